@@ -1,0 +1,117 @@
+/// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { parse } from '@formatjs/icu-messageformat-parser';
+import pandacss from '@pandacss/dev/postcss';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const LOCALES = ['en', 'ar'] as const;
+const VIRTUAL = 'virtual:messages/';
+
+/** Reads a flat lang file (dotted id -> ICU message). */
+export function readMessages(locale: string): Record<string, string> {
+  return JSON.parse(readFileSync(new URL(`./lang/${locale}.json`, import.meta.url), 'utf8'));
+}
+
+/**
+ * `virtual:messages/<locale>`: the lang file precompiled to ICU ASTs, so the browser ships
+ * react-intl without its message parser. Arabic is layered over English, so a missing Arabic
+ * id still shows the English text instead of a raw id (`npm run check` keeps both complete).
+ */
+function precompiledMessages(): Plugin {
+  return {
+    name: 'precompiled-messages',
+    resolveId(id) {
+      if (id.startsWith(VIRTUAL)) return `\0${id}`;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${VIRTUAL}`)) return;
+      const locale = id.slice(VIRTUAL.length + 1);
+      if (!(LOCALES as readonly string[]).includes(locale)) throw new Error(`Unknown locale ${locale}`);
+      for (const l of new Set(['en', locale])) this.addWatchFile(new URL(`./lang/${l}.json`, import.meta.url).pathname);
+      const source = locale === 'en' ? readMessages('en') : { ...readMessages('en'), ...readMessages(locale) };
+      const compiled = Object.fromEntries(Object.entries(source).map(([k, v]) => [k, parse(v)]));
+      return `export default ${JSON.stringify(compiled)};`;
+    },
+  };
+}
+
+/**
+ * Build report: gzip size of the JavaScript a first visit to /login loads (the entry chunk, the
+ * login screen chunk and the English messages, with everything they import statically).
+ * Written to dist/size-report.json; `npm run check` compares it with package.json's budget.
+ */
+function sizeReport(): Plugin {
+  return {
+    name: 'size-report',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      const roots = chunks.filter(
+        (c) =>
+          c.isEntry ||
+          c.facadeModuleId?.includes('/src/views/login/') ||
+          c.facadeModuleId === `\0${VIRTUAL}en`,
+      );
+      const seen = new Set<string>();
+      const visit = (fileName: string) => {
+        if (seen.has(fileName)) return;
+        seen.add(fileName);
+        for (const dep of byName.get(fileName)?.imports ?? []) visit(dep);
+      };
+      for (const r of roots) visit(r.fileName);
+      const files = [...seen].map((f) => ({ file: f, gzipBytes: gzipSync(byName.get(f)!.code, { level: 9 }).length }));
+      const totalBytes = files.reduce((s, f) => s + f.gzipBytes, 0);
+      const allJsBytes = chunks.reduce((s, c) => s + gzipSync(c.code, { level: 9 }).length, 0);
+      const report = { route: '/login', totalGzipKiB: +(totalBytes / 1024).toFixed(1), allJsGzipKiB: +(allJsBytes / 1024).toFixed(1), files };
+      this.emitFile({ type: 'asset', fileName: 'size-report.json', source: JSON.stringify(report, null, 2) });
+      this.info(`first visit to /login loads ${report.totalGzipKiB} KiB of gzip JavaScript (${files.length} files; all JS ${report.allJsGzipKiB} KiB)`);
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), precompiledMessages(), sizeReport()],
+  css: { postcss: { plugins: [pandacss()] } },
+  resolve: {
+    alias: {
+      // messages are precompiled at build time (see precompiledMessages), so the runtime parser is dead weight
+      '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js',
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: `http://127.0.0.1:${process.env.PORT ?? 3000}`, changeOrigin: false } },
+  },
+  build: { target: 'es2022', sourcemap: false, reportCompressedSize: false },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'views',
+          include: ['tests/views/**/*.test.{ts,tsx}', 'tests/model/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/setup/dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
