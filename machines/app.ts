@@ -1,0 +1,47 @@
+import { sendTo, setup } from 'xstate';
+import { cartMachine } from './cart';
+import { languageMachine } from './language';
+import { sessionMachine } from './session';
+import { splashMachine } from './splash';
+
+/**
+ * The root of the actor system. It starts the long-lived machines with system ids, so any view
+ * can reach them (`system.get('session')`), and dispatches `session.initialise` on start (spec §2).
+ * The root provider supplies their side effects with `.provide()`; tests supply stubs the same way.
+ */
+export interface AppInput {
+  /** The raw value stored under `language`, read before start. */
+  savedLanguage: string | null;
+  /** The raw value stored under `cart`. */
+  storedCart: string | null;
+}
+
+export const appMachine = setup({
+  types: {} as { context: AppInput; input: AppInput },
+  actors: {
+    splash: splashMachine,
+    language: languageMachine,
+    session: sessionMachine,
+    cart: cartMachine,
+  },
+}).createMachine({
+  id: 'app',
+  context: ({ input }) => input,
+  invoke: [
+    { id: 'splash', systemId: 'splash', src: 'splash' },
+    {
+      id: 'language',
+      systemId: 'language',
+      src: 'language',
+      input: ({ context }) => ({ saved: context.savedLanguage }),
+    },
+    { id: 'session', systemId: 'session', src: 'session' },
+    {
+      id: 'cart',
+      systemId: 'cart',
+      src: 'cart',
+      input: ({ context }) => ({ stored: context.storedCart }),
+    },
+  ],
+  entry: sendTo('session', { type: 'session.initialise' }),
+});

@@ -1,0 +1,34 @@
+/** Shapes shared by the machines. No runtime code from React, the DOM or the network here. */
+
+export type Locale = 'en' | 'ar';
+export const LOCALES: readonly Locale[] = ['en', 'ar'];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/** The user record kept in `userData`. The server sends `id`; older records may carry `userid`. */
+export interface User {
+  id?: string;
+  userid?: string;
+  alias?: string;
+  avatar?: { id: string; url: string; label: string } | null;
+  [field: string]: unknown;
+}
+
+/**
+ * An error as the machines keep it: a code the views translate, never a sentence.
+ * `fields` maps a form field to its own code (ALIAS_TAKEN, PIN_TOO_COMMON…).
+ */
+export interface AppError {
+  code: string;
+  fields?: Record<string, string>;
+  retryAfter?: number;
+  attemptsRemaining?: number;
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return typeof value === 'object' && value !== null && typeof (value as AppError).code === 'string';
+}
+
+/** Any thrown value becomes an AppError; unknown failures get a generic code. */
+export function toAppError(value: unknown, fallback = 'UNKNOWN'): AppError {
+  return isAppError(value) ? value : { code: fallback };
+}

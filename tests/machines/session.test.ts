@@ -1,0 +1,151 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
+import {
+  type Credentials,
+  parseStoredUser,
+  type StoredSession,
+  sessionMachine,
+} from '../../machines/session';
+
+function startSession(
+  opts: {
+    stored?: StoredSession;
+    login?: (input: { alias: string; pin: string }) => Promise<Credentials>;
+    revoke?: () => Promise<void>;
+  } = {},
+) {
+  const calls: string[] = [];
+  const logic = sessionMachine.provide({
+    actors: {
+      readStoredSession: fromPromise(async () => opts.stored ?? { token: undefined, userData: null }),
+      login: fromPromise(async ({ input }) =>
+        opts.login ? opts.login(input) : Promise.reject({ code: 'X' }),
+      ),
+      register: fromPromise(async () => ({ token: 'reg-token', user: { id: 'new' } })),
+      revokeToken: fromPromise(async () => (opts.revoke ? opts.revoke() : undefined)),
+    },
+    actions: {
+      storeCredentials: (_, p) => void calls.push(`store:${p.token}:${p.user.id}`),
+      storeUser: (_, p) => void calls.push(`storeUser:${p.user.alias}`),
+      removeStoredSession: () => void calls.push('remove'),
+      clearEverything: () => void calls.push('clearEverything'),
+      goToLogin: () => void calls.push('goToLogin'),
+    },
+  });
+  const actor = createActor(logic).start();
+  const emitted: string[] = [];
+  actor.on('*', (e) => void emitted.push(`${e.type}:${e.via}`));
+  return { actor, calls, emitted };
+}
+
+describe('parseStoredUser', () => {
+  it('accepts JSON objects with an id or userid only', () => {
+    expect(parseStoredUser('{"id":"a"}')).toEqual({ id: 'a' });
+    expect(parseStoredUser('{"userid":7}')).toEqual({ userid: 7 });
+    for (const bad of [null, '', 'nope', '[]', '"x"', '{}', '{"id":""}', '{"name":"x"}', 'null']) {
+      expect(parseStoredUser(bad)).toBeNull();
+    }
+  });
+});
+
+describe('session machine', () => {
+  it('starts signed out', () => {
+    expect(startSession().actor.getSnapshot().value).toBe('signedOut');
+  });
+
+  it('restores only when the cookie and a valid userData both exist', async () => {
+    const ok = startSession({ stored: { token: 'tok', userData: '{"userid":"u1"}' } });
+    ok.actor.send({ type: 'session.initialise' });
+    expect(ok.actor.getSnapshot().value).toBe('loading');
+    await waitFor(ok.actor, (s) => !s.matches('loading'));
+    expect(ok.actor.getSnapshot().value).toBe('signedIn');
+    expect(ok.actor.getSnapshot().context).toMatchObject({ token: 'tok', user: { userid: 'u1' } });
+    expect(ok.calls).toEqual([]);
+  });
+
+  it('removes invalid or unparsable stored data', async () => {
+    for (const userData of ['{not json', '{"name":"no id"}']) {
+      const s = startSession({ stored: { token: 'tok', userData } });
+      s.actor.send({ type: 'session.initialise' });
+      await waitFor(s.actor, (x) => !x.matches('loading'));
+      expect(s.actor.getSnapshot().value).toBe('signedOut');
+      expect(s.calls).toEqual(['remove']);
+    }
+  });
+
+  it('is signed out when either part is missing, without removing anything', async () => {
+    for (const stored of [
+      { token: undefined, userData: '{"id":"a"}' },
+      { token: 'tok', userData: null },
+    ]) {
+      const s = startSession({ stored });
+      s.actor.send({ type: 'session.initialise' });
+      await waitFor(s.actor, (x) => !x.matches('loading'));
+      expect(s.actor.getSnapshot().value).toBe('signedOut');
+      expect(s.calls).toEqual([]);
+    }
+  });
+
+  it('logs in through the login actor, stores credentials and replies to the asking form', async () => {
+    const replies: unknown[] = [];
+    const form = createActor(
+      createMachine({ on: { '*': { actions: ({ event }) => replies.push(event) } } }),
+    ).start();
+    const { actor, calls, emitted } = startSession({
+      login: async ({ alias, pin }) => ({ token: `t-${alias}-${pin}`, user: { id: 'u1', alias } }),
+    });
+    actor.send({ type: 'session.login', credentials: { alias: 'noor', pin: '482913' }, replyTo: form });
+    expect(actor.getSnapshot().value).toBe('authenticating');
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(calls).toEqual(['store:t-noor-482913:u1']);
+    expect(emitted).toEqual(['session.signedIn:login']);
+    expect(replies).toEqual([{ type: 'session.succeeded', user: { id: 'u1', alias: 'noor' } }]);
+  });
+
+  it('keeps the error code when login fails and clears it on the next attempt', async () => {
+    const login = vi.fn().mockRejectedValueOnce({ code: 'TOO_MANY_ATTEMPTS', retryAfter: 60 });
+    login.mockRejectedValueOnce(new Error('network'));
+    const { actor } = startSession({ login });
+    actor.send({ type: 'session.login', credentials: { alias: 'a', pin: '1' } });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(actor.getSnapshot().context.error).toEqual({ code: 'TOO_MANY_ATTEMPTS', retryAfter: 60 });
+    actor.send({ type: 'session.login', credentials: { alias: 'a', pin: '1' } });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(actor.getSnapshot().context.error).toEqual({ code: 'LOGIN_FAILED' });
+    actor.send({ type: 'session.dismissError' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('registers through the register actor', async () => {
+    const { actor, calls, emitted } = startSession();
+    actor.send({ type: 'session.register', registration: { alias: 'noor' } });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(calls).toEqual(['store:reg-token:new']);
+    expect(emitted).toEqual(['session.signedIn:register']);
+  });
+
+  it('logout revokes the token, then clears everything and goes to /login even if revocation fails', async () => {
+    for (const revoke of [async () => {}, async () => Promise.reject(new Error('offline'))]) {
+      const { actor, calls, emitted } = startSession({ revoke });
+      actor.send({ type: 'session.setCredentials', token: 'tok', user: { id: 'u' } });
+      expect(actor.getSnapshot().value).toBe('signedIn');
+      actor.send({ type: 'session.logout' });
+      expect(actor.getSnapshot().value).toBe('signingOut');
+      await waitFor(actor, (s) => s.matches('signedOut'));
+      expect(actor.getSnapshot().context).toMatchObject({ token: null, user: null });
+      expect(calls).toEqual(['store:tok:u', 'clearEverything', 'goToLogin']);
+      expect(emitted).toEqual(['session.signedIn:credentials', 'session.signedOut:logout']);
+    }
+  });
+
+  it('an expired token signs the member out with a reason', () => {
+    const { actor, calls } = startSession();
+    actor.send({ type: 'session.setCredentials', token: 'tok', user: { id: 'u' } });
+    actor.send({ type: 'session.updateUser', user: { id: 'u', alias: 'renamed' } });
+    actor.send({ type: 'session.expired' });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.error).toEqual({ code: 'SESSION_EXPIRED' });
+    expect(calls).toEqual(['store:tok:u', 'storeUser:renamed', 'remove', 'goToLogin']);
+  });
+});
