@@ -1,0 +1,66 @@
+import { Toast as ArkToast, Toaster as ArkToaster, createToaster } from '@ark-ui/react/toast';
+import type { ReactNode } from 'react';
+import { toast as toastRecipe } from '../../styled-system/recipes';
+import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from '../theme/icons';
+import { createStyleContext } from './create-style-context';
+import { Spinner } from './spinner';
+
+/**
+ * The app's one toaster. Call it anywhere:
+ *   toaster.success({ title: intl.formatMessage(…), description: … })
+ *   toaster.error({ … }) · toaster.info({ … }) · toaster.create({ type: 'info', … })
+ * and render `<Toaster closeLabel={…} />` once near the root of the app.
+ * top-end is the top right in LTR and the top left in RTL (from Ark's LocaleProvider).
+ */
+export const toaster = createToaster({
+  placement: 'top-end',
+  overlap: true,
+  gap: 12,
+  max: 4,
+  offsets: '16px',
+  duration: 6000,
+});
+
+const { withContext, withProvider } = createStyleContext(toastRecipe);
+
+/** Styled toast parts, for callers that render a custom toast. */
+export const Root = /* @__PURE__ */ withProvider(ArkToast.Root, 'root');
+export const Title = /* @__PURE__ */ withContext(ArkToast.Title, 'title');
+export const Description = /* @__PURE__ */ withContext(ArkToast.Description, 'description');
+export const ActionTrigger = /* @__PURE__ */ withContext(ArkToast.ActionTrigger, 'actionTrigger');
+export const CloseTrigger = /* @__PURE__ */ withContext(ArkToast.CloseTrigger, 'closeTrigger');
+export const Indicator = /* @__PURE__ */ withContext('span', 'indicator');
+export const Content = /* @__PURE__ */ withContext('div', 'content');
+
+const icons: Record<string, ReactNode> = {
+  success: <CheckCircleIcon />,
+  error: <AlertIcon />,
+  info: <InfoIcon />,
+  loading: <Spinner size="sm" />,
+};
+
+export interface ToasterProps {
+  /** Accessible name of each toast's close button (translated by the caller). */
+  closeLabel: string;
+}
+
+/** Renders the toasts of `toaster` with success / error / info / loading styles. */
+export const Toaster = ({ closeLabel }: ToasterProps) => (
+  <ArkToaster toaster={toaster}>
+    {(t) => (
+      <Root>
+        <Indicator>{icons[t.type ?? 'info'] ?? icons.info}</Indicator>
+        <Content>
+          {t.title && <Title>{t.title}</Title>}
+          {t.description && <Description>{t.description}</Description>}
+          {t.action && <ActionTrigger>{t.action.label}</ActionTrigger>}
+        </Content>
+        {t.closable !== false && (
+          <CloseTrigger aria-label={closeLabel}>
+            <CloseIcon />
+          </CloseTrigger>
+        )}
+      </Root>
+    )}
+  </ArkToaster>
+);

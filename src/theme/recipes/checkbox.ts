@@ -1,0 +1,50 @@
+import { defineSlotRecipe } from '@pandacss/dev';
+
+export const checkbox = defineSlotRecipe({
+  className: 'checkbox',
+  jsx: [/Checkbox\.+/],
+  slots: ['root', 'control', 'indicator', 'label', 'group'],
+  base: {
+    root: {
+      display: 'inline-flex',
+      alignItems: 'flex-start',
+      gap: '3',
+      minHeight: '11',
+      py: '2.5',
+      cursor: 'pointer',
+      userSelect: 'none',
+      _disabled: { cursor: 'not-allowed' },
+    },
+    control: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      flexShrink: '0',
+      mt: '0.5',
+      bg: 'bg.surface',
+      color: 'fg.onAccent',
+      borderWidth: '2px',
+      borderColor: 'border.emphasized',
+      borderRadius: 'sm',
+      transitionProperty: 'background-color, border-color',
+      transitionDuration: 'normal',
+      _hover: { borderColor: 'accent.default' },
+      _checked: { bg: 'accent.default', borderColor: 'accent.default' },
+      _indeterminate: { bg: 'accent.default', borderColor: 'accent.default' },
+      _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+      _invalid: { borderColor: 'error.default' },
+      _disabled: { opacity: '0.55', _hover: { borderColor: 'border.emphasized' } },
+    },
+    indicator: { display: 'inline-flex', '& svg': { width: 'full', height: 'full' } },
+    label: { color: 'fg.default', textStyle: 'body.md', _disabled: { opacity: '0.6' } },
+    group: { display: 'flex', flexDirection: 'column', gap: '1' },
+  },
+  variants: {
+    size: {
+      sm: { control: { width: '4', height: '4', borderRadius: 'xs' }, label: { textStyle: 'body.sm' } },
+      md: { control: { width: '5', height: '5' }, indicator: { width: '3.5', height: '3.5' } },
+      lg: { control: { width: '6', height: '6' }, indicator: { width: '4', height: '4' } },
+    },
+  },
+  defaultVariants: { size: 'md' },
+});

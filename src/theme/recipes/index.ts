@@ -1,0 +1,39 @@
+import { alert } from './alert';
+import { avatar } from './avatar';
+import { button } from './button';
+import { card } from './card';
+import { checkbox } from './checkbox';
+import { combobox } from './combobox';
+import { dialog } from './dialog';
+import { drawer } from './drawer';
+import { emptyState } from './empty-state';
+import { field } from './field';
+import { input, textarea } from './input';
+import { fullScreenLoader, logo, srOnly } from './misc';
+import { pinInput } from './pin-input';
+import { radioCardGroup, radioGroup } from './radio-group';
+import { select } from './select';
+import { spinner } from './spinner';
+import { steps } from './steps';
+import { toast } from './toast';
+
+export const recipes = { button, spinner, input, textarea, fullScreenLoader, srOnly };
+
+export const slotRecipes = {
+  alert,
+  avatar,
+  card,
+  checkbox,
+  combobox,
+  dialog,
+  drawer,
+  emptyState,
+  field,
+  logo,
+  pinInput,
+  radioCardGroup,
+  radioGroup,
+  select,
+  steps,
+  toast,
+};
