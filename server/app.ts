@@ -1,0 +1,157 @@
+/**
+ * createApp({ db, clock, config }) → the Hono app: the API under /api, its OpenAPI document and
+ * reference, and the built front end for everything else. No I/O at import; main.ts wires it up.
+ */
+import { randomUUID } from 'node:crypto';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/index.ts';
+import { DOCS_CSP, renderDocs } from './docs.ts';
+import { createAccounts } from './domain/accounts.ts';
+import type { Clock } from './lib/clock.ts';
+import { ApiError, errorResponse } from './lib/errors.ts';
+import { createHasher, type Hasher } from './lib/hashing.ts';
+import { type AppEnv, MAX_BODY_BYTES, validationHook } from './lib/http.ts';
+import { negotiateLocale } from './lib/i18n.ts';
+import { createLogger, describeError, type Logger } from './lib/log.ts';
+import { RateLimiter, rateLimit } from './lib/rate-limit.ts';
+import { avatarRoutes } from './routes/avatars.ts';
+import { securityQuestionRoutes } from './routes/security-questions.ts';
+import { userRoutes } from './routes/users.ts';
+import { createStaticSite, type StaticSite } from './static.ts';
+
+export interface AppDeps {
+  db: Database;
+  clock: Clock;
+  config: AppConfig;
+  /** Overrides the logger made from config.logLevel (tests capture lines with it). */
+  logger?: Logger;
+  /** The front-end build to serve; default: dist/ at the repository root. */
+  distDir?: string;
+  /** A shared hasher (e.g. one per test file); default: one made from config. */
+  hasher?: Hasher;
+}
+
+const SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export function createApp({ db, clock, config, logger, distDir, hasher }: AppDeps) {
+  const log = logger ?? createLogger({ level: config.logLevel });
+  const site: StaticSite = createStaticSite(distDir);
+  const hashes =
+    hasher ??
+    createHasher({ pepper: config.pepper, cost: config.hashCost, concurrency: config.hashConcurrency });
+  const accounts = createAccounts({ database: db, hasher: hashes, clock });
+  const window = config.rateLimit;
+  const authLimit = rateLimit(new RateLimiter({ ...window, clock }), config.trustProxy);
+  const aliasLimit = rateLimit(new RateLimiter({ ...window, clock }), config.trustProxy);
+
+  const app = new OpenAPIHono<AppEnv>({ strict: true, defaultHook: validationHook });
+
+  // 1. request id, access log (no bodies, no query strings, no headers), security headers
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const incoming = c.req.header('x-request-id');
+    const id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    c.set('requestId', id);
+    c.set('locale', negotiateLocale(c.req.header('accept-language')));
+    await next();
+    const h = c.res.headers;
+    h.set('X-Request-Id', id);
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) h.set(k, v);
+    h.set('Content-Security-Policy', c.req.path === '/api/docs' ? DOCS_CSP : site.csp);
+    log.info('request', {
+      id,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  });
+
+  // 2. the API
+  const limitBody: MiddlewareHandler = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError('PAYLOAD_TOO_LARGE');
+    },
+  });
+  app.use('/api/*', limitBody);
+  app.route('/api', avatarRoutes());
+  app.route('/api', securityQuestionRoutes({ accounts, authLimit }));
+  app.route('/api', userRoutes({ accounts, authLimit, aliasLimit }));
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The `token` from register or login: 256 random bits, valid 7 days.',
+  });
+  let document: Record<string, unknown> | undefined;
+  const openApiDocument = () => {
+    document ??= app.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: {
+        title: 'Amina Health API',
+        version: '1.0.0',
+        description:
+          'JSON in and out, camelCase. Errors: { error: { code, message, fields?, fieldCodes?, retryAfter?, attemptsRemaining? } }, message in the Accept-Language (en or ar).',
+      },
+    }) as unknown as Record<string, unknown>;
+    return document;
+  };
+  app.get('/api/openapi.json', (c) => c.json(openApiDocument()));
+  app.get('/api/docs', (c) => c.html(renderDocs(openApiDocument())));
+
+  app.all('/api/*', () => {
+    throw new ApiError('NOT_FOUND');
+  });
+  app.all('/api', () => {
+    throw new ApiError('NOT_FOUND');
+  });
+
+  // 3. the front end
+  app.use('*', site.middleware);
+  app.notFound((c) => {
+    if (c.req.path.startsWith('/api/') || c.req.path === '/api')
+      return errorResponse(c, new ApiError('NOT_FOUND'));
+    return c.text('Not found', 404);
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return errorResponse(c, err);
+    if (err instanceof HTTPException && err.status < 500) {
+      const code =
+        err.status === 413
+          ? 'PAYLOAD_TOO_LARGE'
+          : err.status === 415
+            ? 'UNSUPPORTED_MEDIA_TYPE'
+            : err.status === 401
+              ? 'UNAUTHORIZED'
+              : err.status === 404
+                ? 'NOT_FOUND'
+                : 'INVALID_JSON';
+      return errorResponse(c, new ApiError(code));
+    }
+    log.error('unhandled error', {
+      id: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      error: describeError(err),
+    });
+    return errorResponse(c, new ApiError('INTERNAL_ERROR'));
+  });
+
+  return Object.assign(app, { site });
+}
+
+export type App = ReturnType<typeof createApp>;

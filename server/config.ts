@@ -1,0 +1,133 @@
+/**
+ * Configuration from the environment, validated at start. Bad values stop the server with a
+ * message naming each variable; the pepper's value is never printed.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { type HashCost, PRODUCTION_HASH_COST } from './lib/hashing.ts';
+import type { LogLevel } from './lib/log.ts';
+
+const bool = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }))
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const int = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: 'must be a whole number' })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `must be at least ${min}` })
+        .max(max, { error: `must be at most ${max}` }),
+    );
+
+const EnvSchema = z.object({
+  PORT: int(0, 65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\/\S+$/, { error: 'must be a postgres:// or postgresql:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  AUTH_PEPPER: z
+    .string()
+    .min(32, { error: 'must be at least 32 characters (e.g. `openssl rand -base64 32`)' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  AUTH_RATE_LIMIT: int(1, 1_000_000).default(300),
+  AUTH_RATE_WINDOW_MINUTES: int(1, 24 * 60).default(15),
+  TRUST_PROXY: bool.default(false),
+  HASH_CONCURRENCY: int(1, 64).optional(),
+  LOG_LEVEL: z.enum(['info', 'error', 'silent'], { error: 'must be info, error or silent' }).default('info'),
+});
+
+export type Env = z.output<typeof EnvSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** What createApp needs. Tests build this directly (see testConfig in tests/server/helpers.ts). */
+export interface AppConfig {
+  pepper: string;
+  rateLimit: { limit: number; windowMs: number };
+  trustProxy: boolean;
+  hashCost: HashCost;
+  hashConcurrency: number;
+  logLevel: LogLevel;
+}
+
+export interface ServerConfig extends AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  pepperSource: 'env' | 'file';
+}
+
+export function parseEnv(env: Record<string, string | undefined>): Env {
+  const r = EnvSchema.safeParse(env);
+  if (!r.success) {
+    // never echo values: AUTH_PEPPER or DATABASE_URL may hold secrets
+    throw new ConfigError(r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  return r.data;
+}
+
+/** Reads DATA_DIR/secrets/auth-pepper, creating it (0600) the first time. */
+export function loadOrCreatePepper(dataDir: string): string {
+  const dir = join(dataDir, 'secrets');
+  const file = join(dir, 'auth-pepper');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length < 32)
+      throw new ConfigError([`${file} is shorter than 32 characters; restore it or delete it`]);
+    return existing;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const pepper = randomBytes(32).toString('base64url');
+  // wx: never overwrite a pepper another process wrote meanwhile (that would orphan every hash)
+  try {
+    writeFileSync(file, `${pepper}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return loadOrCreatePepper(dataDir);
+    throw e;
+  }
+  chmodSync(file, 0o600);
+  return pepper;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const e = parseEnv(env);
+  const dataDir = resolve(e.DATA_DIR);
+  const pepper = e.AUTH_PEPPER ?? loadOrCreatePepper(dataDir);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    pepper,
+    pepperSource: e.AUTH_PEPPER ? 'env' : 'file',
+    rateLimit: { limit: e.AUTH_RATE_LIMIT, windowMs: e.AUTH_RATE_WINDOW_MINUTES * 60_000 },
+    trustProxy: e.TRUST_PROXY,
+    hashCost: PRODUCTION_HASH_COST,
+    hashConcurrency: e.HASH_CONCURRENCY ?? Math.max(1, Math.min(4, availableParallelism())),
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * The database: embedded PGlite (a file data dir, or in memory for tests) or PostgreSQL through a
+ * pg Pool. Both sit behind one Drizzle type; code never branches on which one it has.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { Mutex } from '../lib/semaphore.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Db;
+  /**
+   * Runs fn in a transaction. On PGlite (one connection) transactions are serialised by a mutex,
+   * so concurrent requests can never interleave statements inside each other's transactions.
+   * Inside fn use only `tx`: touching `db` there would wait for the transaction itself.
+   */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const drizzleOptions = { schema, casing: 'snake_case' } as const;
+
+export interface PgliteOptions {
+  /** A directory for a durable database; omitted: in memory. */
+  dataDir?: string;
+  /** A tarball from `dumpDataDir()`: start from a copy of it (tests clone a migrated template). */
+  loadDataDir?: Blob | File;
+}
+
+export async function openPglite(options: PgliteOptions = {}): Promise<Database & { client: PGlite }> {
+  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Db;
+  const mutex = new Mutex();
+  let closed = false;
+  return {
+    kind: 'pglite',
+    db,
+    client,
+    transaction: (fn) => mutex.run(() => db.transaction(fn)),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await mutex.run(async () => {}); // let a running transaction finish
+      await client.close();
+    },
+  };
+}
+
+export function openPostgres(url: string, poolOptions: pg.PoolConfig = {}): Database & { pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, ...poolOptions });
+  // an idle client losing its connection must not crash the process; the pool replaces it
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Db;
+  let closed = false;
+  return {
+    kind: 'postgres',
+    db,
+    pool,
+    transaction: (fn) => db.transaction(fn),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** SQLSTATE of a driver error, looking through Drizzle's wrapper. */
+export function sqlState(err: unknown): string | undefined {
+  for (
+    let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 4;
+    e = e.cause as never, i++
+  ) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+export const UNIQUE_VIOLATION = '23505';

@@ -1,0 +1,93 @@
+/** The uniform error envelope: `{ error: { code, message, fields?, fieldCodes?, retryAfter?, attemptsRemaining? } }`. */
+import type { Context } from 'hono';
+import {
+  type ErrorCode,
+  errorMessage,
+  type FieldCode,
+  fieldMessage,
+  type Locale,
+  negotiateLocale,
+} from './i18n.ts';
+
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  INVALID_JSON: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  UNAUTHORIZED: 401,
+  NOT_FOUND: 404,
+  ALIAS_TAKEN: 409,
+  INVALID_CREDENTIALS: 401,
+  TOO_MANY_ATTEMPTS: 429,
+  RATE_LIMITED: 429,
+  SERVER_BUSY: 503,
+  USER_NOT_FOUND: 404,
+  WRONG_ANSWERS: 401,
+  RESET_TOKEN_INVALID: 400,
+  INTERNAL_ERROR: 500,
+} as const satisfies Record<ErrorCode, number>;
+
+export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
+
+export interface ApiErrorOptions {
+  fields?: Partial<Record<string, FieldCode>>;
+  retryAfter?: number;
+  attemptsRemaining?: number;
+}
+
+/** Thrown anywhere in a request; app.onError turns it into the envelope. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: ErrorStatus;
+  readonly options: ApiErrorOptions;
+  constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
+    super(code);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.options = options;
+  }
+}
+
+export function validationError(fields: Partial<Record<string, FieldCode>>): ApiError {
+  return new ApiError('VALIDATION_ERROR', { fields });
+}
+
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: Record<string, string>;
+    fieldCodes?: Record<string, FieldCode>;
+    retryAfter?: number;
+    attemptsRemaining?: number;
+  };
+}
+
+export function errorBody(err: ApiError, locale: Locale): ErrorBody {
+  const { fields, retryAfter, attemptsRemaining } = err.options;
+  const body: ErrorBody = {
+    error: { code: err.code, message: errorMessage(err.code, locale, { retryAfter: retryAfter ?? 0 }) },
+  };
+  const entries = Object.entries(fields ?? {}).filter((e): e is [string, FieldCode] => e[1] !== undefined);
+  if (entries.length > 0) {
+    body.error.fields = Object.fromEntries(entries.map(([k, code]) => [k, fieldMessage(code, locale)]));
+    body.error.fieldCodes = Object.fromEntries(entries);
+  }
+  if (retryAfter !== undefined) body.error.retryAfter = retryAfter;
+  if (attemptsRemaining !== undefined) body.error.attemptsRemaining = attemptsRemaining;
+  return body;
+}
+
+export function localeOf(c: Context): Locale {
+  return negotiateLocale(c.req.header('accept-language'));
+}
+
+/** Renders an ApiError as a response (with Retry-After / WWW-Authenticate where they apply). */
+export function errorResponse(c: Context, err: ApiError): Response {
+  const res = c.json(errorBody(err, localeOf(c)), err.status);
+  if (err.options.retryAfter !== undefined) res.headers.set('Retry-After', String(err.options.retryAfter));
+  if (err.status === 401 && err.code === 'UNAUTHORIZED') res.headers.set('WWW-Authenticate', 'Bearer');
+  res.headers.set('Cache-Control', 'no-store');
+  return res;
+}

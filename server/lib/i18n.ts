@@ -1,0 +1,199 @@
+/** Server-side messages in English and Arabic, chosen from the request's Accept-Language. */
+
+export const LOCALES = ['en', 'ar'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/**
+ * Picks en or ar from an Accept-Language header, honouring q-values (RFC 9110 §12.5.4).
+ * Anything unparsable or without a supported language gives English.
+ */
+export function negotiateLocale(header: string | null | undefined): Locale {
+  if (!header || header.length > 512) return 'en';
+  let best: Locale = 'en';
+  let bestQ = -1;
+  for (const part of header.split(',')) {
+    const [rawTag, ...params] = part.trim().split(';');
+    const tag = rawTag.trim().toLowerCase();
+    let q = 1;
+    for (const p of params) {
+      const m = /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(p);
+      if (m) q = Number(m[1]);
+    }
+    const primary = tag.split('-')[0];
+    const locale = (LOCALES as readonly string[]).includes(primary) ? (primary as Locale) : null;
+    if (locale && q > 0 && q > bestQ) {
+      best = locale;
+      bestQ = q;
+    }
+  }
+  return best;
+}
+
+type Params = Record<string, string | number>;
+type Message = Record<Locale, string | ((p: Params) => string)>;
+
+function minutesEn(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const m = Math.ceil(seconds / 60);
+  return m === 1 ? '1 minute' : `${m} minutes`;
+}
+function minutesAr(seconds: number): string {
+  if (seconds < 60) {
+    if (seconds === 1) return 'ثانية واحدة';
+    if (seconds === 2) return 'ثانيتين';
+    return seconds <= 10 ? `${seconds} ثوانٍ` : `${seconds} ثانية`;
+  }
+  const m = Math.ceil(seconds / 60);
+  if (m === 1) return 'دقيقة واحدة';
+  if (m === 2) return 'دقيقتين';
+  return m <= 10 ? `${m} دقائق` : `${m} دقيقة`;
+}
+
+/** Messages for the top-level error codes. */
+export const ERROR_MESSAGES = {
+  VALIDATION_ERROR: {
+    en: 'Some of the information is not valid. Please check the highlighted fields.',
+    ar: 'بعض المعلومات غير صحيحة. يُرجى مراجعة الحقول المحدّدة.',
+  },
+  INVALID_JSON: {
+    en: 'The request body must be a valid JSON object.',
+    ar: 'يجب أن يكون محتوى الطلب كائن JSON صالحًا.',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    en: 'Send the request body as JSON (Content-Type: application/json).',
+    ar: 'يُرجى إرسال محتوى الطلب بصيغة JSON (Content-Type: application/json).',
+  },
+  PAYLOAD_TOO_LARGE: {
+    en: 'The request body is too large.',
+    ar: 'محتوى الطلب كبير جدًا.',
+  },
+  UNAUTHORIZED: {
+    en: 'Please sign in to continue.',
+    ar: 'يُرجى تسجيل الدخول للمتابعة.',
+  },
+  NOT_FOUND: {
+    en: 'The requested resource was not found.',
+    ar: 'لم يتم العثور على المورد المطلوب.',
+  },
+  ALIAS_TAKEN: {
+    en: 'This alias is already taken. Please choose another one.',
+    ar: 'هذا الاسم المستعار مستخدم بالفعل. يُرجى اختيار اسم آخر.',
+  },
+  INVALID_CREDENTIALS: {
+    en: 'The alias or PIN is incorrect.',
+    ar: 'الاسم المستعار أو الرمز السري غير صحيح.',
+  },
+  TOO_MANY_ATTEMPTS: {
+    en: (p) => `Too many failed attempts. Please try again in ${minutesEn(Number(p.retryAfter))}.`,
+    ar: (p) => `محاولات فاشلة كثيرة. يُرجى المحاولة مرة أخرى بعد ${minutesAr(Number(p.retryAfter))}.`,
+  },
+  RATE_LIMITED: {
+    en: (p) => `Too many requests. Please try again in ${minutesEn(Number(p.retryAfter))}.`,
+    ar: (p) => `طلبات كثيرة جدًا. يُرجى المحاولة مرة أخرى بعد ${minutesAr(Number(p.retryAfter))}.`,
+  },
+  SERVER_BUSY: {
+    en: 'The service is busy. Please try again in a moment.',
+    ar: 'الخدمة مشغولة حاليًا. يُرجى المحاولة بعد قليل.',
+  },
+  USER_NOT_FOUND: {
+    en: 'User not found with the provided alias',
+    ar: 'لم يتم العثور على مستخدمة بهذا الاسم المستعار',
+  },
+  WRONG_ANSWERS: {
+    en: 'One or more answers are incorrect.',
+    ar: 'إجابة واحدة أو أكثر غير صحيحة.',
+  },
+  RESET_TOKEN_INVALID: {
+    en: 'This reset link is invalid or has expired. Please answer your security questions again.',
+    ar: 'رابط إعادة التعيين غير صالح أو انتهت صلاحيته. يُرجى الإجابة عن أسئلة الأمان مرة أخرى.',
+  },
+  INTERNAL_ERROR: {
+    en: 'There was an error. Please try again.',
+    ar: 'حدث خطأ. يُرجى المحاولة مرة أخرى.',
+  },
+} satisfies Record<string, Message>;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+/** Messages for field-level problems (`fieldCodes`). */
+export const FIELD_MESSAGES = {
+  ALIAS_REQUIRED: { en: 'Please enter an alias.', ar: 'يُرجى إدخال اسم مستعار.' },
+  ALIAS_TOO_SHORT: {
+    en: 'The alias must be at least 3 characters.',
+    ar: 'يجب أن يتكوّن الاسم المستعار من 3 أحرف على الأقل.',
+  },
+  ALIAS_TOO_LONG: {
+    en: 'The alias must be at most 30 characters.',
+    ar: 'يجب ألا يزيد الاسم المستعار عن 30 حرفًا.',
+  },
+  ALIAS_INVALID_CHARS: {
+    en: 'Use only letters, digits, dots, underscores and hyphens.',
+    ar: 'استخدمي الحروف والأرقام والنقاط والشرطات السفلية والشرطات فقط.',
+  },
+  ALIAS_TAKEN: {
+    en: 'This alias is already taken.',
+    ar: 'هذا الاسم المستعار مستخدم بالفعل.',
+  },
+  PIN_REQUIRED: { en: 'Please enter a PIN.', ar: 'يُرجى إدخال الرمز السري.' },
+  PIN_FORMAT: {
+    en: 'The PIN must be 6 to 12 digits.',
+    ar: 'يجب أن يتكوّن الرمز السري من 6 إلى 12 رقمًا.',
+  },
+  PIN_TOO_COMMON: {
+    en: 'This PIN is too easy to guess. Please choose another one.',
+    ar: 'هذا الرمز السري سهل التخمين. يُرجى اختيار رمز آخر.',
+  },
+  PIN_MISMATCH: { en: 'The PINs do not match.', ar: 'الرمزان السريّان غير متطابقين.' },
+  ANSWER_REQUIRED: { en: 'Please answer this question.', ar: 'يُرجى الإجابة عن هذا السؤال.' },
+  ANSWER_TOO_LONG: {
+    en: 'The answer must be at most 200 characters.',
+    ar: 'يجب ألا تزيد الإجابة عن 200 حرف.',
+  },
+  QUESTIONS_NOT_DISTINCT: {
+    en: 'Please choose three different questions.',
+    ar: 'يُرجى اختيار ثلاثة أسئلة مختلفة.',
+  },
+  QUESTION_UNKNOWN: { en: 'Please choose a question from the list.', ar: 'يُرجى اختيار سؤال من القائمة.' },
+  COUNTRY_INVALID: { en: 'Please choose your country.', ar: 'يُرجى اختيار بلدك.' },
+  AVATAR_INVALID: { en: 'Please choose an avatar to continue!', ar: 'يُرجى اختيار صورة رمزية للمتابعة!' },
+  AGE_RANGE_INVALID: { en: 'Please choose your age range.', ar: 'يُرجى اختيار فئتك العمرية.' },
+  MARITAL_STATUS_INVALID: {
+    en: 'Please choose a marital status from the list.',
+    ar: 'يُرجى اختيار الحالة الاجتماعية من القائمة.',
+  },
+  LANGUAGE_INVALID: { en: 'Please choose English or Arabic.', ar: 'يُرجى اختيار العربية أو الإنجليزية.' },
+  EMAIL_INVALID: { en: 'Please enter a valid email address.', ar: 'يُرجى إدخال بريد إلكتروني صحيح.' },
+  PHONE_INVALID: {
+    en: 'Please enter a valid phone number with the country code, e.g. +971 50 123 4567.',
+    ar: 'يُرجى إدخال رقم هاتف صحيح مع رمز الدولة، مثل ‎+971 50 123 4567.',
+  },
+  MUST_BE_ADULT: {
+    en: 'You must be 18 or older to join.',
+    ar: 'يجب أن يكون عمرك 18 عامًا أو أكثر للانضمام.',
+  },
+  MUST_ACCEPT_TERMS: {
+    en: 'Please agree to the terms to continue.',
+    ar: 'يُرجى الموافقة على الشروط للمتابعة.',
+  },
+  REQUIRED: { en: 'This field is required.', ar: 'هذا الحقل مطلوب.' },
+  INVALID: { en: 'This value is not valid.', ar: 'هذه القيمة غير صالحة.' },
+} satisfies Record<string, Message>;
+
+export type FieldCode = keyof typeof FIELD_MESSAGES;
+
+export function isFieldCode(s: string): s is FieldCode {
+  return Object.hasOwn(FIELD_MESSAGES, s);
+}
+
+function render(m: Message, locale: Locale, params: Params): string {
+  const v = m[locale];
+  return typeof v === 'function' ? v(params) : v;
+}
+
+export function errorMessage(code: ErrorCode, locale: Locale, params: Params = {}): string {
+  return render(ERROR_MESSAGES[code], locale, params);
+}
+
+export function fieldMessage(code: FieldCode, locale: Locale): string {
+  return render(FIELD_MESSAGES[code], locale, {});
+}

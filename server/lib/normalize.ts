@@ -1,0 +1,233 @@
+/** Input rules of the account domain: aliases, PINs, security answers, email and phone. */
+import type { FieldCode } from './i18n.ts';
+
+const ARABIC_INDIC = 0x0660; // ٠..٩
+const EASTERN_ARABIC_INDIC = 0x06f0; // ۰..۹
+
+/** Maps Arabic-Indic (٠–٩) and Eastern Arabic-Indic (۰–۹) digits to ASCII; other characters untouched. */
+export function toAsciiDigits(s: string): string {
+  return s.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (ch) => {
+    const cp = ch.codePointAt(0)!;
+    return String(cp >= EASTERN_ARABIC_INDIC ? cp - EASTERN_ARABIC_INDIC : cp - ARABIC_INDIC);
+  });
+}
+
+/** Full-ish case fold: toUpperCase first maps ß→SS, ς→Σ so they meet their lower-case forms. */
+function caseFold(s: string): string {
+  return s.toUpperCase().toLowerCase();
+}
+
+// ---------------------------------------------------------------- alias
+
+export const ALIAS_MIN = 3;
+export const ALIAS_MAX = 30;
+/** Letters (any script, with their combining marks), digits, dot, underscore, hyphen. */
+const ALIAS_CHARS = /^[\p{L}\p{M}\p{Nd}._-]+$/u;
+const HAS_LETTER_OR_DIGIT = /[\p{L}\p{Nd}]/u;
+
+export type AliasCheck = { ok: true; alias: string; key: string } | { ok: false; code: FieldCode };
+
+/**
+ * NFKC-normalises and checks an alias. Control, format (bidi overrides, zero-width joiners) and
+ * whitespace characters are outside the allowed classes, so they are refused, not stripped.
+ */
+export function checkAlias(input: unknown): AliasCheck {
+  if (typeof input !== 'string' || input.trim() === '') return { ok: false, code: 'ALIAS_REQUIRED' };
+  if (input.length > ALIAS_MAX * 8) return { ok: false, code: 'ALIAS_TOO_LONG' };
+  const alias = input.normalize('NFKC');
+  const length = [...alias].length;
+  if (!ALIAS_CHARS.test(alias) || !HAS_LETTER_OR_DIGIT.test(alias))
+    return { ok: false, code: 'ALIAS_INVALID_CHARS' };
+  if (length < ALIAS_MIN) return { ok: false, code: 'ALIAS_TOO_SHORT' };
+  if (length > ALIAS_MAX) return { ok: false, code: 'ALIAS_TOO_LONG' };
+  return { ok: true, alias, key: aliasKey(alias) };
+}
+
+/** The comparison key that makes aliases unique without regard to case (or digit script). */
+export function aliasKey(alias: string): string {
+  return toAsciiDigits(caseFold(alias.normalize('NFKC'))).normalize('NFKC');
+}
+
+/** For look-ups by alias (login, forgot PIN): the key, or null when the input cannot be any alias. */
+export function lookupKey(input: unknown): string | null {
+  const r = checkAlias(input);
+  return r.ok ? r.key : null;
+}
+
+// ---------------------------------------------------------------- PIN
+
+export type PinCheck = { ok: true; pin: string } | { ok: false; code: FieldCode };
+
+/** Well-known choices that the pattern rules below do not already catch. */
+const COMMON_PINS = new Set([
+  '112233',
+  '11223344',
+  '112358',
+  '1123581321',
+  '121314',
+  '131313',
+  '142857',
+  '147258',
+  '147258369',
+  '147852',
+  '159357',
+  '159753',
+  '102030',
+  '10203040',
+  '100200',
+  '123654',
+  '123789',
+  '124578',
+  '142536',
+  '147369',
+  '159951',
+  '192837',
+  '198819',
+  '200000',
+  '246810',
+  '258456',
+  '258369',
+  '321654',
+  '369258',
+  '456123',
+  '456789123',
+  '520520',
+  '520131',
+  '5201314',
+  '654123',
+  '741852',
+  '741852963',
+  '753951',
+  '789123',
+  '789456',
+  '789456123',
+  '852456',
+  '951753',
+  '963852',
+  '963852741',
+  '987456',
+  '987321',
+  '135790',
+  '13579',
+  '24680',
+  '1357924680',
+  '2468013579',
+  '696969',
+  '101010',
+  '202020',
+  '010203',
+  '998877',
+  '223344',
+  '334455',
+]);
+
+function isStraightRun(pin: string): boolean {
+  for (const step of [1, -1]) {
+    let run = true;
+    for (let i = 1; i < pin.length && run; i++) {
+      run = (Number(pin[i - 1]) + step + 10) % 10 === Number(pin[i]);
+    }
+    if (run) return true;
+  }
+  return false;
+}
+
+/** 123123, 121212, 112112… : the PIN is one shorter block repeated. */
+function isRepeatedBlock(pin: string): boolean {
+  for (let size = 1; size <= pin.length / 2; size++) {
+    if (pin.length % size === 0 && pin.slice(0, size).repeat(pin.length / size) === pin) return true;
+  }
+  return false;
+}
+
+/** 123321, 1234554321: a mirrored half. */
+function isMirrored(pin: string): boolean {
+  return pin.length % 2 === 0 && [...pin].reverse().join('') === pin;
+}
+
+/** 112233, 111222: a straight run of doubled/tripled digits. */
+function isRunOfGroups(pin: string): boolean {
+  for (const size of [2, 3]) {
+    if (pin.length % size !== 0) continue;
+    const groups = pin.match(new RegExp(`.{${size}}`, 'g'))!;
+    if (groups.every((g) => g === g[0].repeat(size)) && isStraightRun(groups.map((g) => g[0]).join(''))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+export function isCommonPin(pin: string): boolean {
+  return (
+    COMMON_PINS.has(pin) ||
+    isStraightRun(pin) ||
+    isRepeatedBlock(pin) ||
+    isMirrored(pin) ||
+    isRunOfGroups(pin)
+  );
+}
+
+/** Maps Arabic digits, then requires 6–12 digits that are not on the blocklist. */
+export function checkPin(input: unknown): PinCheck {
+  if (typeof input !== 'string' || input === '') return { ok: false, code: 'PIN_REQUIRED' };
+  if (input.length > 64) return { ok: false, code: 'PIN_FORMAT' };
+  const pin = toAsciiDigits(input);
+  if (!/^[0-9]{6,12}$/.test(pin)) return { ok: false, code: 'PIN_FORMAT' };
+  if (isCommonPin(pin)) return { ok: false, code: 'PIN_TOO_COMMON' };
+  return { ok: true, pin };
+}
+
+/** For login: only the format matters (an old PIN may predate a blocklist change). */
+export function pinForLogin(input: unknown): string | null {
+  if (typeof input !== 'string' || input.length > 64) return null;
+  const pin = toAsciiDigits(input);
+  return /^[0-9]{6,12}$/.test(pin) ? pin : null;
+}
+
+// ---------------------------------------------------------------- security answers
+
+export const ANSWER_MAX = 200;
+
+/**
+ * Normalises an answer so the member's honest answer matches however it is typed: NFKC, case fold,
+ * digits to ASCII, Arabic diacritics and tatweel removed, alef/hamza forms → ا, ة → ه, ى → ي,
+ * punctuation dropped, whitespace collapsed and trimmed.
+ */
+export function normalizeAnswer(input: string): string {
+  let s = caseFold(input.normalize('NFKC'));
+  s = toAsciiDigits(s);
+  s = s
+    .replace(/[\u064b-\u065f\u0670\u06d6-\u06ed\u0640]/g, '') // harakat, superscript alef, Quranic marks, tatweel
+    .replace(/[\u0622\u0623\u0625\u0671\u0672\u0673]/g, '\u0627') // آ أ إ ٱ → ا
+    .replace(/\u0629/g, '\u0647') // ة → ه
+    .replace(/[\u0649\u06cc]/g, '\u064a') // ى ی → ي
+    .replace(/\u0624/g, '\u0648') // ؤ → و
+    .replace(/\u0626/g, '\u064a') // ئ → ي
+    .replace(/\u06a9/g, '\u0643') // ک → ك
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '') // Latin accents: é → e
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ') // punctuation and symbols act as spaces
+    .replace(/\s+/gu, ' ')
+    .trim();
+  return s;
+}
+
+// ---------------------------------------------------------------- email, phone
+
+const EMAIL = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:_]+\.[^\s@"<>()[\]\\,;:_]{2,}$/u;
+
+export function checkEmail(input: string): { ok: true; email: string } | { ok: false } {
+  const email = input.trim();
+  if (email.length > 254 || !EMAIL.test(email)) return { ok: false };
+  const [local, domain] = email.split('@');
+  if (local.length > 64 || domain.split('.').some((l) => l === '' || l.length > 63)) return { ok: false };
+  return { ok: true, email: `${local}@${domain.toLowerCase()}` };
+}
+
+/** E.164-ish: a leading +, 7–15 digits; spaces and dashes allowed and stripped; Arabic digits mapped. */
+export function checkPhone(input: string): { ok: true; phone: string } | { ok: false } {
+  if (input.length > 40) return { ok: false };
+  const compact = toAsciiDigits(input.trim()).replace(/[\s-]/g, '');
+  return /^\+[1-9][0-9]{6,14}$/.test(compact) ? { ok: true, phone: compact } : { ok: false };
+}

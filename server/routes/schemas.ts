@@ -1,0 +1,155 @@
+/** Schemas shared by the routes: the error envelope, the user, and request field rules. */
+import { z } from '@hono/zod-openapi';
+import { AGE_RANGES, COUNTRY_CODES, isAvatarId, LANGUAGES, MARITAL_STATUSES } from '../lib/catalog.ts';
+import { ERROR_MESSAGES, FIELD_MESSAGES } from '../lib/i18n.ts';
+import { ANSWER_MAX, checkAlias, checkEmail, checkPhone, checkPin, toAsciiDigits } from '../lib/normalize.ts';
+
+const errorCodes = Object.keys(ERROR_MESSAGES) as [string, ...string[]];
+const fieldCodes = Object.keys(FIELD_MESSAGES) as [string, ...string[]];
+
+export const ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(errorCodes).openapi({ example: 'VALIDATION_ERROR' }),
+      message: z
+        .string()
+        .openapi({ description: 'In the language of the Accept-Language header (en or ar).' }),
+      fields: z
+        .record(z.string(), z.string())
+        .optional()
+        .openapi({ description: 'Localized message per field.' }),
+      fieldCodes: z.record(z.string(), z.enum(fieldCodes)).optional().openapi({
+        description: 'A code per field, for clients that translate messages themselves.',
+      }),
+      retryAfter: z.number().int().optional().openapi({ description: 'Seconds; also sent as Retry-After.' }),
+      attemptsRemaining: z.number().int().optional(),
+    }),
+  })
+  .openapi('Error');
+
+type Status = 400 | 401 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
+const STATUS_TEXT: Record<Status, string> = {
+  400: 'VALIDATION_ERROR, INVALID_JSON or RESET_TOKEN_INVALID',
+  401: 'UNAUTHORIZED, INVALID_CREDENTIALS or WRONG_ANSWERS',
+  404: 'NOT_FOUND or USER_NOT_FOUND',
+  409: 'ALIAS_TAKEN',
+  413: 'PAYLOAD_TOO_LARGE (bodies over 64 KiB)',
+  415: 'UNSUPPORTED_MEDIA_TYPE (send application/json)',
+  429: 'RATE_LIMITED or TOO_MANY_ATTEMPTS (see Retry-After)',
+  500: 'INTERNAL_ERROR',
+  503: 'SERVER_BUSY',
+};
+
+export function errors(...statuses: Status[]) {
+  return Object.fromEntries(
+    statuses.map((s) => [
+      s,
+      { description: STATUS_TEXT[s], content: { 'application/json': { schema: ErrorSchema } } },
+    ]),
+  ) as Record<
+    Status,
+    { description: string; content: { 'application/json': { schema: typeof ErrorSchema } } }
+  >;
+}
+
+export const BODY_ERRORS = [400, 413, 415, 429] as const;
+
+export const AvatarSchema = z
+  .object({
+    id: z.string().openapi({ example: 'date-palm' }),
+    url: z.string().openapi({ example: '/avatars/date-palm.svg' }),
+    label: z.string().openapi({ example: 'Date palm' }),
+  })
+  .openapi('Avatar');
+
+export const QuestionSchema = z
+  .object({
+    id: z.string().openapi({ example: 'birth_city' }),
+    text: z.string().openapi({ example: 'In which city were you born?' }),
+  })
+  .openapi('SecurityQuestion');
+
+export const UserSchema = z
+  .object({
+    id: z.string().openapi({ example: '6f1c2a4e-8a57-4b8e-9c1e-2f1e0a3b4c5d' }),
+    alias: z.string().openapi({ example: 'jasmine.rain' }),
+    avatar: AvatarSchema.nullable(),
+    country: z.string().openapi({ example: 'AE' }),
+    ageRange: z.enum(AGE_RANGES),
+    maritalStatus: z.enum(MARITAL_STATUSES).nullable(),
+    language: z.enum(LANGUAGES),
+    createdAt: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('User');
+
+export const AuthResultSchema = z.object({ token: z.string(), user: UserSchema }).openapi('AuthResult');
+
+// ------------------------------------------------------------------ request fields
+// Each check reports a field code as its message; lib/http.ts turns them into the envelope.
+
+export const aliasField = z
+  .string({ error: 'ALIAS_REQUIRED' })
+  .superRefine((v, ctx) => {
+    const r = checkAlias(v);
+    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.code });
+  })
+  .openapi({
+    description: '3–30 letters (any script), digits, `.`, `_`, `-`; unique without regard to case.',
+    example: 'jasmine.rain',
+  });
+
+export const newPinField = z
+  .string({ error: 'PIN_REQUIRED' })
+  .superRefine((v, ctx) => {
+    const r = checkPin(v);
+    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.code });
+  })
+  .openapi({
+    description: '6–12 digits (ASCII, ٠–٩ or ۰–۹); common PINs are refused.',
+    example: '480317',
+  });
+
+export const pinConfirmField = z.string({ error: 'PIN_REQUIRED' }).openapi({ example: '480317' });
+
+export const answerField = z
+  .string({ error: 'ANSWER_REQUIRED' })
+  .refine((v) => v.trim() !== '', { error: 'ANSWER_REQUIRED' })
+  .refine((v) => v.length <= ANSWER_MAX, { error: 'ANSWER_TOO_LONG' });
+
+export const countryField = z
+  .string({ error: 'COUNTRY_INVALID' })
+  .refine((v) => COUNTRY_CODES.has(v.toUpperCase()), { error: 'COUNTRY_INVALID' })
+  .openapi({ description: 'ISO 3166-1 alpha-2', example: 'AE' });
+
+export const avatarField = z
+  .string({ error: 'AVATAR_INVALID' })
+  .refine(isAvatarId, { error: 'AVATAR_INVALID' })
+  .openapi({ example: 'date-palm' });
+
+export const emailField = z
+  .string({ error: 'EMAIL_INVALID' })
+  .refine((v) => v.trim() === '' || checkEmail(v).ok, { error: 'EMAIL_INVALID' })
+  .nullish()
+  .openapi({ description: 'Optional.', example: 'name@example.com' });
+
+export const phoneField = z
+  .string({ error: 'PHONE_INVALID' })
+  .refine((v) => v.trim() === '' || checkPhone(v).ok, { error: 'PHONE_INVALID' })
+  .nullish()
+  .openapi({
+    description: 'Optional. +, then 7–15 digits; spaces and dashes are ignored.',
+    example: '+971 50 123 4567',
+  });
+
+/** Refinement for "pin" and "pinConfirm" that runs even when other fields failed. */
+export function pinsMatch(value: { pin?: unknown; pinConfirm?: unknown } | undefined, ctx: z.RefinementCtx) {
+  if (!value || typeof value !== 'object') return;
+  const { pin, pinConfirm } = value;
+  if (typeof pin !== 'string' || typeof pinConfirm !== 'string' || pinConfirm === '') return;
+  if (toAsciiDigits(pin) !== toAsciiDigits(pinConfirm)) {
+    ctx.addIssue({ code: 'custom', message: 'PIN_MISMATCH', path: ['pinConfirm'] });
+  }
+}
+
+/** Lets an object-level refinement run even when some fields failed, so every problem is reported at once. */
+export const always = { when: () => true };
