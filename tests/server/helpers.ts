@@ -1,0 +1,180 @@
+/** Shared test plumbing: a fresh database per file, an app factory, and request helpers. */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createApp } from '../../server/app.ts';
+import type { AppConfig } from '../../server/config.ts';
+import { type Database, openPglite, openPostgres } from '../../server/db/index.ts';
+import { type Clock, ManualClock } from '../../server/lib/clock.ts';
+import { createHasher, type HashCost, type Hasher } from '../../server/lib/hashing.ts';
+import type { Logger } from '../../server/lib/log.ts';
+import { withDatabase } from './global-setup.ts';
+
+/** Tests may use a cheap argon2 cost; config.test.ts proves production uses m=19456,t=2,p=1. */
+export const TEST_HASH_COST: HashCost = { memoryCost: 256, timeCost: 1, parallelism: 1 };
+export const TEST_PEPPER = 'test-pepper-0123456789abcdefghijklmnopqrstuvwxyz';
+
+export const usingPostgres = (): boolean => inject('postgres') !== null;
+
+let counter = 0;
+/** A database of its own for one test file: a PGlite clone, or a PostgreSQL database from the template. */
+export async function createTestDb(): Promise<Database> {
+  const postgres = inject('postgres');
+  if (!postgres) {
+    const tar = readFileSync(inject('pgliteTemplate'));
+    return openPglite({ loadDataDir: new Blob([tar]) });
+  }
+  const name = `${postgres.prefix}_${process.pid}_${++counter}_${randomBytes(2).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgres.adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${postgres.template}"`);
+  await admin.end();
+  const db = openPostgres(withDatabase(postgres.adminUrl, name));
+  const close = db.close;
+  return Object.assign(db, {
+    async close() {
+      await close();
+      const c = new pg.Client({ connectionString: postgres.adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  });
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    pepper: TEST_PEPPER,
+    rateLimit: { limit: 100_000, windowMs: 15 * 60_000 },
+    trustProxy: false,
+    hashCost: TEST_HASH_COST,
+    hashConcurrency: 4,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+export interface TestAppOptions {
+  db: Database;
+  clock?: Clock;
+  config?: Partial<AppConfig>;
+  logger?: Logger;
+  distDir?: string;
+  hasher?: Hasher;
+}
+
+export function testApp({ db, clock = new ManualClock(), config, logger, distDir, hasher }: TestAppOptions) {
+  const cfg = testConfig(config);
+  const app = createApp({ db, clock, config: cfg, logger, distDir: distDir ?? '/nonexistent-dist', hasher });
+  return Object.assign(app, { clock });
+}
+export type TestApp = ReturnType<typeof testApp>;
+
+export function cheapHasher(pepper = TEST_PEPPER, concurrency = 4): Hasher {
+  return createHasher({ pepper, cost: TEST_HASH_COST, concurrency });
+}
+
+// ---------------------------------------------------------------- requests
+
+export interface Reply<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export async function call<T = any>(
+  app: TestApp,
+  method: string,
+  path: string,
+  options: {
+    json?: unknown;
+    body?: string;
+    headers?: Record<string, string>;
+    token?: string;
+    ip?: string;
+  } = {},
+): Promise<Reply<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  let body: string | undefined = options.body;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers['content-type'] ??= 'application/json';
+  }
+  if (body !== undefined) headers['content-length'] ??= String(Buffer.byteLength(body));
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const env = { incoming: { socket: { remoteAddress: options.ip ?? '203.0.113.7' } } };
+  const res = await app.request(path, { method, headers, body }, env);
+  const text = await res.text();
+  let parsed: unknown = text;
+  if (res.headers.get('content-type')?.includes('json') && text) parsed = JSON.parse(text);
+  return { status: res.status, headers: res.headers, body: parsed as T, text };
+}
+
+export const post = <T = any>(
+  app: TestApp,
+  path: string,
+  json: unknown,
+  options: Parameters<typeof call>[3] = {},
+) => call<T>(app, 'POST', `/api${path}`, { ...options, json });
+export const get = <T = any>(app: TestApp, path: string, options: Parameters<typeof call>[3] = {}) =>
+  call<T>(app, 'GET', `/api${path}`, options);
+
+// ---------------------------------------------------------------- fixtures
+
+export function uniqueAlias(prefix = 'member'): string {
+  return `${prefix}_${randomBytes(5).toString('hex')}`;
+}
+
+export const GOOD_PIN = '480317';
+export const OTHER_PIN = '739264';
+export const ANSWERS = [
+  { questionId: 'birth_city', answer: 'Al Ain' },
+  { questionId: 'favourite_food', answer: 'Maqluba' },
+  { questionId: 'childhood_street', answer: 'شارع الأمير' },
+];
+
+export function registration(overrides: Record<string, unknown> = {}) {
+  return {
+    alias: uniqueAlias(),
+    pin: GOOD_PIN,
+    pinConfirm: GOOD_PIN,
+    securityAnswers: ANSWERS,
+    country: 'AE',
+    avatarId: 'date-palm',
+    ageRange: '25-34',
+    maritalStatus: 'prefer_not_to_say',
+    isAdult: true,
+    acceptTerms: true,
+    ...overrides,
+  };
+}
+
+/** Registers a member; returns alias, token and the created user. */
+export async function registerMember(app: TestApp, overrides: Record<string, unknown> = {}, ip?: string) {
+  const body = registration(overrides);
+  const r = await post(app, '/users/register/standard', body, { ip });
+  if (r.status !== 201) throw new Error(`register failed: ${r.status} ${r.text}`);
+  return {
+    alias: body.alias as string,
+    pin: body.pin as string,
+    token: r.body.token as string,
+    user: r.body.user,
+  };
+}
+
+export function expectEnvelope(r: Reply, code?: string): void {
+  const e = r.body?.error;
+  if (!e || typeof e.code !== 'string' || typeof e.message !== 'string' || !/^[A-Z_]+$/.test(e.code)) {
+    throw new Error(`not an error envelope (${r.status}): ${r.text.slice(0, 300)}`);
+  }
+  if (code && e.code !== code)
+    throw new Error(`expected ${code}, got ${e.code} (${r.status}): ${r.text.slice(0, 300)}`);
+  if (e.fields) {
+    if (!e.fieldCodes) throw new Error('fields without fieldCodes');
+    if (Object.keys(e.fields).sort().join() !== Object.keys(e.fieldCodes).sort().join()) {
+      throw new Error('fields and fieldCodes name different fields');
+    }
+  }
+}
