@@ -34,6 +34,7 @@ export type AliasCheck = { ok: true; alias: string; key: string } | { ok: false;
 export function checkAlias(input: unknown): AliasCheck {
   if (typeof input !== 'string' || input.trim() === '') return { ok: false, code: 'ALIAS_REQUIRED' };
   if (input.length > ALIAS_MAX * 8) return { ok: false, code: 'ALIAS_TOO_LONG' };
+  if (/\p{Cs}/u.test(input)) return { ok: false, code: 'ALIAS_INVALID_CHARS' };
   const alias = input.normalize('NFKC');
   const length = [...alias].length;
   if (!ALIAS_CHARS.test(alias) || !HAS_LETTER_OR_DIGIT.test(alias))
@@ -219,7 +220,8 @@ const EMAIL = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:_]+\.[^\s@"<>()[\]\\,;:_]
 
 export function checkEmail(input: string): { ok: true; email: string } | { ok: false } {
   const email = input.trim();
-  if (email.length > 254 || !EMAIL.test(email)) return { ok: false };
+  // no control characters (NUL cannot even be stored) and no lone surrogates
+  if (email.length > 254 || /[\p{Cc}\p{Cs}]/u.test(email) || !EMAIL.test(email)) return { ok: false };
   const [local, domain] = email.split('@');
   if (local.length > 64 || domain.split('.').some((l) => l === '' || l.length > 63)) return { ok: false };
   return { ok: true, email: `${local}@${domain.toLowerCase()}` };

@@ -287,7 +287,7 @@ describe('sign-in, profile, sign-out', () => {
   });
 
   it('needs a valid bearer token for the profile', async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       {},
       { authorization: 'Bearer' },
       { authorization: 'Basic abc' },
