@@ -16,8 +16,9 @@ export function readMessages(locale: string): Record<string, string> {
 
 /**
  * `virtual:messages/<locale>`: the lang file precompiled to ICU ASTs, so the browser ships
- * react-intl without its message parser. Arabic is layered over English, so a missing Arabic
- * id still shows the English text instead of a raw id (`npm run check` keeps both complete).
+ * react-intl without its message parser. English ships in the entry; other languages load on
+ * demand and are layered over English at run time (src/app/effects.ts), so a missing id falls
+ * back to English text instead of a raw id (`npm run check` keeps both files complete).
  */
 function precompiledMessages(): Plugin {
   return {
@@ -29,8 +30,10 @@ function precompiledMessages(): Plugin {
       if (!id.startsWith(`\0${VIRTUAL}`)) return;
       const locale = id.slice(VIRTUAL.length + 1);
       if (!(LOCALES as readonly string[]).includes(locale)) throw new Error(`Unknown locale ${locale}`);
-      for (const l of new Set(['en', locale])) this.addWatchFile(new URL(`./lang/${l}.json`, import.meta.url).pathname);
-      const source = locale === 'en' ? readMessages('en') : { ...readMessages('en'), ...readMessages(locale) };
+      for (const l of new Set(['en', locale]))
+        this.addWatchFile(new URL(`./lang/${l}.json`, import.meta.url).pathname);
+      const source =
+        locale === 'en' ? readMessages('en') : { ...readMessages('en'), ...readMessages(locale) };
       const compiled = Object.fromEntries(Object.entries(source).map(([k, v]) => [k, parse(v)]));
       return `export default ${JSON.stringify(compiled)};`;
     },
@@ -50,10 +53,7 @@ function sizeReport(): Plugin {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byName = new Map(chunks.map((c) => [c.fileName, c]));
       const roots = chunks.filter(
-        (c) =>
-          c.isEntry ||
-          c.facadeModuleId?.includes('/src/views/login/') ||
-          c.facadeModuleId === `\0${VIRTUAL}en`,
+        (c) => c.isEntry || /\/src\/views\/login\/LoginView\.tsx$/.test(c.facadeModuleId ?? ''),
       );
       const seen = new Set<string>();
       const visit = (fileName: string) => {
@@ -62,19 +62,30 @@ function sizeReport(): Plugin {
         for (const dep of byName.get(fileName)?.imports ?? []) visit(dep);
       };
       for (const r of roots) visit(r.fileName);
-      const files = [...seen].map((f) => ({ file: f, gzipBytes: gzipSync(byName.get(f)!.code, { level: 9 }).length }));
+      const files = [...seen].map((f) => ({
+        file: f,
+        gzipBytes: gzipSync(byName.get(f)!.code, { level: 9 }).length,
+      }));
       const totalBytes = files.reduce((s, f) => s + f.gzipBytes, 0);
       const allJsBytes = chunks.reduce((s, c) => s + gzipSync(c.code, { level: 9 }).length, 0);
-      const report = { route: '/login', totalGzipKiB: +(totalBytes / 1024).toFixed(1), allJsGzipKiB: +(allJsBytes / 1024).toFixed(1), files };
+      const report = {
+        route: '/login',
+        totalGzipKiB: +(totalBytes / 1024).toFixed(1),
+        allJsGzipKiB: +(allJsBytes / 1024).toFixed(1),
+        files,
+      };
       this.emitFile({ type: 'asset', fileName: 'size-report.json', source: JSON.stringify(report, null, 2) });
-      this.info(`first visit to /login loads ${report.totalGzipKiB} KiB of gzip JavaScript (${files.length} files; all JS ${report.allJsGzipKiB} KiB)`);
+      this.info(
+        `first visit to /login loads ${report.totalGzipKiB} KiB of gzip JavaScript (${files.length} files; all JS ${report.allJsGzipKiB} KiB)`,
+      );
     },
   };
 }
 
 export default defineConfig({
   plugins: [react(), precompiledMessages(), sizeReport()],
-  css: { postcss: { plugins: [pandacss()] } },
+  // two postcss copies (vite's and panda's) have equal but distinct types
+  css: { postcss: { plugins: [pandacss() as never] } },
   resolve: {
     alias: {
       // messages are precompiled at build time (see precompiledMessages), so the runtime parser is dead weight
@@ -85,7 +96,15 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: `http://127.0.0.1:${process.env.PORT ?? 3000}`, changeOrigin: false } },
   },
-  build: { target: 'es2022', sourcemap: false, reportCompressedSize: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    reportCompressedSize: false,
+    rollupOptions: {
+      // Panda's generated recipes are plain definitions: without this every recipe ships with every page
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/styled-system/') },
+    },
+  },
   test: {
     projects: [
       {
@@ -107,6 +126,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,

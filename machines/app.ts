@@ -1,5 +1,6 @@
 import { sendTo, setup } from 'xstate';
 import { cartMachine } from './cart';
+import { forgotPinMachine } from './forgotPin';
 import { languageMachine } from './language';
 import { sessionMachine } from './session';
 import { splashMachine } from './splash';
@@ -23,6 +24,7 @@ export const appMachine = setup({
     language: languageMachine,
     session: sessionMachine,
     cart: cartMachine,
+    forgotPin: forgotPinMachine,
   },
 }).createMachine({
   id: 'app',
@@ -42,6 +44,7 @@ export const appMachine = setup({
       src: 'cart',
       input: ({ context }) => ({ stored: context.storedCart }),
     },
+    { id: 'forgotPin', systemId: 'forgotPin', src: 'forgotPin' },
   ],
   entry: sendTo('session', { type: 'session.initialise' }),
 });

@@ -27,6 +27,7 @@ export const splashMachine = setup({
       },
     },
     fadingOut: { after: { fadeOut: 'removed' } },
-    removed: { type: 'final' },
+    // not a final state: a finished child would leave the system, and views still read it
+    removed: {},
   },
 });

@@ -1,0 +1,39 @@
+import { LocaleProvider } from '@ark-ui/react/locale';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useIntl } from 'react-intl';
+import { IntlBridge } from './intl';
+import { useToasterRequested } from './notify';
+import { AppRoutes } from './routes';
+import { Splash } from './Splash';
+
+const Toaster = lazy(() => import('../components/toast').then((m) => ({ default: m.Toaster })));
+
+function Chrome({ children }: { children: ReactNode }) {
+  const intl = useIntl();
+  const toasts = useToasterRequested();
+  return (
+    // Ark reads the direction from here, so drawers, toasts and keyboard navigation mirror in Arabic
+    <LocaleProvider locale={intl.locale === 'ar' ? 'ar-SA' : 'en-US'}>
+      <div className="app-content">{children}</div>
+      {toasts && (
+        <Suspense fallback={null}>
+          <Toaster closeLabel={intl.formatMessage({ id: 'common.close' })} />
+        </Suspense>
+      )}
+    </LocaleProvider>
+  );
+}
+
+/** Everything inside the root provider: splash, translations, routes, toasts. */
+export function App() {
+  return (
+    <>
+      <Splash />
+      <IntlBridge>
+        <Chrome>
+          <AppRoutes />
+        </Chrome>
+      </IntlBridge>
+    </>
+  );
+}

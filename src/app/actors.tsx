@@ -1,0 +1,100 @@
+import { useSelector } from '@xstate/react';
+import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import {
+  type Actor,
+  type ActorOptions,
+  type ActorRefFrom,
+  type AnyStateMachine,
+  createActor,
+  type SnapshotFrom,
+} from 'xstate';
+import type { AppInput, appMachine } from '../../machines/app';
+import type { cartMachine } from '../../machines/cart';
+import type { forgotPinMachine } from '../../machines/forgotPin';
+import type { languageMachine } from '../../machines/language';
+import type { sessionMachine } from '../../machines/session';
+import type { splashMachine } from '../../machines/splash';
+import { setUnauthorizedHandler } from '../api/client';
+
+export type AppActorRef = Actor<typeof appMachine>;
+
+/**
+ * Starts the root actor before React renders, so every system actor exists on the first render and
+ * `session.initialise` has already been dispatched (spec §2). Tests call it with stubbed logic.
+ */
+export function startAppActor(
+  logic: typeof appMachine,
+  input: AppInput,
+  inspect?: ActorOptions<AnyStateMachine>['inspect'],
+): AppActorRef {
+  return createActor(logic, { input, inspect }).start();
+}
+
+const AppActorContext = createContext<AppActorRef | null>(null);
+
+export function useAppActor(): AppActorRef {
+  const actor = useContext(AppActorContext);
+  if (!actor) throw new Error('useAppActor needs <RootProvider>');
+  return actor;
+}
+
+export interface SystemActors {
+  session: ActorRefFrom<typeof sessionMachine>;
+  cart: ActorRefFrom<typeof cartMachine>;
+  language: ActorRefFrom<typeof languageMachine>;
+  splash: ActorRefFrom<typeof splashMachine>;
+  forgotPin: ActorRefFrom<typeof forgotPinMachine>;
+}
+
+export function useSystemActor<K extends keyof SystemActors>(id: K): SystemActors[K] {
+  return useAppActor().system.get(id) as SystemActors[K];
+}
+
+type SnapshotOf<K extends keyof SystemActors> = SnapshotFrom<SystemActors[K]>;
+
+export function useSession<T>(selector: (s: SnapshotOf<'session'>) => T): T {
+  return useSelector(useSystemActor('session'), selector);
+}
+export function useCart<T>(selector: (s: SnapshotOf<'cart'>) => T): T {
+  return useSelector(useSystemActor('cart'), selector);
+}
+export function useLanguage<T>(selector: (s: SnapshotOf<'language'>) => T): T {
+  return useSelector(useSystemActor('language'), selector);
+}
+export function useForgotPin<T>(selector: (s: SnapshotOf<'forgotPin'>) => T): T {
+  return useSelector(useSystemActor('forgotPin'), selector);
+}
+export function useSplash<T>(selector: (s: SnapshotOf<'splash'>) => T): T {
+  return useSelector(useSystemActor('splash'), selector);
+}
+
+/** Connects the actors to each other and to the page: fonts, cart clearing, revoked tokens. */
+function Wiring() {
+  const session = useSystemActor('session');
+  const cart = useSystemActor('cart');
+  const splash = useSystemActor('splash');
+  useEffect(() => {
+    // spec §4: the cart is emptied when the member signs out
+    const sub = session.on('session.signedOut', () => cart.send({ type: 'cart.clear' }));
+    setUnauthorizedHandler(() => session.send({ type: 'session.expired' }));
+    let alive = true;
+    const fonts = typeof document !== 'undefined' ? document.fonts?.ready : undefined;
+    (fonts ?? Promise.resolve()).then(() => alive && splash.send({ type: 'splash.fontsReady' }));
+    return () => {
+      alive = false;
+      sub.unsubscribe();
+      setUnauthorizedHandler(null);
+    };
+  }, [session, cart, splash]);
+  return null;
+}
+
+/** One root provider: the app actor and, under their system ids, every long-lived machine. */
+export function RootProvider({ actor, children }: { actor: AppActorRef; children: ReactNode }) {
+  return (
+    <AppActorContext.Provider value={actor}>
+      <Wiring />
+      {children}
+    </AppActorContext.Provider>
+  );
+}

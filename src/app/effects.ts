@@ -1,0 +1,99 @@
+import en from 'virtual:messages/en';
+import Cookies from 'js-cookie';
+import { fromPromise } from 'xstate';
+import type { CartState } from '../../machines/cart';
+import type { Messages } from '../../machines/language';
+import type { StoredSession } from '../../machines/session';
+import type { Locale, User } from '../../machines/types';
+import { AUTH_COOKIE, setApiLanguage } from '../api/client';
+
+/**
+ * The side effects the machines name, implemented against the browser (spec §3, §4, §9).
+ * Every storage access is guarded: private modes and full disks must not break the app.
+ */
+export const STORAGE_KEYS = { user: 'userData', cart: 'cart', language: 'language' } as const;
+export const TOKEN_DAYS = 7;
+
+function safeGet(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function safeSet(key: string, value: string) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // storage full or disabled: the in-memory state stays right for this visit
+  }
+}
+
+function safeRemove(key: string) {
+  try {
+    localStorage.removeItem(key);
+  } catch {}
+}
+
+const secureCookie = () => typeof location !== 'undefined' && location.protocol === 'https:';
+
+export const readSavedLanguage = () => safeGet(STORAGE_KEYS.language);
+export const readStoredCart = () => safeGet(STORAGE_KEYS.cart);
+
+export const readStoredSession = fromPromise<StoredSession>(async () => ({
+  token: Cookies.get(AUTH_COOKIE),
+  userData: safeGet(STORAGE_KEYS.user),
+}));
+
+export function storeCredentials(token: string, user: User) {
+  Cookies.set(AUTH_COOKIE, token, {
+    expires: TOKEN_DAYS,
+    sameSite: 'strict',
+    secure: secureCookie(),
+    path: '/',
+  });
+  safeSet(STORAGE_KEYS.user, JSON.stringify(user));
+}
+
+export function storeUser(user: User) {
+  safeSet(STORAGE_KEYS.user, JSON.stringify(user));
+}
+
+export function removeStoredSession() {
+  Cookies.remove(AUTH_COOKIE, { path: '/' });
+  safeRemove(STORAGE_KEYS.user);
+}
+
+/** Logout (spec §4): every cookie, localStorage and sessionStorage. */
+export function clearEverything() {
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+  try {
+    localStorage.clear();
+    sessionStorage.clear();
+  } catch {}
+}
+
+export function persistCart(cart: CartState) {
+  safeSet(STORAGE_KEYS.cart, JSON.stringify(cart));
+}
+
+export function persistLanguage(locale: Locale) {
+  safeSet(STORAGE_KEYS.language, locale);
+}
+
+/** Arabic: right to left, lang=ar and the Arabic font; English: the reverse (spec §4). */
+export function applyDocumentLanguage(locale: Locale) {
+  const html = document.documentElement;
+  html.lang = locale;
+  html.dir = locale === 'ar' ? 'rtl' : 'ltr';
+  html.dataset.font = locale === 'ar' ? 'arabic' : 'latin';
+  setApiLanguage(locale);
+}
+
+/** English ships with the app; Arabic loads on demand, layered over English for any missing id. */
+export const loadMessages = fromPromise<Messages, { locale: Locale }>(async ({ input }) => {
+  if (input.locale === 'en') return en;
+  const ar = (await import('virtual:messages/ar')).default;
+  return { ...en, ...ar };
+});

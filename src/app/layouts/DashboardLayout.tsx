@@ -1,0 +1,255 @@
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useLocation } from 'wouter';
+import { css, cx } from '../../../styled-system/css';
+import { Button, IconButton } from '../../components/button';
+import * as Drawer from '../../components/drawer';
+import {
+  BookIcon,
+  ChartIcon,
+  LogoutIcon,
+  MenuIcon,
+  ReceiptIcon,
+  SettingsIcon,
+  StarIcon,
+} from '../../theme/icons';
+import { useSession, useSystemActor } from '../actors';
+import { LanguageSwitch } from '../LanguageSwitch';
+import { useLabel } from '../useLabel';
+import { BrandLink } from './BrandLink';
+import { DASHBOARD_ENTRIES, type DashboardEntry, resolveTitle, selectedEntry } from './dashboard-nav';
+import { MemberBadge } from './MemberBadge';
+
+export const SIDEBAR_WIDTH = '280px';
+
+interface PageHeader {
+  title?: string;
+  actions?: ReactNode;
+}
+const PageHeaderContext = createContext<(header: PageHeader) => void>(() => {});
+
+/** A dashboard page supplies its own header title and actions (spec §2: the page title comes first). */
+export function usePageHeader(title?: string, actions?: ReactNode) {
+  const set = useContext(PageHeaderContext);
+  useEffect(() => {
+    set({ title, actions });
+    return () => set({});
+  }, [set, title, actions]);
+}
+
+const ICONS: Record<DashboardEntry['icon'], typeof BookIcon> = {
+  book: BookIcon,
+  chart: ChartIcon,
+  star: StarIcon,
+  receipt: ReceiptIcon,
+  settings: SettingsIcon,
+};
+
+function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const intl = useIntl();
+  const label = useLabel();
+  const [location] = useLocation();
+  const selected = selectedEntry(location);
+  return (
+    <nav aria-label={label('dashboard.sidebar.label', 'Dashboard')}>
+      <ul
+        className={css({ display: 'flex', flexDirection: 'column', gap: '1', listStyle: 'none', p: 0, m: 0 })}
+      >
+        {DASHBOARD_ENTRIES.map((entry) => {
+          const Icon = ICONS[entry.icon];
+          const current = selected === entry.href;
+          return (
+            <li key={entry.href}>
+              <Link
+                href={entry.href}
+                onClick={onNavigate}
+                aria-current={current ? 'page' : undefined}
+                className={css({
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: '3',
+                  minHeight: '11',
+                  px: '3',
+                  borderRadius: 'md',
+                  color: 'fg.default',
+                  textDecoration: 'none',
+                  fontWeight: 'medium',
+                  _hover: { bg: 'bg.subtle' },
+                  '&[aria-current=page]': { bg: 'accent.subtle', color: 'accent.fg', fontWeight: 'semibold' },
+                  '& svg': { boxSize: '5', flexShrink: 0 },
+                })}
+              >
+                <Icon />
+                <span className={css({ flex: 1 })}>{label(entry.messageId, entry.fallback)}</span>
+                {entry.icon === 'settings' && (
+                  <span
+                    className={css({
+                      fontSize: 'xs',
+                      px: '2',
+                      py: '0.5',
+                      borderRadius: 'full',
+                      bg: 'highlight.subtle',
+                      color: 'highlight.fg',
+                      fontWeight: 'medium',
+                    })}
+                  >
+                    {intl.formatMessage({ id: 'dashboard.comingSoon' })}
+                  </span>
+                )}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * Dashboard shell (spec §2): a 280 px sidebar on wide screens, a drawer titled Menu on small ones
+ * (sliding in from the inline end), and a header with the title, the page's actions and Log out.
+ */
+export function DashboardLayout({
+  title,
+  actions,
+  children,
+}: {
+  title?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const label = useLabel();
+  const session = useSystemActor('session');
+  const leaving = useSession((s) => s.matches('signingOut'));
+  const [location] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [page, setPage] = useState<PageHeader>({});
+  const resolved = resolveTitle(page.title, title, location);
+  const heading = typeof resolved === 'string' ? resolved : label(resolved.id, resolved.fallback);
+  const appName = label('app.name', 'Amina');
+
+  useEffect(() => {
+    document.title = `${heading} · ${appName}`;
+  }, [heading, appName]);
+
+  const logout = (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      loading={leaving}
+      onClick={() => session.send({ type: 'session.logout' })}
+      data-testid="logout"
+    >
+      <LogoutIcon className={css({ boxSize: '4', _rtl: { transform: 'scaleX(-1)' } })} />
+      {label('dashboard.header.logout', 'Log out')}
+    </Button>
+  );
+
+  return (
+    <PageHeaderContext.Provider value={setPage}>
+      <div
+        className={css({
+          minHeight: '100dvh',
+          bg: 'bg.canvas',
+          display: 'grid',
+          gridTemplateColumns: { base: '1fr', lg: `${SIDEBAR_WIDTH} 1fr` },
+        })}
+      >
+        <aside
+          data-testid="sidebar"
+          className={css({
+            display: { base: 'none', lg: 'flex' },
+            flexDirection: 'column',
+            gap: '6',
+            width: SIDEBAR_WIDTH,
+            p: '5',
+            borderEndWidth: '1px',
+            borderColor: 'border.subtle',
+            bg: 'bg.surface',
+            position: 'sticky',
+            top: 0,
+            height: '100dvh',
+          })}
+        >
+          <BrandLink href="/dashboard" label={label('dashboard.sidebar.home', 'Dashboard home')} />
+          <SidebarNav />
+        </aside>
+        <div className={css({ display: 'flex', flexDirection: 'column', minWidth: 0 })}>
+          <header
+            className={css({
+              display: 'flex',
+              alignItems: 'center',
+              gap: { base: '2', md: '3' },
+              px: { base: '3', md: '8' },
+              minHeight: '16',
+              borderBottomWidth: '1px',
+              borderColor: 'border.subtle',
+              bg: 'bg.surface',
+              position: 'sticky',
+              top: 0,
+              zIndex: 5,
+            })}
+          >
+            <Drawer.Root open={menuOpen} onOpenChange={(e) => setMenuOpen(e.open)}>
+              <Drawer.Trigger asChild>
+                <IconButton
+                  aria-label={label('dashboard.header.openMenu', 'Open menu')}
+                  className={css({ display: { base: 'inline-flex', lg: 'none' } })}
+                  data-testid="open-menu"
+                >
+                  <MenuIcon />
+                </IconButton>
+              </Drawer.Trigger>
+              <Drawer.Backdrop />
+              <Drawer.Positioner>
+                <Drawer.Content data-testid="menu-drawer">
+                  <Drawer.Header>
+                    <Drawer.Title>{label('dashboard.header.menu', 'Menu')}</Drawer.Title>
+                    <Drawer.CloseTrigger aria-label={label('dashboard.header.closeMenu', 'Close menu')} />
+                  </Drawer.Header>
+                  <Drawer.Body>
+                    <SidebarNav onNavigate={() => setMenuOpen(false)} />
+                  </Drawer.Body>
+                </Drawer.Content>
+              </Drawer.Positioner>
+            </Drawer.Root>
+            <h1
+              data-testid="page-title"
+              className={css({
+                flex: 1,
+                minWidth: 0,
+                fontSize: { base: 'lg', md: '2xl' },
+                fontWeight: 'bold',
+                color: 'fg.default',
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: 'nowrap',
+              })}
+            >
+              {heading}
+            </h1>
+            <div
+              className={cx(css({ display: 'flex', alignItems: 'center', gap: '2' }))}
+              data-testid="header-actions"
+            >
+              {page.actions}
+              {actions}
+              <span className={css({ display: { base: 'none', md: 'inline-flex' } })}>
+                <LanguageSwitch />
+              </span>
+              <MemberBadge compact />
+              {logout}
+            </div>
+          </header>
+          <main
+            id="main"
+            className={css({ flex: 1, p: { base: '4', md: '8' }, maxWidth: '5xl', width: '100%' })}
+          >
+            {children}
+          </main>
+        </div>
+      </div>
+    </PageHeaderContext.Provider>
+  );
+}

@@ -1,0 +1,61 @@
+import { useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { css } from '../../../styled-system/css';
+import { useSession } from '../actors';
+
+/** The signed-in member's avatar and alias, linking to the dashboard. */
+export function MemberBadge({ compact = false }: { compact?: boolean }) {
+  const intl = useIntl();
+  const user = useSession((s) => s.context.user);
+  const alias = typeof user?.alias === 'string' ? user.alias : '';
+  const avatarUrl = user?.avatar?.url;
+  return (
+    <Link
+      href="/dashboard"
+      data-testid="member-badge"
+      aria-label={intl.formatMessage({ id: 'site.header.account' }, { alias })}
+      className={css({
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: '2',
+        px: '2',
+        py: '1',
+        minHeight: '11',
+        borderRadius: 'full',
+        color: 'fg.default',
+        textDecoration: 'none',
+        _hover: { bg: 'bg.subtle' },
+      })}
+    >
+      <span
+        aria-hidden="true"
+        className={css({
+          boxSize: '9',
+          borderRadius: 'full',
+          bg: 'accent.muted',
+          overflow: 'hidden',
+          display: 'grid',
+          placeItems: 'center',
+          fontWeight: 'bold',
+          color: 'accent.fg',
+          flexShrink: 0,
+        })}
+      >
+        {avatarUrl ? <img src={avatarUrl} alt="" width={36} height={36} /> : alias.slice(0, 1).toUpperCase()}
+      </span>
+      <span
+        dir="auto"
+        className={css({
+          display: compact ? 'none' : { base: 'none', sm: 'inline' },
+          fontWeight: 'medium',
+          maxWidth: '40',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+        })}
+      >
+        {alias}
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { css } from '../../../styled-system/css';
+import { button } from '../../components/button';
+import { useSession } from '../actors';
+import { LanguageSwitch } from '../LanguageSwitch';
+import { BrandLink } from './BrandLink';
+import { MemberBadge } from './MemberBadge';
+
+const shell = css({ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bg: 'bg.canvas' });
+const header = css({
+  position: 'sticky',
+  top: 0,
+  zIndex: 10,
+  bg: 'bg.canvas/90',
+  backdropFilter: 'blur(8px)',
+  borderBottomWidth: '1px',
+  borderColor: 'border.subtle',
+});
+const bar = css({
+  maxWidth: '6xl',
+  mx: 'auto',
+  px: { base: '4', md: '6' },
+  height: '16',
+  display: 'flex',
+  alignItems: 'center',
+  gap: { base: '2', md: '4' },
+});
+const skip = css({
+  position: 'absolute',
+  insetStart: '4',
+  top: '-20',
+  zIndex: 100,
+  bg: 'accent.default',
+  color: 'fg.onAccent',
+  px: '4',
+  py: '2',
+  borderRadius: 'md',
+  _focusVisible: { top: '2' },
+});
+
+/** Public website frame (spec §2): header with language switch and sign-in, footer. */
+export function SiteLayout({ children }: { children: ReactNode }) {
+  const intl = useIntl();
+  const signedIn = useSession((s) => s.matches('signedIn'));
+  return (
+    <div className={shell}>
+      <a href="#main" className={skip}>
+        <FormattedMessage id="app.skipToContent" />
+      </a>
+      <header className={header}>
+        <div className={bar}>
+          <BrandLink href="/" />
+          <div className={css({ flex: 1 })} />
+          <LanguageSwitch />
+          {signedIn ? (
+            <MemberBadge />
+          ) : (
+            <nav
+              aria-label={intl.formatMessage({ id: 'site.nav.label' })}
+              className={css({ display: 'flex', gap: '2' })}
+            >
+              <Link href="/login" className={button({ variant: 'ghost', size: 'sm' })}>
+                <FormattedMessage id="site.header.signIn" />
+              </Link>
+              <Link
+                href="/signup"
+                className={`${button({ variant: 'solid', size: 'sm' })} ${css({ display: { base: 'none', sm: 'inline-flex' } })}`}
+              >
+                <FormattedMessage id="site.header.signUp" />
+              </Link>
+            </nav>
+          )}
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className={css({ flex: 1, outline: 'none' })}>
+        {children}
+      </main>
+      <footer className={css({ borderTopWidth: '1px', borderColor: 'border.subtle', bg: 'bg.subtle' })}>
+        <div
+          className={css({
+            maxWidth: '6xl',
+            mx: 'auto',
+            px: { base: '4', md: '6' },
+            py: '6',
+            display: 'flex',
+            flexDirection: { base: 'column', md: 'row' },
+            gap: '4',
+            justifyContent: 'space-between',
+            color: 'fg.muted',
+            fontSize: 'sm',
+          })}
+        >
+          <p>
+            <FormattedMessage id="site.footer.rights" values={{ year: new Date().getFullYear() }} />
+          </p>
+          <div className={css({ display: 'flex', gap: '4' })}>
+            <Link href="/terms" className={css({ textDecoration: 'underline', color: 'fg.muted' })}>
+              <FormattedMessage id="site.footer.terms" />
+            </Link>
+            <Link href="/privacy" className={css({ textDecoration: 'underline', color: 'fg.muted' })}>
+              <FormattedMessage id="site.footer.privacy" />
+            </Link>
+          </div>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { css } from '../../../styled-system/css';
+
+/** The centred card the sign-in, sign-up and recovery screens share. */
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  wide = false,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <div
+      className={css({
+        px: { base: '4', md: '6' },
+        py: { base: '6', md: '12' },
+        display: 'flex',
+        justifyContent: 'center',
+      })}
+    >
+      <section
+        className={css({
+          width: '100%',
+          maxWidth: wide ? '2xl' : 'md',
+          bg: 'bg.surface',
+          borderRadius: 'lg',
+          borderWidth: '1px',
+          borderColor: 'border.subtle',
+          boxShadow: 'md',
+          p: { base: '5', md: '8' },
+        })}
+      >
+        <h1
+          className={css({
+            fontSize: { base: '2xl', md: '3xl' },
+            fontWeight: 'bold',
+            color: 'accent.fg',
+            lineHeight: 'tight',
+          })}
+        >
+          {title}
+        </h1>
+        {subtitle && <p className={css({ mt: '2', color: 'fg.muted' })}>{subtitle}</p>}
+        <div className={css({ mt: '6' })}>{children}</div>
+      </section>
+    </div>
+  );
+}
+
+export const formStack = css({ display: 'flex', flexDirection: 'column', gap: '5' });

@@ -1,0 +1,25 @@
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'wouter';
+import { css } from '../../../styled-system/css';
+import { button } from '../../components/button';
+import { useDocumentTitle } from '../useDocumentTitle';
+
+export default function NotFoundView() {
+  useDocumentTitle('notFound.title');
+  return (
+    <div className={css({ maxWidth: 'xl', mx: 'auto', px: '4', py: '20', textAlign: 'center' })}>
+      <p aria-hidden="true" className={css({ fontSize: '6xl', fontWeight: 'bold', color: 'accent.muted' })}>
+        404
+      </p>
+      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', mt: '2' })}>
+        <FormattedMessage id="notFound.title" />
+      </h1>
+      <p className={css({ mt: '3', color: 'fg.muted' })}>
+        <FormattedMessage id="notFound.body" />
+      </p>
+      <Link href="/" className={`${button({ variant: 'outline' })} ${css({ mt: '8' })}`}>
+        <FormattedMessage id="notFound.home" />
+      </Link>
+    </div>
+  );
+}
