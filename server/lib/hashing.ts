@@ -33,6 +33,8 @@ export interface Hasher {
   /** A hash of nothing, verified for unknown aliases so both paths cost the same. */
   dummyVerify(): Promise<void>;
   readonly cost: HashCost;
+  /** Hashes running now and waiting for a slot. */
+  stats(): { active: number; waiting: number };
 }
 
 export interface HasherOptions {
@@ -67,6 +69,7 @@ export function createHasher({
   let dummy: Promise<string> | undefined;
   const hasher: Hasher = {
     cost,
+    stats: () => ({ active: limiter.active, waiting: limiter.waiting }),
     hash: (purpose, secret) => limited(() => hash(keyed(purpose, secret), options)),
     // a malformed stored hash throws: a bug to surface (500, logged), never a silent mismatch
     verify: (purpose, encoded, secret) => limited(() => verify(encoded, keyed(purpose, secret))),

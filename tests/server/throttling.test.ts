@@ -31,6 +31,7 @@ function countingHasher(): Hasher & { verifies: number } {
   const h = {
     verifies: 0,
     cost: inner.cost,
+    stats: inner.stats,
     hash: inner.hash,
     needsRehash: inner.needsRehash,
     dummyVerify: inner.dummyVerify,
