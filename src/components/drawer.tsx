@@ -1,10 +1,21 @@
-import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
+import {
+  DialogBackdrop,
+  DialogCloseTrigger,
+  type DialogCloseTriggerProps,
+  DialogContent,
+  DialogDescription,
+  DialogPositioner,
+  DialogRoot,
+  DialogRootProvider,
+  DialogTitle,
+  DialogTrigger,
+} from '@ark-ui/react/dialog';
 import type { ComponentProps } from 'react';
 import { drawer } from '../../styled-system/recipes';
 import { CloseIcon } from '../theme/icons';
 import { createStyleContext } from './create-style-context';
 
-const { withRootProvider, withContext } = createStyleContext(drawer);
+const ctx = /* @__PURE__ */ createStyleContext(drawer);
 
 /**
  * Side drawer built on Ark Dialog (focus trap, Escape, outside click, scroll lock). It slides in
@@ -23,32 +34,32 @@ const { withRootProvider, withContext } = createStyleContext(drawer);
  *     </Drawer.Positioner>
  *   </Drawer.Root>
  */
-export const Root = /* @__PURE__ */ withRootProvider(ArkDialog.Root, {
+export const Root = /* @__PURE__ */ ctx.withRootProvider(DialogRoot, {
   defaultProps: { lazyMount: true, unmountOnExit: true },
 });
-export const RootProvider = /* @__PURE__ */ withRootProvider(ArkDialog.RootProvider, {
+export const RootProvider = /* @__PURE__ */ ctx.withRootProvider(DialogRootProvider, {
   defaultProps: { lazyMount: true, unmountOnExit: true },
 });
-export const Trigger = /* @__PURE__ */ withContext(ArkDialog.Trigger, 'trigger');
-export const Backdrop = /* @__PURE__ */ withContext(ArkDialog.Backdrop, 'backdrop');
-export const Positioner = /* @__PURE__ */ withContext(ArkDialog.Positioner, 'positioner');
-export const Content = /* @__PURE__ */ withContext(ArkDialog.Content, 'content');
-export const Title = /* @__PURE__ */ withContext(ArkDialog.Title, 'title');
-export const Description = /* @__PURE__ */ withContext(ArkDialog.Description, 'description');
-export const Header = /* @__PURE__ */ withContext('div', 'header');
-export const Body = /* @__PURE__ */ withContext('div', 'body');
-export const Footer = /* @__PURE__ */ withContext('div', 'footer');
+export const Trigger = /* @__PURE__ */ ctx.withContext(DialogTrigger, 'trigger');
+export const Backdrop = /* @__PURE__ */ ctx.withContext(DialogBackdrop, 'backdrop');
+export const Positioner = /* @__PURE__ */ ctx.withContext(DialogPositioner, 'positioner');
+export const Content = /* @__PURE__ */ ctx.withContext(DialogContent, 'content');
+export const Title = /* @__PURE__ */ ctx.withContext(DialogTitle, 'title');
+export const Description = /* @__PURE__ */ ctx.withContext(DialogDescription, 'description');
+export const Header = /* @__PURE__ */ ctx.withContext('div', 'header');
+export const Body = /* @__PURE__ */ ctx.withContext('div', 'body');
+export const Footer = /* @__PURE__ */ ctx.withContext('div', 'footer');
 
-const StyledCloseTrigger = /* @__PURE__ */ withContext(ArkDialog.CloseTrigger, 'closeTrigger');
+const StyledCloseTrigger = /* @__PURE__ */ ctx.withContext(DialogCloseTrigger, 'closeTrigger');
 
-export type CloseTriggerProps = ArkDialog.CloseTriggerProps & { 'aria-label': string };
+export type CloseTriggerProps = DialogCloseTriggerProps & { 'aria-label': string };
 /** The round × button in the top corner (inline end). `aria-label` is required. */
 export const CloseTrigger = ({ children, ...props }: CloseTriggerProps) => (
   <StyledCloseTrigger {...props}>{children ?? <CloseIcon />}</StyledCloseTrigger>
 );
 
 /** Unstyled close trigger, e.g. around a nav link so choosing an entry closes the drawer. */
-export const ActionTrigger = ArkDialog.CloseTrigger;
+export const ActionTrigger = DialogCloseTrigger;
 
 export { DialogContext as Context, useDialogContext as useContext } from '@ark-ui/react/dialog';
 export type RootProps = ComponentProps<typeof Root>;

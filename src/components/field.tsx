@@ -1,4 +1,14 @@
-import { Field as ArkField } from '@ark-ui/react/field';
+import {
+  FieldErrorText,
+  FieldHelperText,
+  FieldInput,
+  type FieldInputProps,
+  FieldLabel,
+  FieldRequiredIndicator,
+  FieldRoot,
+  FieldTextarea,
+  type FieldTextareaProps,
+} from '@ark-ui/react/field';
 import type { ComponentProps } from 'react';
 import { cx } from '../../styled-system/css';
 import {
@@ -10,25 +20,25 @@ import {
 } from '../../styled-system/recipes';
 import { createStyleContext } from './create-style-context';
 
-const { withProvider, withContext } = createStyleContext(field);
+const ctx = /* @__PURE__ */ createStyleContext(field);
 
 /** Field: wires label, control, helper and error text together (ids, aria-describedby, aria-invalid). */
-export const Root = /* @__PURE__ */ withProvider(ArkField.Root, 'root');
-export const Label = /* @__PURE__ */ withContext(ArkField.Label, 'label');
-export const HelperText = /* @__PURE__ */ withContext(ArkField.HelperText, 'helperText');
+export const Root = /* @__PURE__ */ ctx.withProvider(FieldRoot, 'root');
+export const Label = /* @__PURE__ */ ctx.withContext(FieldLabel, 'label');
+export const HelperText = /* @__PURE__ */ ctx.withContext(FieldHelperText, 'helperText');
 /** Shown only while Root has `invalid`. */
-export const ErrorText = /* @__PURE__ */ withContext(ArkField.ErrorText, 'errorText');
+export const ErrorText = /* @__PURE__ */ ctx.withContext(FieldErrorText, 'errorText');
 /** Renders "*" (aria-hidden) when Root has `required`. */
-export const RequiredIndicator = /* @__PURE__ */ withContext(ArkField.RequiredIndicator, 'requiredIndicator');
+export const RequiredIndicator = /* @__PURE__ */ ctx.withContext(FieldRequiredIndicator, 'requiredIndicator');
 
-export type InputProps = ArkField.InputProps & InputVariantProps;
+export type InputProps = FieldInputProps & InputVariantProps;
 export const Input = ({ size, className, ...props }: InputProps) => (
-  <ArkField.Input {...props} className={cx(input({ size }), className)} />
+  <FieldInput {...props} className={cx(input({ size }), className)} />
 );
 
-export type TextareaProps = ArkField.TextareaProps & TextareaVariantProps;
+export type TextareaProps = FieldTextareaProps & TextareaVariantProps;
 export const Textarea = ({ size, className, ...props }: TextareaProps) => (
-  <ArkField.Textarea {...props} className={cx(textarea({ size }), className)} />
+  <FieldTextarea {...props} className={cx(textarea({ size }), className)} />
 );
 
 export { FieldContext as Context, useFieldContext as useContext } from '@ark-ui/react/field';

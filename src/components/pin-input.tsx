@@ -1,14 +1,24 @@
-import { PinInput as ArkPinInput } from '@ark-ui/react/pin-input';
+import { LocaleProvider } from '@ark-ui/react/locale';
+import {
+  PinInputControl,
+  PinInputHiddenInput,
+  PinInputInput,
+  PinInputLabel,
+  PinInputRoot,
+} from '@ark-ui/react/pin-input';
 import type { ComponentProps } from 'react';
 import { pinInput } from '../../styled-system/recipes';
 import { createStyleContext } from './create-style-context';
 
-const { withProvider, withContext } = createStyleContext(pinInput);
+const ctx = /* @__PURE__ */ createStyleContext(pinInput);
 
 /**
- * PIN entry, one box per digit. Digits always run left to right, Arabic included: the machine
- * runs with `dir="ltr"` (so arrow keys match what is on screen) and the control is laid out LTR,
- * while the recipe keeps the root and label following the page direction.
+ * PIN entry, one box per digit. Digits always run left to right, Arabic included: Root runs
+ * the Ark machine under an LTR locale (Ark takes `dir` only from its LocaleProvider), so arrow
+ * keys match what is on screen and every part gets dir="ltr"; the recipe then lets the root and
+ * label follow the page direction again (CSS `direction`), so an Arabic label stays right-aligned.
+ * Pass `translations={{ inputLabel: (i, n) => … }}` for the per-box accessible names (Ark's
+ * default is English "pin code 1 of 4").
  *
  *   <PinInput.Root otp mask onValueComplete={…}>
  *     <PinInput.Label>…</PinInput.Label>
@@ -16,15 +26,20 @@ const { withProvider, withContext } = createStyleContext(pinInput);
  *     <PinInput.HiddenInput />
  *   </PinInput.Root>
  */
-export const Root = /* @__PURE__ */ withProvider(ArkPinInput.Root, 'root', {
-  defaultProps: { dir: 'ltr', type: 'numeric', placeholder: '' },
+const StyledRoot = /* @__PURE__ */ ctx.withProvider(PinInputRoot, 'root', {
+  defaultProps: { type: 'numeric', placeholder: '' },
 });
-export const Label = /* @__PURE__ */ withContext(ArkPinInput.Label, 'label');
-export const Control = /* @__PURE__ */ withContext(ArkPinInput.Control, 'control', {
+export type RootProps = ComponentProps<typeof StyledRoot>;
+export const Root = (props: RootProps) => (
+  <LocaleProvider locale="en-US">
+    <StyledRoot {...props} />
+  </LocaleProvider>
+);
+export const Label = /* @__PURE__ */ ctx.withContext(PinInputLabel, 'label');
+export const Control = /* @__PURE__ */ ctx.withContext(PinInputControl, 'control', {
   defaultProps: { dir: 'ltr' },
 });
-export const Input = /* @__PURE__ */ withContext(ArkPinInput.Input, 'input');
-export const HiddenInput = ArkPinInput.HiddenInput;
+export const Input = /* @__PURE__ */ ctx.withContext(PinInputInput, 'input');
+export const HiddenInput = PinInputHiddenInput;
 
 export { PinInputContext as Context, usePinInputContext as useContext } from '@ark-ui/react/pin-input';
-export type RootProps = ComponentProps<typeof Root>;

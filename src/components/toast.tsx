@@ -1,4 +1,12 @@
-import { Toast as ArkToast, Toaster as ArkToaster, createToaster } from '@ark-ui/react/toast';
+import {
+  Toaster as ArkToaster,
+  createToaster,
+  ToastActionTrigger,
+  ToastCloseTrigger,
+  ToastDescription,
+  ToastRoot,
+  ToastTitle,
+} from '@ark-ui/react/toast';
 import type { ReactNode } from 'react';
 import { toast as toastRecipe } from '../../styled-system/recipes';
 import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from '../theme/icons';
@@ -12,25 +20,25 @@ import { Spinner } from './spinner';
  * and render `<Toaster closeLabel={…} />` once near the root of the app.
  * top-end is the top right in LTR and the top left in RTL (from Ark's LocaleProvider).
  */
-export const toaster = createToaster({
+export const toaster = /* @__PURE__ */ createToaster({
   placement: 'top-end',
-  overlap: true,
+  overlap: false,
   gap: 12,
-  max: 4,
+  max: 3,
   offsets: '16px',
   duration: 6000,
 });
 
-const { withContext, withProvider } = createStyleContext(toastRecipe);
+const ctx = /* @__PURE__ */ createStyleContext(toastRecipe);
 
 /** Styled toast parts, for callers that render a custom toast. */
-export const Root = /* @__PURE__ */ withProvider(ArkToast.Root, 'root');
-export const Title = /* @__PURE__ */ withContext(ArkToast.Title, 'title');
-export const Description = /* @__PURE__ */ withContext(ArkToast.Description, 'description');
-export const ActionTrigger = /* @__PURE__ */ withContext(ArkToast.ActionTrigger, 'actionTrigger');
-export const CloseTrigger = /* @__PURE__ */ withContext(ArkToast.CloseTrigger, 'closeTrigger');
-export const Indicator = /* @__PURE__ */ withContext('span', 'indicator');
-export const Content = /* @__PURE__ */ withContext('div', 'content');
+export const Root = /* @__PURE__ */ ctx.withProvider(ToastRoot, 'root');
+export const Title = /* @__PURE__ */ ctx.withContext(ToastTitle, 'title');
+export const Description = /* @__PURE__ */ ctx.withContext(ToastDescription, 'description');
+export const ActionTrigger = /* @__PURE__ */ ctx.withContext(ToastActionTrigger, 'actionTrigger');
+export const CloseTrigger = /* @__PURE__ */ ctx.withContext(ToastCloseTrigger, 'closeTrigger');
+export const Indicator = /* @__PURE__ */ ctx.withContext('span', 'indicator');
+export const Content = /* @__PURE__ */ ctx.withContext('div', 'content');
 
 const icons: Record<string, ReactNode> = {
   success: <CheckCircleIcon />,

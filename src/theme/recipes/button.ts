@@ -27,8 +27,13 @@ export const button = defineRecipe({
     transitionTimingFunction: 'default',
     _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
     _active: { transform: 'translateY(1px)' },
-    _disabled: { cursor: 'not-allowed', opacity: '0.55', _active: { transform: 'none' } },
-    '&[aria-busy=true]': { cursor: 'progress' },
+    _disabled: {
+      cursor: 'not-allowed',
+      opacity: '0.55',
+      _active: { transform: 'none' },
+      // a loading button is disabled but keeps its full colour
+      '&[data-loading]': { opacity: '1', cursor: 'progress' },
+    },
     '& svg': { flexShrink: '0', width: '1.25em', height: '1.25em' },
   },
   variants: {

@@ -33,6 +33,11 @@ const control = {
     _hover: { borderColor: 'border.emphasized' },
   },
   _readOnly: { bg: 'bg.subtle' },
+  // e-mail addresses, phone numbers and URLs are written left to right, Arabic pages included
+  '[dir=rtl] &:is([type=email], [type=tel], [type=url]):not(:placeholder-shown)': {
+    direction: 'ltr',
+    textAlign: 'end',
+  },
 } as const;
 
 export const input = defineRecipe({

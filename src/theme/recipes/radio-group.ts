@@ -42,7 +42,10 @@ export const radioGroup = defineSlotRecipe({
   variants: {
     orientation: {
       vertical: { root: { flexDirection: 'column' } },
-      horizontal: { root: { flexDirection: 'row', flexWrap: 'wrap', columnGap: '6' } },
+      horizontal: {
+        root: { flexDirection: 'row', flexWrap: 'wrap', columnGap: '6' },
+        label: { flexBasis: 'full' },
+      },
     },
   },
   defaultVariants: { orientation: 'vertical' },

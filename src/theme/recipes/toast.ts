@@ -21,6 +21,8 @@ export const toast = defineSlotRecipe({
         transitionTimingFunction: 'cubic-bezier(0.06, 0.71, 0.55, 1)',
       },
       position: 'relative',
+      overflow: 'hidden',
+      overflowWrap: 'anywhere',
       display: 'flex',
       alignItems: 'flex-start',
       gap: '3',
