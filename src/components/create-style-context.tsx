@@ -1,4 +1,4 @@
-import { type ComponentProps, createContext, type ElementType, type JSX, useContext } from 'react';
+import { type ComponentProps, createContext, type ElementType, useContext } from 'react';
 import { cx } from '../../styled-system/css';
 
 /**
@@ -79,5 +79,3 @@ export function createStyleContext<R extends SlotRecipe>(recipe: R) {
 
   return { withRootProvider, withProvider, withContext, StyleContext };
 }
-
-export type HTMLProps<T extends keyof JSX.IntrinsicElements> = ComponentProps<T>;

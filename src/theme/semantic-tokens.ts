@@ -5,14 +5,16 @@ import { defineSemanticTokens } from '@pandacss/dev';
  * (4.5:1 for text, 3:1 for UI boundaries and focus rings); the ratios are noted next to the pairs.
  *
  *   fg.default  #2B1E28 on bg.canvas #FDFAF6 15.3 · on bg.surface #FFF 15.9 · on bg.subtle #F7F0E6 14.1
- *   fg.muted    #6A5A64 on bg.canvas 6.2 · on bg.surface 6.4 · on bg.subtle 5.7 · on accent.subtle 5.8
+ *   fg.muted    #6A5A64 on bg.canvas 6.2 · on bg.surface 6.4 · on bg.subtle 5.7 · on bg.muted 5.2 · on accent.subtle 6.0
  *   fg.onAccent #FFF    on accent.default #6B2D5C 9.7 · on accent.emphasized #55244A 12.1
  *               #FFF    on error.default #B42323 6.6 · on success.default #1B6E65 6.1
- *   accent.fg   #6B2D5C on bg.canvas 9.4 · on accent.subtle #FBF5F9 9.4 · on accent.muted #F5E7F0 8.2
- *   error.fg    #961D1D on error.subtle #FEF2F2 7.9 · on bg.surface 8.5 (error.default #B42323 on #FFF 6.6)
+ *   accent.fg   #6B2D5C on bg.canvas 9.4 · on accent.subtle #FBF5F9 9.1 · on accent.muted #F5E7F0 8.2 · on plum.200 6.8
+ *   error.fg    #961D1D on error.subtle #FEF2F2 7.7 · on bg.surface 8.4 (error.default #B42323 on #FFF 6.6)
  *   success.fg  #165952 on success.subtle #EFFAF8 7.6 · on bg.surface 8.1
  *   highlight.fg #9E3A3C on highlight.subtle #FFF4F3 6.2
- *   border.emphasized #8F7E88 on bg.surface 3.8 (input boundaries) · focusRing #86396C on bg.canvas 7.2
+ *   fg.default on success/error/info subtle 14.5+
+ *   border.emphasized #8F7E88 on bg.surface 3.8, on bg.canvas 3.7 (input boundaries) ·
+ *   focusRing #86396C on bg.canvas 7.2, on bg.surface 7.5 (2px outline, 2px offset)
  */
 export const semanticTokens = defineSemanticTokens({
   colors: {

@@ -23,8 +23,10 @@ export const steps = defineSlotRecipe({
       display: 'flex',
       alignItems: 'center',
       gap: '2',
-      flex: '1',
+      flex: '1 1 0',
       minWidth: '0',
+      // the current step keeps room for its whole title
+      '&[aria-current=step]': { flex: '1 0 auto' },
       '&:last-of-type': { flex: 'initial' },
     },
     trigger: {
