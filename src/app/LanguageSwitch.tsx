@@ -16,13 +16,12 @@ export function LanguageSwitch() {
       variant="ghost"
       size="sm"
       loading={switching}
-      lang={other}
-      aria-label={intl.formatMessage({ id: 'site.language.label' })}
+      title={intl.formatMessage({ id: 'site.language.label' })}
       onClick={() => language.send({ type: 'language.change', locale: other })}
       data-testid="language-switch"
     >
       <GlobeIcon className={css({ boxSize: '4' })} />
-      {intl.formatMessage({ id: 'site.language.switchTo' })}
+      <span lang={other}>{intl.formatMessage({ id: 'site.language.switchTo' })}</span>
     </Button>
   );
 }

@@ -26,8 +26,10 @@ export function startAppActor(
   logic: typeof appMachine,
   input: AppInput,
   inspect?: ActorOptions<AnyStateMachine>['inspect'],
+  clock?: ActorOptions<AnyStateMachine>['clock'],
 ): AppActorRef {
-  return createActor(logic, { input, inspect }).start();
+  // a clock only when given (tests pass a SimulatedClock): undefined would replace xstate's default one
+  return createActor(logic, { input, inspect, ...(clock ? { clock } : {}) }).start();
 }
 
 const AppActorContext = createContext<AppActorRef | null>(null);

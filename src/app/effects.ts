@@ -74,8 +74,10 @@ export function clearEverything() {
   } catch {}
 }
 
+/** An empty cart is no cart: the key is removed (so logout, which empties it, leaves nothing behind). */
 export function persistCart(cart: CartState) {
-  safeSet(STORAGE_KEYS.cart, JSON.stringify(cart));
+  if (cart.itemCount === 0) safeRemove(STORAGE_KEYS.cart);
+  else safeSet(STORAGE_KEYS.cart, JSON.stringify(cart));
 }
 
 export function persistLanguage(locale: Locale) {

@@ -6,6 +6,7 @@ import { button } from '../../components/button';
 import { useSession } from '../actors';
 import { LanguageSwitch } from '../LanguageSwitch';
 import { BrandLink } from './BrandLink';
+import { CartBadge } from './CartBadge';
 import { MemberBadge } from './MemberBadge';
 
 const shell = css({ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bg: 'bg.canvas' });
@@ -53,6 +54,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         <div className={bar}>
           <BrandLink href="/" />
           <div className={css({ flex: 1 })} />
+          <CartBadge />
           <LanguageSwitch />
           {signedIn ? (
             <MemberBadge />

@@ -1,0 +1,31 @@
+// Builds the app (unless E2E_SKIP_BUILD=1) and serves it with the real server on a fresh data dir.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('../..', import.meta.url).pathname;
+if (process.env.E2E_SKIP_BUILD !== '1') {
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const dataDir = mkdtempSync(join(tmpdir(), 'amina-e2e-'));
+const server = spawn('npx', ['tsx', 'server/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: process.env.E2E_PORT ?? '4173',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    // the browser tests sign in many times from one address
+    AUTH_RATE_LIMIT: '100000',
+  },
+});
+const stop = () => server.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+server.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,76 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
+
+let counter = 0;
+/** A fresh alias per call, unique across workers and runs. */
+export function uniqueAlias(prefix = 'member') {
+  counter += 1;
+  return `${prefix}_${process.pid % 10000}_${Date.now() % 1_000_000}_${counter}`;
+}
+
+export const GOOD_PIN = '482913';
+
+export const ANSWERS = [
+  { questionId: 'birth_city', answer: 'Alexandria' },
+  { questionId: 'favourite_food', answer: 'Mansaf' },
+  { questionId: 'childhood_street', answer: 'Palm Street' },
+];
+
+/** Registers a member through the real API and returns its credentials. */
+export async function registerMember(request: APIRequestContext, alias = uniqueAlias(), pin = GOOD_PIN) {
+  const avatars = await (await request.get('/api/p/avatar/all')).json();
+  const res = await request.post('/api/users/register/standard', {
+    data: {
+      alias,
+      pin,
+      pinConfirm: pin,
+      securityAnswers: ANSWERS,
+      country: 'JO',
+      avatarId: avatars.avatars[0].id,
+      ageRange: '25-34',
+      isAdult: true,
+      acceptTerms: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = await res.json();
+  return { alias, pin, token: body.token as string, user: body.user as { id: string; alias: string } };
+}
+
+/** Signs the browser in the way the app stores a session: the authToken cookie and userData. */
+export async function storeSession(
+  context: BrowserContext,
+  baseURL: string,
+  member: { token: string; user: object },
+) {
+  await context.addCookies([{ name: 'authToken', value: member.token, url: baseURL }]);
+  await context.addInitScript((user) => {
+    if (!localStorage.getItem('userData')) localStorage.setItem('userData', JSON.stringify(user));
+  }, member.user);
+}
+
+/** Sets the saved language before the app starts. */
+export async function useLanguage(context: BrowserContext, locale: 'en' | 'ar') {
+  await context.addInitScript((l) => {
+    if (!sessionStorage.getItem('e2e-language-set')) {
+      localStorage.setItem('language', l);
+      sessionStorage.setItem('e2e-language-set', '1');
+    }
+  }, locale);
+}
+
+/** Waits until the splash has left the page. */
+export async function appReady(page: Page) {
+  await expect(page.locator('.app-splash')).toHaveCount(0, { timeout: 5_000 });
+}
+
+/** axe-core, WCAG 2.0/2.1/2.2 A and AA. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+  expect(summary).toEqual([]);
+}
