@@ -21,13 +21,18 @@ function run(title, cmd, args, env = {}) {
   return r.status;
 }
 
+function fail(note) {
+  exitCode = 1;
+  notes.push(note);
+}
+
 function countVitest(file) {
-  if (!existsSync(file)) return ((exitCode = 1), notes.push(`no report at ${file}`));
+  if (!existsSync(file)) return fail(`no report at ${file}`);
   const r = JSON.parse(readFileSync(file, 'utf8'));
   tally.passed += r.numPassedTests;
   tally.failed += r.numFailedTests;
   tally.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
-  if (r.numTotalTests === 0) (exitCode = 1), notes.push(`${file}: no tests ran`);
+  if (r.numTotalTests === 0) fail(`${file}: no tests ran`);
 }
 
 run('vitest: machines, views, model-based, server on PGlite', 'npx', [
@@ -69,15 +74,13 @@ if (existsSync(chromium)) {
       tally.passed += s.expected + (s.flaky ?? 0);
       tally.failed += s.unexpected;
       tally.skipped += s.skipped;
-      if (s.expected + s.unexpected === 0) (exitCode = 1), notes.push('playwright ran no test');
+      if (s.expected + s.unexpected === 0) fail('playwright ran no test');
     } else {
-      exitCode = 1;
-      notes.push('playwright wrote no report');
+      fail('playwright wrote no report');
     }
   }
 } else if (ci) {
-  exitCode = 1;
-  notes.push(`browser tests required in CI, but no Chromium at ${chromium}`);
+  fail(`browser tests required in CI, but no Chromium at ${chromium}`);
 } else {
   notes.push(
     `browser tests SKIPPED: no Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`,
