@@ -70,7 +70,7 @@ export function createApp({ db, clock, config, logger, distDir, hasher }: AppDep
     h.set('X-Request-Id', id);
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) h.set(k, v);
     h.set('Content-Security-Policy', c.req.path === '/api/docs' ? DOCS_CSP : site.csp);
-    log.info('request', {
+    log.request({
       id,
       method: c.req.method,
       path: c.req.path,

@@ -41,7 +41,7 @@ export interface UserView {
   createdAt: string;
 }
 
-export function userView(u: UserRow, locale: Locale): UserView {
+export function userView(u: ProfileRow, locale: Locale): UserView {
   return {
     id: u.id,
     alias: u.alias,
@@ -67,8 +67,14 @@ export interface RegisterInput {
   language: Locale;
 }
 
+/** The columns a profile needs (what userView reads). */
+export type ProfileRow = Pick<
+  UserRow,
+  'id' | 'alias' | 'avatarId' | 'country' | 'ageRange' | 'maritalStatus' | 'language' | 'createdAt'
+>;
+
 export interface Session {
-  user: UserRow;
+  user: ProfileRow;
   tokenHash: string;
 }
 
@@ -242,13 +248,17 @@ export function createAccounts({
     async session(token) {
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
       const tokenHash = tokenDigest(token);
-      const [row] = await db
-        .select({ user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, ts(clock.now()))))
-        .limit(1);
-      return row ? { user: row.user, tokenHash } : null;
+      // the hottest query (every signed-in request): plain SQL, about twice as fast as the
+      // query builder's row mapping on PGlite
+      const result = (await db.execute(sql`
+        select u.id, u.alias, u.avatar_id as "avatarId", u.country, u.age_range as "ageRange",
+               u.marital_status as "maritalStatus", u.language, u.created_at as "createdAt"
+        from ${sessions} s join ${users} u on u.id = s.user_id
+        where s.token_hash = ${tokenHash} and s.expires_at > ${ts(clock.now())}
+        limit 1`)) as unknown as { rows: (Omit<ProfileRow, 'createdAt'> & { createdAt: Date | string })[] };
+      const row = result.rows[0];
+      if (!row) return null;
+      return { user: { ...row, createdAt: new Date(row.createdAt) }, tokenHash };
     },
 
     async logout(tokenHash) {

@@ -4,7 +4,17 @@
  */
 export type LogLevel = 'info' | 'error' | 'silent';
 
+export interface RequestLine {
+  id: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+}
+
 export interface Logger {
+  /** The access log: only these five fields, so nothing else can slip in. */
+  request(line: RequestLine): void;
   info(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
 }
@@ -60,6 +70,21 @@ export function createLogger({
   const line = (lvl: string, msg: string, fields?: Record<string, unknown>) =>
     JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...(redact(fields ?? {}) as object) });
   return {
+    request({ id, method, path, status, ms }) {
+      if (level !== 'info') return;
+      out(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          level: 'info',
+          msg: 'request',
+          id,
+          method,
+          path,
+          status,
+          ms,
+        }),
+      );
+    },
     info(msg, fields) {
       if (level === 'info') out(line('info', msg, fields));
     },
@@ -69,4 +94,4 @@ export function createLogger({
   };
 }
 
-export const silentLogger: Logger = { info() {}, error() {} };
+export const silentLogger: Logger = { request() {}, info() {}, error() {} };
