@@ -18,6 +18,8 @@ const children: ChildProcess[] = [
 ];
 
 let exiting = false;
+/** The exit status of whichever child ended first: that is the one that matters. */
+let status: number | undefined;
 function stopAll(signal: NodeJS.Signals) {
   for (const child of children) {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
@@ -26,13 +28,12 @@ function stopAll(signal: NodeJS.Signals) {
 
 for (const child of children) {
   child.on('exit', (code, signal) => {
+    status ??= exiting ? 0 : (code ?? (signal ? 1 : 0));
     if (!exiting) {
       exiting = true;
       stopAll('SIGTERM');
     }
-    if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) {
-      process.exit(code ?? (signal ? 1 : 0));
-    }
+    if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(status);
   });
   child.on('error', (e) => {
     process.stderr.write(`dev: ${e.message}\n`);

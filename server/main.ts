@@ -59,6 +59,11 @@ async function main() {
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
+  if (config.databaseUrl && config.pepperSource === 'file') {
+    log.info(
+      'AUTH_PEPPER is not set: using the one generated in DATA_DIR; every instance sharing this database needs the same value',
+    );
+  }
   if (app.site.hasApp) log.info(app.site.status);
   else log.error(app.site.status);
 

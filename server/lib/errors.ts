@@ -49,10 +49,6 @@ export class ApiError extends Error {
   }
 }
 
-export function validationError(fields: Partial<Record<string, FieldCode>>): ApiError {
-  return new ApiError('VALIDATION_ERROR', { fields });
-}
-
 export interface ErrorBody {
   error: {
     code: ErrorCode;

@@ -3,7 +3,7 @@
  * the pepper lives outside the database, so a leaked table alone cannot be brute-forced offline.
  * How many hashes run at once is capped (each argon2 run holds 19 MiB and a thread-pool thread).
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { ApiError } from './errors.ts';
 import { QueueFullError, Semaphore } from './semaphore.ts';
@@ -90,10 +90,4 @@ export function newToken(): string {
 /** Tokens are stored only as SHA-256: they are random, so a fast hash is enough. */
 export function tokenDigest(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
-}
-
-export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -70,7 +70,6 @@ export function validationHook(
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({ strict: true, defaultHook: validationHook });
 }
-export type Router = ReturnType<typeof createRouter>;
 
 /** The bearer token from `Authorization: Bearer <token>`, or null. */
 export function bearerToken(c: Context): string | null {

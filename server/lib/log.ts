@@ -93,5 +93,3 @@ export function createLogger({
     },
   };
 }
-
-export const silentLogger: Logger = { request() {}, info() {}, error() {} };

@@ -74,7 +74,7 @@ describe('alias availability', () => {
     const free = uniqueAlias('free');
     expect((await post(app, '/users/verify-alias/', { alias: free })).body).toEqual({ available: true });
     expect((await post(app, '/users/verify-alias', { alias: free })).body).toEqual({ available: true });
-    const arabic = 'ياسمين_' + Date.now().toString(36);
+    const arabic = `ياسمين_${Date.now().toString(36)}`;
     expect((await call(app, 'POST', `/api/users/verify-alias/${encodeURIComponent(arabic)}`)).body).toEqual({
       available: true,
     });

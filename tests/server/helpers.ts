@@ -77,14 +77,17 @@ export function cheapHasher(pepper = TEST_PEPPER, concurrency = 4): Hasher {
 
 // ---------------------------------------------------------------- requests
 
-export interface Reply<T = any> {
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted field by field in the tests
+type Body = any;
+
+export interface Reply<T = Body> {
   status: number;
   headers: Headers;
   body: T;
   text: string;
 }
 
-export async function call<T = any>(
+export async function call<T = Body>(
   app: TestApp,
   method: string,
   path: string,
@@ -112,13 +115,13 @@ export async function call<T = any>(
   return { status: res.status, headers: res.headers, body: parsed as T, text };
 }
 
-export const post = <T = any>(
+export const post = <T = Body>(
   app: TestApp,
   path: string,
   json: unknown,
   options: Parameters<typeof call>[3] = {},
 ) => call<T>(app, 'POST', `/api${path}`, { ...options, json });
-export const get = <T = any>(app: TestApp, path: string, options: Parameters<typeof call>[3] = {}) =>
+export const get = <T = Body>(app: TestApp, path: string, options: Parameters<typeof call>[3] = {}) =>
   call<T>(app, 'GET', `/api${path}`, options);
 
 // ---------------------------------------------------------------- fixtures
