@@ -1,6 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type ActorLogic, type AnyActorLogic, fromPromise, type InspectionEvent } from 'xstate';
+import {
+  type ActorOptions,
+  type AnyActorLogic,
+  type AnyStateMachine,
+  fromPromise,
+  type InspectionEvent,
+} from 'xstate';
 import { appMachine } from '../../machines/app';
 import { cartMachine } from '../../machines/cart';
 import { forgotPinMachine } from '../../machines/forgotPin';
@@ -40,6 +49,8 @@ export function renderApp(
     stubs?: Stubs;
     inspect?: (e: InspectionEvent) => void;
     savedLanguage?: string | null;
+    /** A clock for the whole actor system, e.g. `new SimulatedClock()` to drive the splash delays by hand. */
+    clock?: ActorOptions<AnyStateMachine>['clock'];
   } = {},
 ) {
   const s = options.stubs ?? {};
@@ -86,6 +97,7 @@ export function renderApp(
       storedCart: effects.readStoredCart(),
     },
     options.inspect,
+    options.clock,
   );
   const user = userEvent.setup();
   const view = render(
@@ -116,7 +128,7 @@ export function controlledActor<TOutput, TInput = unknown>() {
     return settle.promise;
   });
   return {
-    logic: logic as ActorLogic<never, never> as AnyActorLogic,
+    logic: logic as unknown as AnyActorLogic,
     calls,
     last: () => calls.at(-1),
     resolve: async (output: TOutput) => {
@@ -138,4 +150,19 @@ export function resetBrowserState() {
   }
   document.documentElement.lang = 'en';
   document.documentElement.dir = 'ltr';
+}
+
+/**
+ * What a page load does to `<html>` before the app starts: index.html's own attributes, then its inline
+ * script (run from the real file), which applies the saved language before the first paint.
+ * Call it between `unmount()` and the next `renderApp()` to model a reload; storage and cookies stay.
+ */
+export function loadDocument() {
+  const html = document.documentElement;
+  html.lang = 'en';
+  html.dir = 'ltr';
+  delete html.dataset.font;
+  const source = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../index.html'), 'utf8');
+  const inline = [...source.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+  for (const code of inline) new Function(code)();
 }
