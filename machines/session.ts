@@ -93,8 +93,8 @@ export const sessionMachine = setup({
     removeStoredSession: () => {},
     /** Clears every cookie, localStorage and sessionStorage. */
     clearEverything: () => {},
-    /** Takes the member to /login. */
-    goToLogin: () => {},
+    /** Takes the member to /login; after an expiry, remembering the page to come back to. */
+    goToLogin: (_, _params: { rememberPage: boolean }) => {},
   },
   guards: {
     hasValidStoredSession: ({ event }) => {
@@ -233,7 +233,7 @@ export const sessionMachine = setup({
             assign({ token: null, user: null, error: { code: 'SESSION_EXPIRED' } }),
             'removeStoredSession',
             emit({ type: 'session.signedOut', via: 'expired' }),
-            'goToLogin',
+            { type: 'goToLogin', params: { rememberPage: true } },
           ],
         },
       },
@@ -250,7 +250,7 @@ export const sessionMachine = setup({
         assign({ token: null, user: null, error: null }),
         'clearEverything',
         emit({ type: 'session.signedOut', via: 'logout' }),
-        'goToLogin',
+        { type: 'goToLogin', params: { rememberPage: false } },
       ],
     },
   },

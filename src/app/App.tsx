@@ -1,8 +1,9 @@
 import { LocaleProvider } from '@ark-ui/react/locale';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useIntl } from 'react-intl';
+import { useLanguage } from './actors';
 import { IntlBridge } from './intl';
-import { useToasterRequested } from './notify';
+import { notify, useToasterRequested } from './notify';
 import { AppRoutes } from './routes';
 import { Splash } from './Splash';
 
@@ -11,6 +12,11 @@ const Toaster = lazy(() => import('../components/toast').then((m) => ({ default:
 function Chrome({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const toasts = useToasterRequested();
+  const languageError = useLanguage((s) => s.context.error);
+  useEffect(() => {
+    // a language that could not load keeps the current one; say so instead of failing silently
+    if (languageError) notify({ type: 'error', title: intl.formatMessage({ id: 'errors.languageLoad' }) });
+  }, [languageError, intl]);
   return (
     // Ark reads the direction from here, so drawers, toasts and keyboard navigation mirror in Arabic
     <LocaleProvider locale={intl.locale === 'ar' ? 'ar-SA' : 'en-US'}>

@@ -33,6 +33,7 @@ export function RequireAuth({ children, required = true }: { children: ReactNode
   const loader = <FullScreenLoader label={intl.formatMessage({ id: 'app.loading' })} />;
   if (!required) return <>{children}</>;
   if (status === 'loading') return loader;
-  if (status !== 'allowed') return null;
+  // while signing out the dashboard stays, its Log out button busy, until the machine leaves for /login
+  if (status !== 'allowed' && status !== 'leaving') return null;
   return <ClientOnly fallback={loader}>{children}</ClientOnly>;
 }

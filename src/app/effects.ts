@@ -99,3 +99,9 @@ export const loadMessages = fromPromise<Messages, { locale: Locale }>(async ({ i
   const ar = (await import('virtual:messages/ar')).default;
   return { ...en, ...ar };
 });
+
+/** /login, with the current page as `next` when the member should come back to it. */
+export function loginPath(rememberPage: boolean): string {
+  const here = `${location.pathname}${location.search}`;
+  return rememberPage && !here.startsWith('/login') ? `/login?next=${encodeURIComponent(here)}` : '/login';
+}

@@ -27,7 +27,7 @@ export function createAppLogic(nav: Navigation) {
           storeUser: (_, p) => effects.storeUser(p.user),
           removeStoredSession: () => effects.removeStoredSession(),
           clearEverything: () => effects.clearEverything(),
-          goToLogin: () => nav.navigate('/login', { replace: true }),
+          goToLogin: (_, p) => nav.navigate(effects.loginPath(p.rememberPage), { replace: true }),
         },
       }),
       language: languageMachine.provide({

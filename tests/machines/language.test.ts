@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { languageMachine } from '../../machines/language';
+import { languageMachine, type Messages } from '../../machines/language';
+import type { Locale } from '../../machines/types';
 
 function startLanguage(saved: string | null, failing: string[] = []) {
   const applied: string[] = [];
   const persisted: string[] = [];
   const logic = languageMachine.provide({
     actors: {
-      loadMessages: fromPromise(async ({ input }: { input: { locale: string } }) => {
+      loadMessages: fromPromise<Messages, { locale: Locale }>(async ({ input }) => {
         if (failing.includes(input.locale)) throw new Error('offline');
         return { 'app.name': input.locale };
       }),

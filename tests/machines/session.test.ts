@@ -21,7 +21,10 @@ function startSession(
       login: fromPromise(async ({ input }) =>
         opts.login ? opts.login(input) : Promise.reject({ code: 'X' }),
       ),
-      register: fromPromise(async () => ({ token: 'reg-token', user: { id: 'new' } })),
+      register: fromPromise<Credentials, RegistrationInput>(async () => ({
+        token: 'reg-token',
+        user: { id: 'new' },
+      })),
       revokeToken: fromPromise(async () => (opts.revoke ? opts.revoke() : undefined)),
     },
     actions: {
@@ -29,7 +32,7 @@ function startSession(
       storeUser: (_, p) => void calls.push(`storeUser:${p.user.alias}`),
       removeStoredSession: () => void calls.push('remove'),
       clearEverything: () => void calls.push('clearEverything'),
-      goToLogin: () => void calls.push('goToLogin'),
+      goToLogin: (_, p) => void calls.push(p.rememberPage ? 'goToLogin+next' : 'goToLogin'),
     },
   });
   const actor = createActor(logic).start();
@@ -146,6 +149,6 @@ describe('session machine', () => {
     actor.send({ type: 'session.expired' });
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(actor.getSnapshot().context.error).toEqual({ code: 'SESSION_EXPIRED' });
-    expect(calls).toEqual(['store:tok:u', 'storeUser:renamed', 'remove', 'goToLogin']);
+    expect(calls).toEqual(['store:tok:u', 'storeUser:renamed', 'remove', 'goToLogin+next']);
   });
 });

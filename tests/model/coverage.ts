@@ -46,6 +46,8 @@ export class Coverage {
     if (event.type === '@xstate.microstep') {
       for (const t of (event as unknown as { _transitions: AnyTransitionDefinition[] })._transitions) {
         this.transitions.add(keyOf(t));
+        // its source was active, even a state left at once by an eventless transition
+        for (let n: AnyStateNode | undefined = t.source; n; n = n.parent) this.states.add(n.id);
       }
     }
     if (event.type === '@xstate.snapshot' || event.type === '@xstate.microstep') {

@@ -181,10 +181,11 @@ async function fillAndSubmitLoginForm() {
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
-async function expectLoginPage({ next }: { next: string | null }) {
+async function expectLoginPage({ next }: { next: string | null | RegExp }) {
   await screen.findByRole('heading', { name: 'Welcome back' });
   expect(window.location.pathname).toBe('/login');
-  expect(search().get('next')).toBe(next);
+  if (next instanceof RegExp) expect(search().get('next')).toMatch(next);
+  else expect(search().get('next')).toBe(next);
   // the guarded page is not rendered behind it
   expect(screen.queryByTestId('page-title')).toBeNull();
   expect(realSession().matches('signedOut')).toBe(true);
@@ -368,14 +369,15 @@ describe('session and guard model on the real app', () => {
             expect(cookie('authToken')).toBeUndefined();
           },
           'signedOut.expired': async () => {
-            await expectLoginPage({ next: null });
+            // the member comes back to the dashboard page they were on
+            await expectLoginPage({ next: /^\/dashboard/ });
             expect(screen.getByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
             expect(realSession().context.error).toEqual({ code: 'SESSION_EXPIRED' });
             expect(cookie('authToken')).toBeUndefined();
             expect(localStorage.getItem('userData')).toBeNull();
           },
           'signedOut.expiredNoticeDismissed': async () => {
-            await expectLoginPage({ next: null });
+            await expectLoginPage({ next: /^\/dashboard/ });
             expect(screen.queryByText('Your session has ended. Please sign in again.')).toBeNull();
             expect(realSession().context.error).toBeNull();
           },
@@ -402,8 +404,9 @@ describe('session and guard model on the real app', () => {
           'signedIn.renamed': () => expectDashboard(landing),
           'signedIn.newToken': () => expectDashboard(landing),
           signingOut: () => {
-            // the guard renders nothing while the token is revoked: no page, no loader, no redirect yet
-            expect(screen.queryByTestId('page-title')).toBeNull();
+            // the dashboard stays while the token is revoked, its Log out button busy; no redirect yet
+            expect(screen.getByTestId('page-title')).toBeInTheDocument();
+            expect(screen.getByTestId('logout')).toHaveAttribute('aria-busy', 'true');
             expect(screen.queryByText('Loading…')).toBeNull();
             expect(window.location.pathname.startsWith('/dashboard')).toBe(true);
             expect(realSession().matches('signingOut')).toBe(true);
