@@ -2,10 +2,12 @@
  * The account domain: registration, PIN sign-in, sessions, and PIN recovery through security
  * questions. Everything secret is hashed (see lib/hashing.ts); tokens are stored as digests.
  *
- * Throttling: wrong PINs and wrong answer sets count together per member. An attempt is reserved
- * (counted) atomically *before* its hash is checked, in one UPDATE that also refuses a locked
- * member, so N parallel guesses can never get more than the allowed number of hashes checked, on
- * PGlite or on PostgreSQL with many processes. A success resets the count.
+ * Throttling: wrong PINs and wrong answer sets count together per member. Within a process, the
+ * attempts for one member run one at a time (a keyed mutex), so a success resets the count before
+ * the next attempt is judged and parallel correct sign-ins never lock anyone out. Across
+ * processes (several servers on one PostgreSQL) an attempt is also reserved (counted) atomically
+ * *before* its hash is checked, in one UPDATE that refuses a locked member, so N parallel guesses
+ * can never get more than the allowed number of hashes checked. A success resets the count.
  */
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
@@ -17,6 +19,7 @@ import { ApiError } from '../lib/errors.ts';
 import { type Hasher, newToken, tokenDigest } from '../lib/hashing.ts';
 import type { Locale } from '../lib/i18n.ts';
 import { checkAlias, lookupKey, normalizeAnswer } from '../lib/normalize.ts';
+import { KeyedMutex } from '../lib/semaphore.ts';
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_S = 15 * 60;
@@ -100,6 +103,12 @@ export function createAccounts({
 }) {
   const { db } = database;
   const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+  const attempts = new KeyedMutex();
+  /** Runs fn with the member's attempts serialised; unknown or malformed aliases run unserialised. */
+  const oneAtATime = <T>(alias: unknown, fn: () => Promise<T>): Promise<T> => {
+    const key = lookupKey(alias);
+    return key === null ? fn() : attempts.run(key, fn);
+  };
 
   async function findByAlias(alias: unknown): Promise<UserRow | undefined> {
     const key = lookupKey(alias);
@@ -226,24 +235,25 @@ export function createAccounts({
       }
     },
 
-    async login(alias, pin) {
-      const u = await findByAlias(alias);
-      if (!u) {
-        await hasher.dummyVerify();
-        throw new ApiError('INVALID_CREDENTIALS');
-      }
-      const attempt = await reserveAttempt(u);
-      if (!(await hasher.verify('pin', u.pinHash, pin))) throw failure('INVALID_CREDENTIALS', attempt);
-      await succeeded(u.id);
-      if (hasher.needsRehash(u.pinHash)) {
-        const pinHash = await hasher.hash('pin', pin);
-        await db.update(users).set({ pinHash }).where(eq(users.id, u.id));
-      }
-      await db
-        .delete(sessions)
-        .where(and(eq(sessions.userId, u.id), lte(sessions.expiresAt, ts(clock.now()))));
-      return { token: await newSession(u.id), user: u };
-    },
+    login: (alias, pin) =>
+      oneAtATime(alias, async () => {
+        const u = await findByAlias(alias);
+        if (!u) {
+          await hasher.dummyVerify();
+          throw new ApiError('INVALID_CREDENTIALS');
+        }
+        const attempt = await reserveAttempt(u);
+        if (!(await hasher.verify('pin', u.pinHash, pin))) throw failure('INVALID_CREDENTIALS', attempt);
+        await succeeded(u.id);
+        if (hasher.needsRehash(u.pinHash)) {
+          const pinHash = await hasher.hash('pin', pin);
+          await db.update(users).set({ pinHash }).where(eq(users.id, u.id));
+        }
+        await db
+          .delete(sessions)
+          .where(and(eq(sessions.userId, u.id), lte(sessions.expiresAt, ts(clock.now()))));
+        return { token: await newSession(u.id), user: u };
+      }),
 
     async session(token) {
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
@@ -276,44 +286,45 @@ export function createAccounts({
       return rows.map((r) => r.questionId);
     },
 
-    async verifyAnswers(alias, given) {
-      const u = await findByAlias(alias);
-      if (!u) throw new ApiError('USER_NOT_FOUND');
-      const attempt = await reserveAttempt(u);
-      const stored = await db
-        .select()
-        .from(securityAnswers)
-        .where(eq(securityAnswers.userId, u.id))
-        .orderBy(asc(securityAnswers.position));
-      const byQuestion = new Map(given.map((g) => [g.questionId, g.answer]));
-      // check all three every time: stopping at the first wrong one would tell which one was right
-      const results = await Promise.all(
-        stored.map((s) => {
-          const answer = byQuestion.get(s.questionId);
-          return answer === undefined
-            ? hasher.verify('answer', s.answerHash, '\0missing').then(() => false)
-            : hasher.verify('answer', s.answerHash, normalizeAnswer(answer));
-        }),
-      );
-      if (stored.length === 0 || !results.every(Boolean)) throw failure('WRONG_ANSWERS', attempt);
-      await succeeded(u.id);
-      const token = newToken();
-      const now = clock.now();
-      await database.transaction(async (tx) => {
-        // one live reset token per member: older ones stop working
-        await tx
-          .update(resetTokens)
-          .set({ usedAt: now })
-          .where(and(eq(resetTokens.userId, u.id), isNull(resetTokens.usedAt)));
-        await tx.insert(resetTokens).values({
-          tokenHash: tokenDigest(token),
-          userId: u.id,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_S * 1000),
+    verifyAnswers: (alias, given) =>
+      oneAtATime(alias, async () => {
+        const u = await findByAlias(alias);
+        if (!u) throw new ApiError('USER_NOT_FOUND');
+        const attempt = await reserveAttempt(u);
+        const stored = await db
+          .select()
+          .from(securityAnswers)
+          .where(eq(securityAnswers.userId, u.id))
+          .orderBy(asc(securityAnswers.position));
+        const byQuestion = new Map(given.map((g) => [g.questionId, g.answer]));
+        // check all three every time: stopping at the first wrong one would tell which one was right
+        const results = await Promise.all(
+          stored.map((s) => {
+            const answer = byQuestion.get(s.questionId);
+            return answer === undefined
+              ? hasher.verify('answer', s.answerHash, '\0missing').then(() => false)
+              : hasher.verify('answer', s.answerHash, normalizeAnswer(answer));
+          }),
+        );
+        if (stored.length === 0 || !results.every(Boolean)) throw failure('WRONG_ANSWERS', attempt);
+        await succeeded(u.id);
+        const token = newToken();
+        const now = clock.now();
+        await database.transaction(async (tx) => {
+          // one live reset token per member: older ones stop working
+          await tx
+            .update(resetTokens)
+            .set({ usedAt: now })
+            .where(and(eq(resetTokens.userId, u.id), isNull(resetTokens.usedAt)));
+          await tx.insert(resetTokens).values({
+            tokenHash: tokenDigest(token),
+            userId: u.id,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_S * 1000),
+          });
         });
-      });
-      return token;
-    },
+        return token;
+      }),
 
     async resetPin(resetToken, pin) {
       if (!/^[A-Za-z0-9_-]{43}$/.test(resetToken)) throw new ApiError('RESET_TOKEN_INVALID');

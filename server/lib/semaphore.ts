@@ -47,3 +47,29 @@ export class Mutex extends Semaphore {
     super(1);
   }
 }
+
+/**
+ * One mutex per key, created on demand and dropped when idle: runs for one key happen one at a
+ * time, runs for different keys concurrently.
+ */
+export class KeyedMutex {
+  readonly #tails = new Map<string, Promise<unknown>>();
+
+  get size(): number {
+    return this.#tails.size;
+  }
+
+  run<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.#tails.get(key) ?? Promise.resolve();
+    const result = previous.then(fn, fn);
+    const tail = result.then(
+      () => {},
+      () => {},
+    );
+    this.#tails.set(key, tail);
+    tail.then(() => {
+      if (this.#tails.get(key) === tail) this.#tails.delete(key);
+    });
+    return result;
+  }
+}

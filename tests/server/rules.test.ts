@@ -15,6 +15,7 @@ import {
   toAsciiDigits,
 } from '../../server/lib/normalize.ts';
 import { addressKey, RateLimiter } from '../../server/lib/rate-limit.ts';
+import { KeyedMutex } from '../../server/lib/semaphore.ts';
 
 describe('alias', () => {
   it('accepts letters of any script, digits, dot, underscore and hyphen, 3–30 characters', () => {
@@ -246,5 +247,30 @@ describe('throttling building blocks', () => {
     expect(addressKey('2001:db8::1')).toBe(addressKey('2001:0db8:0:0:ffff::2'));
     expect(addressKey('2001:db8:0:1::1')).not.toBe(addressKey('2001:db8:0:2::1'));
     expect(addressKey('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('keyed mutex', () => {
+  it('runs one key at a time, different keys together, survives failures and forgets idle keys', async () => {
+    const m = new KeyedMutex();
+    const log: string[] = [];
+    const task = (key: string, name: string, ms: number, fail = false) =>
+      m.run(key, async () => {
+        log.push(`start ${name}`);
+        await new Promise((r) => setTimeout(r, ms));
+        log.push(`end ${name}`);
+        if (fail) throw new Error(name);
+        return name;
+      });
+    const results = await Promise.allSettled([
+      task('a', 'a1', 20, true),
+      task('a', 'a2', 1),
+      task('b', 'b1', 5),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+    expect(log.indexOf('end a1')).toBeLessThan(log.indexOf('start a2'));
+    expect(log.indexOf('start b1')).toBeLessThan(log.indexOf('end a1'));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(m.size).toBe(0);
   });
 });

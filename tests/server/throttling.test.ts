@@ -146,6 +146,36 @@ describe('lockout per member', () => {
     expect(hasher.verifies).toBe(5);
   });
 
+  it('parallel correct sign-ins never lock the member out (two phones, a double tap)', async () => {
+    const app = testApp({ db, hasher: cheapHasher() });
+    const m = await registerMember(app);
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post(app, '/users/login', { alias: m.alias.toUpperCase(), pin: GOOD_PIN }),
+      ),
+    );
+    expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
+    expect((await wrongPin(app, m.alias)).body.error.attemptsRemaining).toBe(4);
+  });
+
+  it('even with parallel wrong guesses mixed in, the right PIN is judged on its own merits', async () => {
+    const app = testApp({ db, hasher: cheapHasher() });
+    const m = await registerMember(app);
+    const replies = await Promise.all([
+      wrongPin(app, m.alias),
+      wrongPin(app, m.alias),
+      post(app, '/users/login', { alias: m.alias, pin: GOOD_PIN }),
+      wrongPin(app, m.alias),
+    ]);
+    expect(replies[2].status).toBe(200);
+    expect([replies[0], replies[1], replies[3]].map((r) => r.status)).toEqual([401, 401, 401]);
+    // attempts are judged one at a time, so each failure reports a distinct count
+    const remaining = [replies[0], replies[1], replies[3]].map(
+      (r) => r.body.error.attemptsRemaining as number,
+    );
+    expect(remaining.every((n) => n >= 2 && n <= 4)).toBe(true);
+  });
+
   it('an unlocked unknown alias never locks anything and leaks no attempt count', async () => {
     const app = testApp({ db, hasher: cheapHasher() });
     for (let i = 0; i < 8; i++) {
