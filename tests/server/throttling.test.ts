@@ -169,7 +169,7 @@ describe('lockout per member', () => {
     ]);
     expect(replies[2].status).toBe(200);
     expect([replies[0], replies[1], replies[3]].map((r) => r.status)).toEqual([401, 401, 401]);
-    // attempts are judged one at a time, so each failure reports a distinct count
+    // none was locked out, whatever order the attempts were judged in
     const remaining = [replies[0], replies[1], replies[3]].map(
       (r) => r.body.error.attemptsRemaining as number,
     );
