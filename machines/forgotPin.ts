@@ -1,25 +1,32 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { aliasProblem, pinProblem, toAsciiDigits } from './pin';
+import { aliasProblem, PIN_MAX, PIN_MIN, pinProblem, toAsciiDigits } from './pin';
 import { type AppError, toAppError } from './types';
 
 /**
  * PIN recovery (spec §4, §5, §8): alias → the member's three security questions → answers checked
  * → new PIN and confirmation → done. Wrong answers say how many tries remain; a locked account says
- * when to retry; an expired reset starts again. Cancel works in every step; back returns a step.
+ * when to retry; an expired reset starts again. Cancel works in every step and leaves (→ idle);
+ * back returns one step (from the first step it leaves too), and stops any request under way.
+ *
+ * The new PIN is entered in boxes of a length the member chooses (6, 8, 10 or 12): `pinLength`
+ * is that choice, and a PIN that does not fill its boxes is refused before the server is asked.
  */
 export interface SecurityQuestion {
   id: string;
   text: string;
 }
 
+export const PIN_LENGTHS = [6, 8, 10, 12] as const;
+
 export interface ForgotPinContext {
   alias: string;
   questions: SecurityQuestion[];
   answers: Record<string, string>;
   resetToken: string | null;
+  pinLength: number;
   pin: string;
   pinConfirm: string;
-  fieldErrors: Record<string, string>;
+  fieldErrors: { alias?: string; pin?: string; pinConfirm?: string; [field: string]: string | undefined };
   error: AppError | null;
 }
 
@@ -29,6 +36,7 @@ export type ForgotPinEvent =
   | { type: 'forgotPin.submitAlias' }
   | { type: 'forgotPin.answerChanged'; questionId: string; value: string }
   | { type: 'forgotPin.submitAnswers' }
+  | { type: 'forgotPin.pinLengthChanged'; length: number }
   | { type: 'forgotPin.pinChanged'; value: string }
   | { type: 'forgotPin.pinConfirmChanged'; value: string }
   | { type: 'forgotPin.submitPin' }
@@ -41,11 +49,35 @@ const fresh = (alias = ''): ForgotPinContext => ({
   questions: [],
   answers: {},
   resetToken: null,
+  pinLength: PIN_MIN,
   pin: '',
   pinConfirm: '',
   fieldErrors: {},
   error: null,
 });
+
+/** What is wrong with the new PIN and its confirmation, field by field (empty when both are fine). */
+export function newPinProblems(
+  context: Pick<ForgotPinContext, 'pin' | 'pinConfirm' | 'pinLength'>,
+): ForgotPinContext['fieldErrors'] {
+  const pin = toAsciiDigits(context.pin);
+  const confirm = toAsciiDigits(context.pinConfirm);
+  const problems: ForgotPinContext['fieldErrors'] = {};
+  if (!pin) problems.pin = 'PIN_REQUIRED';
+  else if (/^\d+$/.test(pin) && pin.length < context.pinLength) problems.pin = 'PIN_INCOMPLETE';
+  else {
+    const format = pinProblem(pin);
+    if (format) problems.pin = format;
+  }
+  if (!confirm) problems.pinConfirm = 'PIN_REQUIRED';
+  else if (!problems.pin && confirm !== pin) problems.pinConfirm = 'PIN_MISMATCH';
+  return problems;
+}
+
+const clampLength = (length: number) =>
+  PIN_LENGTHS.includes(length as (typeof PIN_LENGTHS)[number])
+    ? length
+    : Math.min(PIN_MAX, Math.max(PIN_MIN, Math.round(length) || PIN_MIN));
 
 const errorOf = (event: { error: unknown }) => toAppError(event.error, 'GENERIC');
 const hasCode =
@@ -72,11 +104,9 @@ export const forgotPinMachine = setup({
   guards: {
     aliasInvalid: ({ context }) => aliasProblem(context.alias) !== null,
     answersIncomplete: ({ context }) => context.questions.some((q) => !context.answers[q.id]?.trim()),
-    pinsInvalid: ({ context }) =>
-      pinProblem(context.pin) !== null || toAsciiDigits(context.pin) !== toAsciiDigits(context.pinConfirm),
+    pinsInvalid: ({ context }) => Object.keys(newPinProblems(context)).length > 0,
     isUserNotFound: hasCode('USER_NOT_FOUND'),
     isLocked: hasCode('TOO_MANY_ATTEMPTS', 'RATE_LIMITED'),
-    isWrongAnswers: hasCode('WRONG_ANSWERS'),
     isResetExpired: hasCode('RESET_TOKEN_INVALID'),
     isValidation: hasCode('VALIDATION_ERROR'),
   },
@@ -114,10 +144,13 @@ export const forgotPinMachine = setup({
                 guard: 'aliasInvalid',
                 actions: assign({
                   fieldErrors: ({ context }) => ({ alias: aliasProblem(context.alias) ?? 'INVALID' }),
+                  error: null,
                 }),
               },
               { target: 'loadingQuestions', actions: assign({ fieldErrors: {}, error: null }) },
             ],
+            // back from the first step leaves the recovery, like cancel
+            'forgotPin.back': { target: '#forgotPin.idle', actions: assign(() => fresh()) },
           },
         },
         loadingQuestions: {
@@ -134,6 +167,7 @@ export const forgotPinMachine = setup({
                 target: 'locked',
                 actions: assign({ error: ({ event }) => errorOf(event) }),
               },
+              // USER_NOT_FOUND, network and server errors: the alias step again, with the message
               { target: 'enteringAlias', actions: assign({ error: ({ event }) => errorOf(event) }) },
             ],
           },
@@ -170,6 +204,7 @@ export const forgotPinMachine = setup({
                 resetToken: ({ event }) => event.output.resetToken,
                 pin: '',
                 pinConfirm: '',
+                fieldErrors: {},
               }),
             },
             onError: [
@@ -183,33 +218,50 @@ export const forgotPinMachine = setup({
                 target: 'enteringAlias',
                 actions: assign({ error: ({ event }) => errorOf(event) }),
               },
+              // WRONG_ANSWERS (with attemptsRemaining), network and server errors: answers kept
               { target: 'answering', actions: assign({ error: ({ event }) => errorOf(event) }) },
             ],
           },
+          on: { 'forgotPin.back': 'answering' },
         },
         choosingPin: {
           on: {
+            'forgotPin.pinLengthChanged': {
+              actions: assign(({ context, event }) => {
+                const pinLength = clampLength(event.length);
+                return {
+                  pinLength,
+                  pin: [...context.pin].slice(0, pinLength).join(''),
+                  pinConfirm: [...context.pinConfirm].slice(0, pinLength).join(''),
+                  fieldErrors: {},
+                  error: null,
+                };
+              }),
+            },
             'forgotPin.pinChanged': {
-              actions: assign({ pin: ({ event }) => event.value, fieldErrors: {}, error: null }),
+              actions: assign({
+                pin: ({ event }) => event.value,
+                fieldErrors: ({ context }) => ({ ...context.fieldErrors, pin: undefined }),
+                error: null,
+              }),
             },
             'forgotPin.pinConfirmChanged': {
-              actions: assign({ pinConfirm: ({ event }) => event.value, fieldErrors: {}, error: null }),
+              actions: assign({
+                pinConfirm: ({ event }) => event.value,
+                fieldErrors: ({ context }) => ({ ...context.fieldErrors, pinConfirm: undefined }),
+                error: null,
+              }),
             },
             'forgotPin.submitPin': [
               {
                 guard: 'pinsInvalid',
-                actions: assign({
-                  fieldErrors: ({ context }): Record<string, string> => {
-                    const pin = pinProblem(context.pin);
-                    return pin ? { pin } : { pinConfirm: 'PIN_MISMATCH' };
-                  },
-                }),
+                actions: assign({ fieldErrors: ({ context }) => newPinProblems(context), error: null }),
               },
-              { target: 'resetting' },
+              { target: 'resetting', actions: assign({ fieldErrors: {}, error: null }) },
             ],
             'forgotPin.back': {
               target: 'answering',
-              actions: assign({ resetToken: null, pin: '', pinConfirm: '', fieldErrors: {} }),
+              actions: assign({ resetToken: null, pin: '', pinConfirm: '', fieldErrors: {}, error: null }),
             },
           },
         },
@@ -223,7 +275,7 @@ export const forgotPinMachine = setup({
             }),
             onDone: {
               target: 'done',
-              actions: assign({ resetToken: null, pin: '', pinConfirm: '', answers: {} }),
+              actions: assign({ resetToken: null, pin: '', pinConfirm: '', answers: {}, questions: [] }),
             },
             onError: [
               { guard: 'isResetExpired', target: 'expired', actions: assign({ resetToken: null }) },
@@ -235,13 +287,29 @@ export const forgotPinMachine = setup({
               { target: 'choosingPin', actions: assign({ error: ({ event }) => errorOf(event) }) },
             ],
           },
+          // stops waiting; if the server had already used the token, the next try says it expired
+          on: { 'forgotPin.back': 'choosingPin' },
         },
         locked: {
-          on: { 'forgotPin.restart': { target: 'enteringAlias', actions: assign({ error: null }) } },
+          on: {
+            'forgotPin.restart': {
+              target: 'enteringAlias',
+              actions: assign(({ context }) => fresh(context.alias)),
+            },
+            'forgotPin.back': { target: 'enteringAlias', actions: assign({ error: null }) },
+          },
         },
         expired: {
           on: {
-            'forgotPin.restart': { target: 'enteringAlias', actions: assign({ error: null, answers: {} }) },
+            'forgotPin.restart': {
+              target: 'enteringAlias',
+              actions: assign(({ context }) => fresh(context.alias)),
+            },
+            // the answers are still here: checking them again gives a new reset token
+            'forgotPin.back': {
+              target: 'answering',
+              actions: assign({ error: null, pin: '', pinConfirm: '', fieldErrors: {} }),
+            },
           },
         },
         done: {

@@ -1,0 +1,563 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { forgotPinMachine, newPinProblems, type SecurityQuestion } from '../../machines/forgotPin';
+
+const QUESTIONS: SecurityQuestion[] = [
+  { id: 'first_school', text: 'What was the name of your first school?' },
+  { id: 'childhood_friend', text: 'What is the first name of your childhood best friend?' },
+  { id: 'favourite_teacher', text: 'What was the name of your favourite teacher?' },
+];
+
+type Outcome<T> = { ok: T } | { error: unknown };
+
+/**
+ * The machine with stub actors whose answers the test sets per call, recording every input.
+ * `pending` is returned for calls the test wants to hold (to test back and cancel while waiting).
+ */
+function start(
+  opts: {
+    questions?: (alias: string) => Outcome<{ questions: SecurityQuestion[] }> | 'pending';
+    verify?: (n: number) => Outcome<{ resetToken: string }> | 'pending';
+    reset?: (n: number) => Outcome<unknown> | 'pending';
+  } = {},
+) {
+  const calls = {
+    questions: [] as { alias: string }[],
+    verify: [] as { alias: string; answers: { questionId: string; answer: string }[] }[],
+    reset: [] as { resetToken: string; pin: string; pinConfirm: string }[],
+    aborted: [] as string[],
+  };
+  const settle = <T>(outcome: Outcome<T> | 'pending', signal: AbortSignal, name: string): Promise<T> => {
+    if (outcome === 'pending') {
+      return new Promise<T>((_, reject) =>
+        signal.addEventListener('abort', () => {
+          calls.aborted.push(name);
+          reject(new Error('aborted'));
+        }),
+      );
+    }
+    return 'ok' in outcome ? Promise.resolve(outcome.ok) : Promise.reject(outcome.error);
+  };
+  const logic = forgotPinMachine.provide({
+    actors: {
+      fetchQuestions: fromPromise(async ({ input, signal }) => {
+        calls.questions.push(input);
+        return settle(opts.questions?.(input.alias) ?? { ok: { questions: QUESTIONS } }, signal, 'questions');
+      }),
+      verifyAnswers: fromPromise(async ({ input, signal }) => {
+        calls.verify.push(input);
+        return settle(
+          opts.verify?.(calls.verify.length) ?? { ok: { resetToken: 'tok-1' } },
+          signal,
+          'verify',
+        );
+      }),
+      resetPin: fromPromise(async ({ input, signal }) => {
+        calls.reset.push(input);
+        return settle(opts.reset?.(calls.reset.length) ?? { ok: { ok: true } }, signal, 'reset');
+      }),
+    },
+  });
+  const actor = createActor(logic).start();
+  const send = actor.send.bind(actor);
+  const value = () => actor.getSnapshot().value;
+  const ctx = () => actor.getSnapshot().context;
+  const settled = () =>
+    waitFor(
+      actor,
+      (s) => !['loadingQuestions', 'verifying', 'resetting'].some((x) => s.matches({ active: x as never })),
+    );
+  return { actor, send, value, ctx, calls, settled };
+}
+
+async function toAnswering(m: ReturnType<typeof start>, alias = 'noor.rain') {
+  m.send({ type: 'forgotPin.start', alias });
+  m.send({ type: 'forgotPin.submitAlias' });
+  await m.settled();
+  expect(m.value()).toEqual({ active: 'answering' });
+}
+
+function answerAll(m: ReturnType<typeof start>, answers = ['Al Noor', 'Huda', 'Ms Salma']) {
+  QUESTIONS.forEach((q, i) => {
+    m.send({ type: 'forgotPin.answerChanged', questionId: q.id, value: answers[i]! });
+  });
+}
+
+async function toChoosingPin(m: ReturnType<typeof start>) {
+  await toAnswering(m);
+  answerAll(m);
+  m.send({ type: 'forgotPin.submitAnswers' });
+  await m.settled();
+  expect(m.value()).toEqual({ active: 'choosingPin' });
+}
+
+function typePins(m: ReturnType<typeof start>, pin: string, confirm = pin) {
+  m.send({ type: 'forgotPin.pinChanged', value: pin });
+  m.send({ type: 'forgotPin.pinConfirmChanged', value: confirm });
+}
+
+describe('forgotPin machine: start and alias', () => {
+  it('starts idle with an empty context and starts with the trimmed alias from sign-in', () => {
+    const m = start();
+    expect(m.value()).toBe('idle');
+    expect(m.ctx()).toMatchObject({ alias: '', questions: [], answers: {}, resetToken: null, pinLength: 6 });
+    m.send({ type: 'forgotPin.start', alias: '  noor.rain ' });
+    expect(m.value()).toEqual({ active: 'enteringAlias' });
+    expect(m.ctx().alias).toBe('noor.rain');
+  });
+
+  it('starts with an empty alias on a direct visit', () => {
+    const m = start();
+    m.send({ type: 'forgotPin.start' });
+    expect(m.value()).toEqual({ active: 'enteringAlias' });
+    expect(m.ctx().alias).toBe('');
+  });
+
+  it('refuses an empty, short or malformed alias without asking the server, and clears the error on typing', () => {
+    const m = start();
+    m.send({ type: 'forgotPin.start' });
+    for (const [alias, code] of [
+      ['', 'ALIAS_REQUIRED'],
+      ['  ', 'ALIAS_REQUIRED'],
+      ['no', 'ALIAS_TOO_SHORT'],
+      ['noor rain', 'ALIAS_INVALID_CHARS'],
+      ['x'.repeat(31), 'ALIAS_TOO_LONG'],
+    ]) {
+      m.send({ type: 'forgotPin.aliasChanged', value: alias! });
+      m.send({ type: 'forgotPin.submitAlias' });
+      expect(m.value()).toEqual({ active: 'enteringAlias' });
+      expect(m.ctx().fieldErrors).toEqual({ alias: code });
+    }
+    expect(m.calls.questions).toHaveLength(0);
+    m.send({ type: 'forgotPin.aliasChanged', value: 'نور' });
+    expect(m.ctx().fieldErrors).toEqual({});
+  });
+
+  it('loads the questions for the trimmed alias (Arabic aliases too)', async () => {
+    const m = start();
+    m.send({ type: 'forgotPin.start' });
+    m.send({ type: 'forgotPin.aliasChanged', value: ' نور.المطر ' });
+    m.send({ type: 'forgotPin.submitAlias' });
+    expect(m.value()).toEqual({ active: 'loadingQuestions' });
+    await m.settled();
+    expect(m.calls.questions).toEqual([{ alias: 'نور.المطر' }]);
+    expect(m.value()).toEqual({ active: 'answering' });
+    expect(m.ctx().questions).toEqual(QUESTIONS);
+    expect(m.ctx().answers).toEqual({});
+  });
+
+  it('USER_NOT_FOUND returns to the alias step with the error; typing clears it', async () => {
+    const m = start({ questions: () => ({ error: { code: 'USER_NOT_FOUND' } }) });
+    m.send({ type: 'forgotPin.start', alias: 'nobody.here' });
+    m.send({ type: 'forgotPin.submitAlias' });
+    await m.settled();
+    expect(m.value()).toEqual({ active: 'enteringAlias' });
+    expect(m.ctx().error).toEqual({ code: 'USER_NOT_FOUND' });
+    expect(m.ctx().alias).toBe('nobody.here');
+    m.send({ type: 'forgotPin.aliasChanged', value: 'somebody' });
+    expect(m.ctx().error).toBeNull();
+  });
+
+  it('a network failure keeps the alias and submitting again retries', async () => {
+    let n = 0;
+    const m = start({
+      questions: () => (++n === 1 ? { error: { code: 'NETWORK_ERROR' } } : { ok: { questions: QUESTIONS } }),
+    });
+    m.send({ type: 'forgotPin.start', alias: 'noor.rain' });
+    m.send({ type: 'forgotPin.submitAlias' });
+    await m.settled();
+    expect(m.value()).toEqual({ active: 'enteringAlias' });
+    expect(m.ctx().error).toEqual({ code: 'NETWORK_ERROR' });
+    m.send({ type: 'forgotPin.submitAlias' });
+    expect(m.ctx().error).toBeNull();
+    await m.settled();
+    expect(m.value()).toEqual({ active: 'answering' });
+    expect(m.calls.questions).toHaveLength(2);
+  });
+
+  it('a thrown non-AppError becomes GENERIC', async () => {
+    const m = start({ questions: () => ({ error: new Error('boom') }) });
+    m.send({ type: 'forgotPin.start', alias: 'noor.rain' });
+    m.send({ type: 'forgotPin.submitAlias' });
+    await m.settled();
+    expect(m.ctx().error).toEqual({ code: 'GENERIC' });
+  });
+
+  it('RATE_LIMITED while loading the questions shows the locked screen with the wait', async () => {
+    const m = start({ questions: () => ({ error: { code: 'RATE_LIMITED', retryAfter: 42 } }) });
+    m.send({ type: 'forgotPin.start', alias: 'noor.rain' });
+    m.send({ type: 'forgotPin.submitAlias' });
+    await m.settled();
+    expect(m.value()).toEqual({ active: 'locked' });
+    expect(m.ctx().error).toEqual({ code: 'RATE_LIMITED', retryAfter: 42 });
+  });
+
+  it('back while loading stops the request and returns to the alias step', async () => {
+    const m = start({ questions: () => 'pending' });
+    m.send({ type: 'forgotPin.start', alias: 'noor.rain' });
+    m.send({ type: 'forgotPin.submitAlias' });
+    m.send({ type: 'forgotPin.back' });
+    expect(m.value()).toEqual({ active: 'enteringAlias' });
+    await Promise.resolve();
+    expect(m.calls.aborted).toEqual(['questions']);
+    expect(m.ctx().alias).toBe('noor.rain');
+  });
+
+  it('back from the alias step leaves the recovery (idle) and forgets the alias', () => {
+    const m = start();
+    m.send({ type: 'forgotPin.start', alias: 'noor.rain' });
+    m.send({ type: 'forgotPin.back' });
+    expect(m.value()).toBe('idle');
+    expect(m.ctx().alias).toBe('');
+  });
+});
+
+describe('forgotPin machine: questions', () => {
+  it('"Please answer all questions" when any answer is empty or blank; nothing is sent', async () => {
+    const m = start();
+    await toAnswering(m);
+    m.send({ type: 'forgotPin.submitAnswers' });
+    expect(m.ctx().error).toEqual({ code: 'ANSWERS_REQUIRED' });
+    answerAll(m, ['Al Noor', '   ', 'Ms Salma']);
+    expect(m.ctx().error).toBeNull();
+    m.send({ type: 'forgotPin.submitAnswers' });
+    expect(m.value()).toEqual({ active: 'answering' });
+    expect(m.ctx().error).toEqual({ code: 'ANSWERS_REQUIRED' });
+    expect(m.calls.verify).toHaveLength(0);
+  });
+
+  it('sends the answers in the order of the questions, with the alias, and keeps the reset token', async () => {
+    const m = start({ verify: () => ({ ok: { resetToken: 'tok-xyz' } }) });
+    await toAnswering(m, 'noor.rain');
+    answerAll(m, ['مدرسة النور', 'Huda', 'Ms Salma']);
+    m.send({ type: 'forgotPin.submitAnswers' });
+    expect(m.value()).toEqual({ active: 'verifying' });
+    await m.settled();
+    expect(m.calls.verify).toEqual([
+      {
+        alias: 'noor.rain',
+        answers: [
+          { questionId: 'first_school', answer: 'مدرسة النور' },
+          { questionId: 'childhood_friend', answer: 'Huda' },
+          { questionId: 'favourite_teacher', answer: 'Ms Salma' },
+        ],
+      },
+    ]);
+    expect(m.value()).toEqual({ active: 'choosingPin' });
+    expect(m.ctx().resetToken).toBe('tok-xyz');
+  });
+
+  it('WRONG_ANSWERS keeps the answers and says how many tries remain', async () => {
+    const m = start({ verify: () => ({ error: { code: 'WRONG_ANSWERS', attemptsRemaining: 3 } }) });
+    await toAnswering(m);
+    answerAll(m);
+    m.send({ type: 'forgotPin.submitAnswers' });
+    await m.settled();
+    expect(m.value()).toEqual({ active: 'answering' });
+    expect(m.ctx().error).toEqual({ code: 'WRONG_ANSWERS', attemptsRemaining: 3 });
+    expect(Object.values(m.ctx().answers)).toEqual(['Al Noor', 'Huda', 'Ms Salma']);
+    m.send({ type: 'forgotPin.answerChanged', questionId: 'childhood_friend', value: 'Hoda' });
+    expect(m.ctx().error).toBeNull();
+  });
+
+  it('TOO_MANY_ATTEMPTS locks with retryAfter; restart goes back to the alias with it kept', async () => {
+    const m = start({
+      verify: () => ({ error: { code: 'TOO_MANY_ATTEMPTS', retryAfter: 300, attemptsRemaining: 0 } }),
+    });
+    await toAnswering(m);
+    answerAll(m);
+    m.send({ type: 'forgotPin.submitAnswers' });
+    await m.settled();
+    expect(m.value()).toEqual({ active: 'locked' });
+    expect(m.ctx().error).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', retryAfter: 300 });
+    m.send({ type: 'forgotPin.restart' });
+    expect(m.value()).toEqual({ active: 'enteringAlias' });
+    expect(m.ctx()).toMatchObject({ alias: 'noor.rain', error: null, questions: [], answers: {} });
+  });
+
+  it('back from locked returns to the alias step without the error', async () => {
+    const m = start({ verify: () => ({ error: { code: 'TOO_MANY_ATTEMPTS', retryAfter: 60 } }) });
+    await toAnswering(m);
+    answerAll(m);
+    m.send({ type: 'forgotPin.submitAnswers' });
+    await m.settled();
+    m.send({ type: 'forgotPin.back' });
+    expect(m.value()).toEqual({ active: 'enteringAlias' });
+    expect(m.ctx().error).toBeNull();
+  });
+
+  it('USER_NOT_FOUND while verifying (account gone) returns to the alias step', async () => {
+    const m = start({ verify: () => ({ error: { code: 'USER_NOT_FOUND' } }) });
+    await toAnswering(m);
+    answerAll(m);
+    m.send({ type: 'forgotPin.submitAnswers' });
+    await m.settled();
+    expect(m.value()).toEqual({ active: 'enteringAlias' });
+    expect(m.ctx().error).toEqual({ code: 'USER_NOT_FOUND' });
+  });
+
+  it('a network failure while verifying keeps the answers; submitting again retries', async () => {
+    const m = start({
+      verify: (n) => (n === 1 ? { error: { code: 'NETWORK_ERROR' } } : { ok: { resetToken: 'tok-2' } }),
+    });
+    await toAnswering(m);
+    answerAll(m);
+    m.send({ type: 'forgotPin.submitAnswers' });
+    await m.settled();
+    expect(m.value()).toEqual({ active: 'answering' });
+    expect(m.ctx().error).toEqual({ code: 'NETWORK_ERROR' });
+    m.send({ type: 'forgotPin.submitAnswers' });
+    await m.settled();
+    expect(m.ctx().resetToken).toBe('tok-2');
+  });
+
+  it('back while verifying stops the request and returns to the answers', async () => {
+    const m = start({ verify: () => 'pending' });
+    await toAnswering(m);
+    answerAll(m);
+    m.send({ type: 'forgotPin.submitAnswers' });
+    m.send({ type: 'forgotPin.back' });
+    expect(m.value()).toEqual({ active: 'answering' });
+    await Promise.resolve();
+    expect(m.calls.aborted).toEqual(['verify']);
+    expect(Object.keys(m.ctx().answers)).toHaveLength(3);
+  });
+
+  it('back from the questions returns to the alias; a new alias loads new questions with no answers', async () => {
+    const m = start();
+    await toAnswering(m);
+    answerAll(m);
+    m.send({ type: 'forgotPin.back' });
+    expect(m.value()).toEqual({ active: 'enteringAlias' });
+    m.send({ type: 'forgotPin.aliasChanged', value: 'other.alias' });
+    m.send({ type: 'forgotPin.submitAlias' });
+    await m.settled();
+    expect(m.calls.questions.at(-1)).toEqual({ alias: 'other.alias' });
+    expect(m.ctx().answers).toEqual({});
+  });
+});
+
+describe('forgotPin machine: new PIN', () => {
+  it('newPinProblems: required, incomplete boxes, format, mismatch', () => {
+    expect(newPinProblems({ pin: '', pinConfirm: '', pinLength: 6 })).toEqual({
+      pin: 'PIN_REQUIRED',
+      pinConfirm: 'PIN_REQUIRED',
+    });
+    expect(newPinProblems({ pin: '4829', pinConfirm: '4829', pinLength: 6 })).toEqual({
+      pin: 'PIN_INCOMPLETE',
+    });
+    expect(newPinProblems({ pin: '482913', pinConfirm: '482913', pinLength: 8 })).toEqual({
+      pin: 'PIN_INCOMPLETE',
+    });
+    expect(newPinProblems({ pin: '48a913', pinConfirm: '48a913', pinLength: 6 })).toEqual({
+      pin: 'PIN_FORMAT',
+    });
+    expect(newPinProblems({ pin: '482913', pinConfirm: '482914', pinLength: 6 })).toEqual({
+      pinConfirm: 'PIN_MISMATCH',
+    });
+    expect(newPinProblems({ pin: '482913', pinConfirm: '', pinLength: 6 })).toEqual({
+      pinConfirm: 'PIN_REQUIRED',
+    });
+    // Arabic-Indic and Eastern Arabic-Indic digits count as the same digits
+    expect(newPinProblems({ pin: '٤٨٢٩١٣', pinConfirm: '۴۸۲۹۱۳', pinLength: 6 })).toEqual({});
+    expect(newPinProblems({ pin: '48291375', pinConfirm: '48291375', pinLength: 8 })).toEqual({});
+  });
+
+  it('shows the field problems without calling the server; typing clears that field only', async () => {
+    const m = start();
+    await toChoosingPin(m);
+    typePins(m, '482913', '482914');
+    m.send({ type: 'forgotPin.submitPin' });
+    expect(m.value()).toEqual({ active: 'choosingPin' });
+    expect(m.ctx().fieldErrors).toEqual({ pinConfirm: 'PIN_MISMATCH' });
+    m.send({ type: 'forgotPin.pinChanged', value: '48291' });
+    expect(m.ctx().fieldErrors.pinConfirm).toBe('PIN_MISMATCH');
+    m.send({ type: 'forgotPin.submitPin' });
+    expect(m.ctx().fieldErrors).toEqual({ pin: 'PIN_INCOMPLETE' });
+    m.send({ type: 'forgotPin.pinChanged', value: '482913' });
+    expect(m.ctx().fieldErrors.pin).toBeUndefined();
+    expect(m.calls.reset).toHaveLength(0);
+  });
+
+  it('a new length trims both PINs to it and clears the errors; unknown lengths are clamped', async () => {
+    const m = start();
+    await toChoosingPin(m);
+    m.send({ type: 'forgotPin.pinLengthChanged', length: 12 });
+    typePins(m, '482913750264', '482913750264');
+    m.send({ type: 'forgotPin.pinLengthChanged', length: 8 });
+    expect(m.ctx()).toMatchObject({ pinLength: 8, pin: '48291375', pinConfirm: '48291375' });
+    m.send({ type: 'forgotPin.pinLengthChanged', length: 99 });
+    expect(m.ctx().pinLength).toBe(12);
+    m.send({ type: 'forgotPin.pinLengthChanged', length: 2 });
+    expect(m.ctx().pinLength).toBe(6);
+    expect(m.ctx().pin).toBe('482913');
+  });
+
+  it('resets with the token and ASCII digits (Arabic digits typed), then done with the alias kept', async () => {
+    const m = start({ verify: () => ({ ok: { resetToken: 'tok-9' } }) });
+    await toChoosingPin(m);
+    typePins(m, '٤٨٢٩١٣', '482913');
+    m.send({ type: 'forgotPin.submitPin' });
+    expect(m.value()).toEqual({ active: 'resetting' });
+    await m.settled();
+    expect(m.calls.reset).toEqual([{ resetToken: 'tok-9', pin: '482913', pinConfirm: '482913' }]);
+    expect(m.value()).toEqual({ active: 'done' });
+    expect(m.ctx()).toMatchObject({
+      alias: 'noor.rain',
+      resetToken: null,
+      pin: '',
+      pinConfirm: '',
+      answers: {},
+    });
+  });
+
+  it('RESET_TOKEN_INVALID: expired; restart starts again from the alias, back checks the answers again', async () => {
+    const m = start({
+      verify: (n) => ({ ok: { resetToken: `tok-${n}` } }),
+      reset: (n) => (n === 1 ? { error: { code: 'RESET_TOKEN_INVALID' } } : { ok: { ok: true } }),
+    });
+    await toChoosingPin(m);
+    typePins(m, '482913');
+    m.send({ type: 'forgotPin.submitPin' });
+    await m.settled();
+    expect(m.value()).toEqual({ active: 'expired' });
+    expect(m.ctx().resetToken).toBeNull();
+    m.send({ type: 'forgotPin.back' });
+    expect(m.value()).toEqual({ active: 'answering' });
+    expect(Object.keys(m.ctx().answers)).toHaveLength(3);
+    m.send({ type: 'forgotPin.submitAnswers' });
+    await m.settled();
+    expect(m.ctx().resetToken).toBe('tok-2');
+    typePins(m, '482913');
+    m.send({ type: 'forgotPin.submitPin' });
+    await m.settled();
+    expect(m.value()).toEqual({ active: 'done' });
+  });
+
+  it('restart from expired keeps only the alias', async () => {
+    const m = start({ reset: () => ({ error: { code: 'RESET_TOKEN_INVALID' } }) });
+    await toChoosingPin(m);
+    typePins(m, '482913');
+    m.send({ type: 'forgotPin.submitPin' });
+    await m.settled();
+    m.send({ type: 'forgotPin.restart' });
+    expect(m.value()).toEqual({ active: 'enteringAlias' });
+    expect(m.ctx()).toMatchObject({ alias: 'noor.rain', questions: [], answers: {}, error: null });
+  });
+
+  it('VALIDATION_ERROR puts the server field codes on the fields (PIN_TOO_COMMON)', async () => {
+    const m = start({
+      reset: () => ({ error: { code: 'VALIDATION_ERROR', fields: { pin: 'PIN_TOO_COMMON' } } }),
+    });
+    await toChoosingPin(m);
+    typePins(m, '123456');
+    m.send({ type: 'forgotPin.submitPin' });
+    await m.settled();
+    expect(m.value()).toEqual({ active: 'choosingPin' });
+    expect(m.ctx().fieldErrors).toEqual({ pin: 'PIN_TOO_COMMON' });
+    expect(m.ctx().error).toBeNull();
+    expect(m.ctx().resetToken).toBe('tok-1');
+  });
+
+  it('a network failure while resetting keeps the PINs and token; submitting again retries', async () => {
+    const m = start({
+      reset: (n) => (n === 1 ? { error: { code: 'NETWORK_ERROR' } } : { ok: { ok: true } }),
+    });
+    await toChoosingPin(m);
+    typePins(m, '482913');
+    m.send({ type: 'forgotPin.submitPin' });
+    await m.settled();
+    expect(m.value()).toEqual({ active: 'choosingPin' });
+    expect(m.ctx()).toMatchObject({ error: { code: 'NETWORK_ERROR' }, pin: '482913', resetToken: 'tok-1' });
+    m.send({ type: 'forgotPin.submitPin' });
+    await m.settled();
+    expect(m.value()).toEqual({ active: 'done' });
+    expect(m.calls.reset).toHaveLength(2);
+  });
+
+  it('back while resetting stops the request and returns to the PIN step', async () => {
+    const m = start({ reset: () => 'pending' });
+    await toChoosingPin(m);
+    typePins(m, '482913');
+    m.send({ type: 'forgotPin.submitPin' });
+    m.send({ type: 'forgotPin.back' });
+    expect(m.value()).toEqual({ active: 'choosingPin' });
+    await Promise.resolve();
+    expect(m.calls.aborted).toEqual(['reset']);
+  });
+
+  it('back from the PIN step drops the token and PINs and returns to the answers', async () => {
+    const m = start();
+    await toChoosingPin(m);
+    typePins(m, '482913');
+    m.send({ type: 'forgotPin.back' });
+    expect(m.value()).toEqual({ active: 'answering' });
+    expect(m.ctx()).toMatchObject({ resetToken: null, pin: '', pinConfirm: '' });
+  });
+});
+
+describe('forgotPin machine: cancel and restart', () => {
+  it('cancel from every step returns to idle with nothing kept', async () => {
+    const reach: Record<string, (m: ReturnType<typeof start>) => Promise<void>> = {
+      enteringAlias: async (m) => void m.send({ type: 'forgotPin.start', alias: 'noor.rain' }),
+      loadingQuestions: async (m) => {
+        m.send({ type: 'forgotPin.start', alias: 'noor.rain' });
+        m.send({ type: 'forgotPin.submitAlias' });
+      },
+      answering: (m) => toAnswering(m),
+      choosingPin: (m) => toChoosingPin(m),
+    };
+    for (const [state, go] of Object.entries(reach)) {
+      const m = start({ questions: state === 'loadingQuestions' ? () => 'pending' : undefined });
+      await go(m);
+      expect(m.value()).toEqual({ active: state });
+      m.send({ type: 'forgotPin.cancel' });
+      expect(m.value()).toBe('idle');
+      expect(m.ctx()).toMatchObject({ alias: '', questions: [], answers: {}, resetToken: null, pin: '' });
+    }
+  });
+
+  it('cancel while verifying or resetting stops the request', async () => {
+    const m = start({ verify: () => 'pending' });
+    await toAnswering(m);
+    answerAll(m);
+    m.send({ type: 'forgotPin.submitAnswers' });
+    m.send({ type: 'forgotPin.cancel' });
+    await Promise.resolve();
+    expect(m.value()).toBe('idle');
+    expect(m.calls.aborted).toEqual(['verify']);
+  });
+
+  it('start while active begins again with the new alias (e.g. from sign-in)', async () => {
+    const m = start();
+    await toChoosingPin(m);
+    m.send({ type: 'forgotPin.start', alias: 'other.alias' });
+    expect(m.value()).toEqual({ active: 'enteringAlias' });
+    expect(m.ctx()).toMatchObject({ alias: 'other.alias', questions: [], answers: {}, resetToken: null });
+  });
+
+  it('restart after done begins again with the same alias', async () => {
+    const m = start();
+    await toChoosingPin(m);
+    typePins(m, '482913');
+    m.send({ type: 'forgotPin.submitPin' });
+    await m.settled();
+    expect(m.value()).toEqual({ active: 'done' });
+    m.send({ type: 'forgotPin.restart' });
+    expect(m.value()).toEqual({ active: 'enteringAlias' });
+    expect(m.ctx().alias).toBe('noor.rain');
+  });
+
+  it('ignores events that do not belong to the current step', async () => {
+    const m = start();
+    m.send({ type: 'forgotPin.submitAlias' });
+    m.send({ type: 'forgotPin.back' });
+    expect(m.value()).toBe('idle');
+    await toAnswering(m);
+    m.send({ type: 'forgotPin.submitPin' });
+    m.send({ type: 'forgotPin.aliasChanged', value: 'x' });
+    m.send({ type: 'forgotPin.restart' });
+    expect(m.value()).toEqual({ active: 'answering' });
+    expect(m.ctx().alias).toBe('noor.rain');
+  });
+});
