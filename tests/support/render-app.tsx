@@ -18,6 +18,7 @@ import { sessionMachine } from '../../machines/session';
 import { App } from '../../src/app/App';
 import { RootProvider, startAppActor } from '../../src/app/actors';
 import * as effects from '../../src/app/effects';
+import { wireSignup } from '../../src/views/signup/wiring';
 
 /**
  * Renders the real app (real machines, real views, real routes) in jsdom with the side effects
@@ -33,6 +34,10 @@ export interface Stubs {
   fetchQuestions?: AnyActorLogic;
   verifyAnswers?: AnyActorLogic;
   resetPin?: AnyActorLogic;
+  /** The sign-up screen's own actors (its actor is created by the screen, see src/views/signup/wiring.ts). */
+  fetchAvatars?: AnyActorLogic;
+  fetchSecurityQuestions?: AnyActorLogic;
+  checkAlias?: AnyActorLogic;
 }
 
 const notProvided = fromPromise(async () => {
@@ -49,12 +54,24 @@ export function renderApp(
     stubs?: Stubs;
     inspect?: (e: InspectionEvent) => void;
     savedLanguage?: string | null;
+    /** The sign-up alias check's debounce (default: the machine's 400 ms). */
+    aliasDebounceMs?: number;
     /** A clock for the whole actor system, e.g. `new SimulatedClock()` to drive the splash delays by hand. */
     clock?: ActorOptions<AnyStateMachine>['clock'];
   } = {},
 ) {
   const s = options.stubs ?? {};
   navigateTo(options.path ?? '/');
+  // screens that create their own actors: stubbed (or refusing) actors and the same inspector
+  wireSignup({
+    actors: {
+      fetchAvatars: s.fetchAvatars ?? notProvided,
+      fetchSecurityQuestions: s.fetchSecurityQuestions ?? notProvided,
+      checkAlias: s.checkAlias ?? notProvided,
+    },
+    inspect: options.inspect,
+    ...(options.aliasDebounceMs != null ? { delays: { aliasDebounce: options.aliasDebounceMs } } : {}),
+  });
   const logic = appMachine.provide({
     actors: {
       session: sessionMachine.provide({

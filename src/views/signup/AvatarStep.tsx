@@ -1,0 +1,71 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { signupEvents } from '../../../machines/signup';
+import { css } from '../../../styled-system/css';
+import { srOnly } from '../../../styled-system/recipes';
+import * as Alert from '../../components/alert';
+import * as RadioCardGroup from '../../components/radio-card-group';
+import { CatalogStatus, StepFrame, signupFieldMessage, useSignup, useSignupActor } from './shared';
+
+/** Step 5: an illustrated avatar from the server's set, shown instead of a photo. */
+export function AvatarStep({ focusHeading }: { focusHeading: boolean }) {
+  const intl = useIntl();
+  const actor = useSignupActor();
+  const status = useSignup((s) =>
+    s.matches({ avatars: 'ready' }) ? 'ready' : s.matches({ avatars: 'failed' }) ? 'failed' : 'loading',
+  );
+  const avatars = useSignup((s) => s.context.avatars);
+  const avatarId = useSignup((s) => s.context.avatarId);
+  const error = useSignup((s) => s.context.fieldErrors.avatarId);
+  return (
+    <StepFrame
+      testId="signup-step-avatar"
+      title={<FormattedMessage id="signup.avatar.title" />}
+      intro={<FormattedMessage id="signup.avatar.intro" />}
+      focusHeading={focusHeading}
+      onBack={() => actor.send(signupEvents.back())}
+      onSubmit={() => actor.send(signupEvents.next())}
+    >
+      <CatalogStatus
+        status={status}
+        testId="avatars"
+        loadingId="signup.avatar.loading"
+        failedId="signup.avatar.loadFailed"
+      />
+      {error && (
+        <Alert.Root status="error" role="alert" data-testid="avatar-error">
+          <Alert.Icon />
+          <Alert.Content>
+            <Alert.Description>{signupFieldMessage(intl, error)}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      {status === 'ready' && (
+        <RadioCardGroup.Root
+          value={avatarId || null}
+          onValueChange={(e) => actor.send(signupEvents.avatarChanged(e.value ?? ''))}
+          size="md"
+          data-testid="avatar-grid"
+        >
+          <RadioCardGroup.Label className={srOnly()}>
+            <FormattedMessage id="signup.avatar.title" />
+          </RadioCardGroup.Label>
+          {avatars.map((a) => (
+            <RadioCardGroup.Item key={a.id} value={a.id}>
+              <img
+                src={a.url}
+                alt=""
+                width={96}
+                height={96}
+                loading="lazy"
+                className={css({ width: 'full', height: 'auto', aspectRatio: '1', borderRadius: 'md' })}
+              />
+              <RadioCardGroup.ItemText className={srOnly()}>{a.label}</RadioCardGroup.ItemText>
+              <RadioCardGroup.ItemControl />
+              <RadioCardGroup.ItemHiddenInput />
+            </RadioCardGroup.Item>
+          ))}
+        </RadioCardGroup.Root>
+      )}
+    </StepFrame>
+  );
+}

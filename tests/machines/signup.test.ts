@@ -1,0 +1,492 @@
+import { describe, expect, it } from 'vitest';
+import { type AnyActorRef, createActor, createMachine, fromPromise, SimulatedClock } from 'xstate';
+import type { SessionEvent } from '../../machines/session';
+import {
+  type AliasAvailability,
+  emailProblem,
+  signupEvents as ev,
+  localProblems,
+  phoneProblem,
+  registrationOf,
+  type SignupContext,
+  signupMachine,
+  stepOfField,
+} from '../../machines/signup';
+
+const QUESTIONS = [
+  { id: 'birth_city', text: 'In which city were you born?' },
+  { id: 'favourite_food', text: 'What is your favourite food?' },
+  { id: 'childhood_street', text: 'What street did you grow up on?' },
+  { id: 'childhood_nickname', text: 'What was your childhood nickname?' },
+];
+const AVATARS = [
+  { id: 'date-palm', url: '/avatars/date-palm.svg', label: 'Date palm' },
+  { id: 'woman-bun', url: '/avatars/woman-bun.svg', label: 'Woman with a bun' },
+];
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+/** A session stand-in that records `session.register` and lets the test answer it. */
+function fakeSession() {
+  const registrations: Extract<SessionEvent, { type: 'session.register' }>[] = [];
+  const actor = createActor(
+    createMachine({
+      types: {} as { events: SessionEvent },
+      on: {
+        'session.register': {
+          actions: ({ event }) => void registrations.push(event as (typeof registrations)[number]),
+        },
+      },
+    }),
+  ).start();
+  const replyTo = () => registrations.at(-1)!.replyTo as unknown as AnyActorRef;
+  return { actor, registrations, replyTo };
+}
+
+function start(
+  opts: {
+    check?: (alias: string) => Promise<AliasAvailability>;
+    questions?: () => Promise<{ questions: typeof QUESTIONS }>;
+    avatars?: () => Promise<{ avatars: typeof AVATARS }>;
+  } = {},
+) {
+  const clock = new SimulatedClock();
+  const checks: string[] = [];
+  const session = fakeSession();
+  const logic = signupMachine.provide({
+    actors: {
+      fetchSecurityQuestions: fromPromise(async () =>
+        opts.questions ? opts.questions() : { questions: QUESTIONS },
+      ),
+      fetchAvatars: fromPromise(async () => (opts.avatars ? opts.avatars() : { avatars: AVATARS })),
+      checkAlias: fromPromise<AliasAvailability, { alias: string }>(async ({ input }) => {
+        checks.push(input.alias);
+        return opts.check ? opts.check(input.alias) : { available: true };
+      }),
+    },
+  });
+  const actor = createActor(logic, { input: { session: session.actor as never }, clock }).start();
+  return { actor, clock, checks, session, snap: () => actor.getSnapshot() };
+}
+
+const flowOf = (s: { value: unknown }) => (s.value as { flow: unknown }).flow;
+
+/** Types a valid alias, lets the check answer, and continues. */
+async function passAlias(t: ReturnType<typeof start>, alias = 'jasmine.rain') {
+  t.actor.send(ev.aliasChanged(alias));
+  t.clock.increment(400);
+  await flush();
+  t.actor.send(ev.next());
+  await flush();
+}
+
+function passPin(t: ReturnType<typeof start>, pin = '480317') {
+  t.actor.send(ev.pinChanged(pin));
+  t.actor.send(ev.pinConfirmChanged(pin));
+  t.actor.send(ev.next());
+}
+
+function passSecurity(t: ReturnType<typeof start>) {
+  ['birth_city', 'favourite_food', 'childhood_street'].forEach((id, i) => {
+    t.actor.send(ev.questionChanged(i, id));
+    t.actor.send(ev.answerChanged(i, `answer ${i}`));
+  });
+  t.actor.send(ev.next());
+}
+
+function passProfile(t: ReturnType<typeof start>) {
+  t.actor.send(ev.countryChanged('AE'));
+  t.actor.send(ev.ageRangeChanged('25-34'));
+  t.actor.send(ev.next());
+}
+
+async function toConfirm(t: ReturnType<typeof start>) {
+  await passAlias(t);
+  passPin(t);
+  passSecurity(t);
+  passProfile(t);
+  t.actor.send(ev.avatarChanged('date-palm'));
+  t.actor.send(ev.next());
+}
+
+describe('signup machine: catalogues', () => {
+  it('loads questions and avatars on start, next to the first step', async () => {
+    const t = start();
+    expect(t.snap().value).toEqual({
+      questions: 'loading',
+      avatars: 'loading',
+      flow: { alias: 'idle' },
+    });
+    await flush();
+    expect(t.snap().value).toMatchObject({ questions: 'ready', avatars: 'ready' });
+    expect(t.snap().context.questions).toHaveLength(4);
+    expect(t.snap().context.avatars.map((a) => a.id)).toEqual(['date-palm', 'woman-bun']);
+  });
+
+  it('a failed load waits for retry, and a language change loads both again', async () => {
+    let fail = true;
+    const t = start({
+      questions: async () => (fail ? Promise.reject({ code: 'NETWORK_ERROR' }) : { questions: QUESTIONS }),
+      avatars: async () => (fail ? Promise.reject({ code: 'NETWORK_ERROR' }) : { avatars: AVATARS }),
+    });
+    await flush();
+    expect(t.snap().value).toMatchObject({ questions: 'failed', avatars: 'failed' });
+    fail = false;
+    t.actor.send(ev.retry());
+    expect(t.snap().value).toMatchObject({ questions: 'loading', avatars: 'loading' });
+    await flush();
+    expect(t.snap().value).toMatchObject({ questions: 'ready', avatars: 'ready' });
+    t.actor.send(ev.localeChanged());
+    expect(t.snap().value).toMatchObject({
+      questions: 'loading',
+      avatars: 'loading',
+      flow: { alias: 'idle' },
+    });
+  });
+});
+
+describe('signup machine: alias step', () => {
+  it('waits 400 ms after the last keystroke, then checks once', async () => {
+    const t = start();
+    t.actor.send(ev.aliasChanged('jas'));
+    t.clock.increment(300);
+    t.actor.send(ev.aliasChanged('jasmine'));
+    t.clock.increment(300);
+    expect(flowOf(t.snap())).toEqual({ alias: { checking: 'debouncing' } });
+    expect(t.checks).toEqual([]);
+    t.clock.increment(100);
+    expect(flowOf(t.snap())).toEqual({ alias: { checking: 'querying' } });
+    await flush();
+    expect(t.checks).toEqual(['jasmine']);
+    expect(flowOf(t.snap())).toEqual({ alias: 'available' });
+  });
+
+  it('applies the local rules before asking the server', () => {
+    const t = start();
+    t.actor.send(ev.aliasChanged('ab'));
+    t.clock.increment(400);
+    expect(flowOf(t.snap())).toEqual({ alias: 'invalid' });
+    expect(t.snap().context.fieldErrors.alias).toBe('ALIAS_TOO_SHORT');
+    expect(t.checks).toEqual([]);
+    t.actor.send(ev.aliasChanged('a b c'));
+    t.actor.send(ev.next());
+    expect(t.snap().context.fieldErrors.alias).toBe('ALIAS_INVALID_CHARS');
+  });
+
+  it('shows the server reason, and refuses to continue with a taken alias', async () => {
+    const t = start({ check: async () => ({ available: false, reason: 'ALIAS_TAKEN' }) });
+    t.actor.send(ev.aliasChanged('noor'));
+    t.clock.increment(400);
+    await flush();
+    expect(flowOf(t.snap())).toEqual({ alias: 'unavailable' });
+    expect(t.snap().context.fieldErrors.alias).toBe('ALIAS_TAKEN');
+    t.actor.send(ev.next());
+    expect(flowOf(t.snap())).toEqual({ alias: 'unavailable' });
+    t.actor.send(ev.aliasChanged('noor2'));
+    expect(t.snap().context.fieldErrors.alias).toBeUndefined();
+  });
+
+  it('a failed check does not block her (signup.alias.checkFailed)', async () => {
+    const t = start({ check: () => Promise.reject({ code: 'NETWORK_ERROR' }) });
+    t.actor.send(ev.aliasChanged('noor.sky'));
+    t.clock.increment(400);
+    await flush();
+    expect(flowOf(t.snap())).toEqual({ alias: 'checkFailed' });
+    t.actor.send(ev.next());
+    expect(flowOf(t.snap())).toBe('pin');
+  });
+
+  it('continuing before the check answers verifies at once and moves on when free', async () => {
+    const t = start();
+    t.actor.send(ev.aliasChanged('noor.sky'));
+    t.actor.send(ev.next());
+    expect(flowOf(t.snap())).toEqual({ alias: 'verifying' });
+    await flush();
+    expect(flowOf(t.snap())).toBe('pin');
+    expect(t.checks).toEqual(['noor.sky']);
+  });
+
+  it('verifying a taken alias stays on the step; a failed verification lets her go on', async () => {
+    let answer: () => Promise<AliasAvailability> = async () => ({ available: false, reason: 'ALIAS_TAKEN' });
+    const t = start({ check: () => answer() });
+    t.actor.send(ev.aliasChanged('noor'));
+    t.actor.send(ev.next());
+    await flush();
+    expect(flowOf(t.snap())).toEqual({ alias: 'unavailable' });
+    answer = () => Promise.reject({ code: 'NETWORK_ERROR' });
+    t.actor.send(ev.aliasChanged('noor.two'));
+    t.actor.send(ev.next());
+    await flush();
+    expect(flowOf(t.snap())).toBe('pin');
+  });
+
+  it('checks the alias as the server will store it (NFKC, trimmed)', async () => {
+    const t = start();
+    t.actor.send(ev.aliasChanged('  ﬁrdaws  '));
+    t.clock.increment(400);
+    await flush();
+    expect(t.checks).toEqual(['firdaws']);
+  });
+});
+
+describe('signup machine: PIN step', () => {
+  it('checks length, format and the repeat before going on; Arabic digits count as digits', async () => {
+    const t = start();
+    await passAlias(t);
+    t.actor.send(ev.next());
+    expect(t.snap().context.fieldErrors).toMatchObject({ pin: 'PIN_REQUIRED' });
+    t.actor.send(ev.pinChanged('4803'));
+    t.actor.send(ev.next());
+    expect(t.snap().context.fieldErrors.pin).toBe('PIN_INCOMPLETE');
+    t.actor.send(ev.pinChanged('٤٨٠٣١٧'));
+    expect(t.snap().context.pin).toBe('480317');
+    t.actor.send(ev.next());
+    expect(t.snap().context.fieldErrors).toEqual({ pinConfirm: 'PIN_CONFIRM_REQUIRED' });
+    t.actor.send(ev.pinConfirmChanged('480318'));
+    t.actor.send(ev.next());
+    expect(t.snap().context.fieldErrors).toEqual({ pinConfirm: 'PIN_MISMATCH' });
+    t.actor.send(ev.pinConfirmChanged('۴۸۰۳۱۷'));
+    t.actor.send(ev.next());
+    expect(flowOf(t.snap())).toBe('security');
+  });
+
+  it('a new length clears both PINs; 12 digits work', async () => {
+    const t = start();
+    await passAlias(t);
+    t.actor.send(ev.pinChanged('480317'));
+    t.actor.send(ev.pinLengthChanged(12));
+    expect(t.snap().context).toMatchObject({ pinLength: 12, pin: '', pinConfirm: '' });
+    t.actor.send(ev.pinChanged('480317'));
+    t.actor.send(ev.next());
+    expect(t.snap().context.fieldErrors.pin).toBe('PIN_INCOMPLETE');
+    passPin(t, '480317592604');
+    expect(flowOf(t.snap())).toBe('security');
+  });
+});
+
+describe('signup machine: security, profile, avatar, confirm', () => {
+  it('needs three different questions, each answered', async () => {
+    const t = start();
+    await flush();
+    await passAlias(t);
+    passPin(t);
+    t.actor.send(ev.questionChanged(0, 'birth_city'));
+    t.actor.send(ev.questionChanged(1, 'birth_city'));
+    t.actor.send(ev.answerChanged(0, '  '));
+    t.actor.send(ev.next());
+    expect(t.snap().context.fieldErrors).toEqual({
+      'securityAnswers.0.answer': 'ANSWER_REQUIRED',
+      'securityAnswers.1.questionId': 'QUESTIONS_NOT_DISTINCT',
+      'securityAnswers.1.answer': 'ANSWER_REQUIRED',
+      'securityAnswers.2.questionId': 'QUESTION_REQUIRED',
+      'securityAnswers.2.answer': 'ANSWER_REQUIRED',
+    });
+    t.actor.send(ev.questionChanged(1, 'favourite_food'));
+    expect(t.snap().context.fieldErrors['securityAnswers.1.questionId']).toBeUndefined();
+    passSecurity(t);
+    expect(flowOf(t.snap())).toBe('profile');
+  });
+
+  it('profile needs country and age range; email and phone are optional but checked', async () => {
+    const t = start();
+    await passAlias(t);
+    passPin(t);
+    passSecurity(t);
+    t.actor.send(ev.emailChanged('not-an-email'));
+    t.actor.send(ev.phoneChanged('12345'));
+    t.actor.send(ev.next());
+    expect(t.snap().context.fieldErrors).toEqual({
+      country: 'COUNTRY_INVALID',
+      ageRange: 'AGE_RANGE_INVALID',
+      email: 'EMAIL_INVALID',
+      phone: 'PHONE_INVALID',
+    });
+    t.actor.send(ev.emailChanged(''));
+    t.actor.send(ev.phoneChanged('+971 ٥٠ 123 4567'));
+    t.actor.send(ev.maritalStatusChanged('married'));
+    passProfile(t);
+    expect(flowOf(t.snap())).toBe('avatar');
+  });
+
+  it('avatar: continuing without one says so, choosing one clears it', async () => {
+    const t = start();
+    await passAlias(t);
+    passPin(t);
+    passSecurity(t);
+    passProfile(t);
+    t.actor.send(ev.next());
+    expect(flowOf(t.snap())).toBe('avatar');
+    expect(t.snap().context.fieldErrors.avatarId).toBe('AVATAR_REQUIRED');
+    t.actor.send(ev.avatarChanged('woman-bun'));
+    expect(t.snap().context.fieldErrors.avatarId).toBeUndefined();
+    t.actor.send(ev.next());
+    expect(flowOf(t.snap())).toBe('confirm');
+  });
+
+  it('back walks to the first step keeping everything', async () => {
+    const t = start();
+    await toConfirm(t);
+    for (const step of ['avatar', 'profile', 'security', 'pin']) {
+      t.actor.send(ev.back());
+      expect(flowOf(t.snap())).toBe(step);
+    }
+    t.actor.send(ev.back());
+    expect(flowOf(t.snap())).toEqual({ alias: 'idle' });
+    expect(t.snap().context).toMatchObject({
+      alias: 'jasmine.rain',
+      pin: '480317',
+      pinConfirm: '480317',
+      country: 'AE',
+      ageRange: '25-34',
+      avatarId: 'date-palm',
+    });
+    expect(t.snap().context.security.map((s) => s.questionId)).toEqual([
+      'birth_city',
+      'favourite_food',
+      'childhood_street',
+    ]);
+  });
+
+  it('submission is refused without both confirmations', async () => {
+    const t = start();
+    await toConfirm(t);
+    t.actor.send(ev.submit());
+    expect(flowOf(t.snap())).toBe('confirm');
+    expect(t.snap().context.fieldErrors).toEqual({
+      isAdult: 'MUST_BE_ADULT',
+      acceptTerms: 'MUST_ACCEPT_TERMS',
+    });
+    t.actor.send(ev.adultChanged(true));
+    t.actor.send(ev.submit());
+    expect(t.snap().context.fieldErrors).toEqual({ acceptTerms: 'MUST_ACCEPT_TERMS' });
+    expect(t.session.registrations).toHaveLength(0);
+  });
+});
+
+describe('signup machine: submission through the session', () => {
+  async function submitted() {
+    const t = start();
+    await toConfirm(t);
+    t.actor.send(ev.adultChanged(true));
+    t.actor.send(ev.termsChanged(true));
+    t.actor.send(ev.submit());
+    return t;
+  }
+
+  it('sends session.register with the registration and itself as replyTo; success ends in done', async () => {
+    const t = await submitted();
+    expect(flowOf(t.snap())).toBe('submitting');
+    const sent = t.session.registrations[0];
+    expect(sent.registration).toEqual({
+      alias: 'jasmine.rain',
+      pin: '480317',
+      pinConfirm: '480317',
+      securityAnswers: [
+        { questionId: 'birth_city', answer: 'answer 0' },
+        { questionId: 'favourite_food', answer: 'answer 1' },
+        { questionId: 'childhood_street', answer: 'answer 2' },
+      ],
+      country: 'AE',
+      avatarId: 'date-palm',
+      ageRange: '25-34',
+      isAdult: true,
+      acceptTerms: true,
+    });
+    expect(sent.replyTo).toBe(t.actor);
+    t.session.replyTo().send({ type: 'session.succeeded', user: { id: 'u1', alias: 'jasmine.rain' } });
+    expect(flowOf(t.snap())).toBe('done');
+    expect(t.snap().context.user).toEqual({ id: 'u1', alias: 'jasmine.rain' });
+  });
+
+  it.each([
+    [{ alias: 'ALIAS_TAKEN' }, { alias: 'unavailable' }],
+    [{ pin: 'PIN_TOO_COMMON' }, 'pin'],
+    [{ 'securityAnswers.1.answer': 'ANSWER_TOO_LONG' }, 'security'],
+    [{ phone: 'PHONE_INVALID' }, 'profile'],
+    [{ avatarId: 'AVATAR_INVALID' }, 'avatar'],
+    [{ acceptTerms: 'MUST_ACCEPT_TERMS' }, 'confirm'],
+    [{ pin: 'PIN_TOO_COMMON', email: 'EMAIL_INVALID' }, 'pin'],
+  ])('field codes %o take her back to %o, keeping what she entered', async (fields, step) => {
+    const t = await submitted();
+    t.session.replyTo().send({ type: 'session.failed', error: { code: 'VALIDATION_ERROR', fields } });
+    expect(flowOf(t.snap())).toEqual(step);
+    expect(t.snap().context.fieldErrors).toEqual(fields);
+    expect(t.snap().context).toMatchObject({ alias: 'jasmine.rain', pin: '480317', avatarId: 'date-palm' });
+  });
+
+  it('a server PIN error must be fixed before the PIN step lets her go on again', async () => {
+    const t = await submitted();
+    t.session.replyTo().send({
+      type: 'session.failed',
+      error: { code: 'VALIDATION_ERROR', fields: { pin: 'PIN_TOO_COMMON' } },
+    });
+    t.actor.send(ev.next());
+    expect(flowOf(t.snap())).toBe('pin');
+    passPin(t, '493817');
+    expect(flowOf(t.snap())).toBe('security');
+    expect(t.snap().context.error).toBeNull();
+  });
+
+  it('a failure without fields stays on the confirmation with its code', async () => {
+    const t = await submitted();
+    t.session.replyTo().send({ type: 'session.failed', error: { code: 'SERVER_ERROR' } });
+    expect(flowOf(t.snap())).toBe('confirm');
+    expect(t.snap().context.error).toEqual({ code: 'SERVER_ERROR' });
+    expect(t.snap().context.fieldErrors).toEqual({});
+    t.actor.send(ev.submit());
+    expect(t.session.registrations).toHaveLength(2);
+    expect(t.snap().context.error).toBeNull();
+  });
+});
+
+describe('signup rules', () => {
+  it('maps server field keys to steps', () => {
+    expect(
+      [
+        'alias',
+        'pinConfirm',
+        'securityAnswers',
+        'securityAnswers.2.questionId',
+        'email',
+        'avatarId',
+        '_',
+      ].map(stepOfField),
+    ).toEqual(['alias', 'pin', 'security', 'security', 'profile', 'avatar', 'confirm']);
+  });
+
+  it('checks email and phone like the server', () => {
+    expect(emailProblem('')).toBeNull();
+    expect(emailProblem('name@example.com')).toBeNull();
+    expect(emailProblem('name@example')).toBe('EMAIL_INVALID');
+    expect(phoneProblem('+971 50-123 4567')).toBeNull();
+    expect(phoneProblem('0501234567')).toBe('PHONE_INVALID');
+  });
+
+  it('sends optional fields only when given, digits in ASCII', () => {
+    const base = {
+      alias: ' noor ',
+      pin: '٤٨٠٣١٧',
+      pinConfirm: '480317',
+      security: [{ questionId: 'a', answer: ' x ' }],
+      country: 'SA',
+      ageRange: '18-24',
+      maritalStatus: '',
+      email: ' ',
+      phone: '+٩٦٦ 50 123 4567',
+      avatarId: 'date-palm',
+    } as unknown as SignupContext;
+    expect(registrationOf(base)).toEqual({
+      alias: 'noor',
+      pin: '480317',
+      pinConfirm: '480317',
+      securityAnswers: [{ questionId: 'a', answer: 'x' }],
+      country: 'SA',
+      avatarId: 'date-palm',
+      ageRange: '18-24',
+      phone: '+966 50 123 4567',
+      isAdult: true,
+      acceptTerms: true,
+    });
+    expect(localProblems('confirm', { ...base, isAdult: true, acceptTerms: true })).toEqual({});
+  });
+});

@@ -1,0 +1,537 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { createIntl } from 'react-intl';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { type AnyActorRef, createMachine, type InspectionEvent } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { toAsciiDigits } from '../../machines/pin';
+import type { Credentials, RegistrationInput } from '../../machines/session';
+import {
+  type AliasAvailability,
+  type Avatar,
+  type SecurityQuestion,
+  signupMachine,
+} from '../../machines/signup';
+import { controlledActor, renderApp, resetBrowserState } from '../support/render-app';
+import { Coverage } from './coverage';
+
+/**
+ * Model-based test of sign-up: a test model whose server answers are explicit events drives the
+ * REAL screen (real signup machine, real session, real views) in jsdom; every state check looks at
+ * the DOM and at the real signup actor. Coverage of the real machine is recorded through `inspect`.
+ */
+
+// jsdom lacks what Ark's popovers (Select, Combobox) call while positioning and scrolling
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+Element.prototype.scrollTo ??= () => {};
+Element.prototype.scrollIntoView ??= () => {};
+
+const QUESTIONS: SecurityQuestion[] = [
+  { id: 'mother_maiden_name', text: "What is your mother's maiden name?" },
+  { id: 'birth_city', text: 'In which city were you born?' },
+  { id: 'childhood_best_friend', text: 'What was the name of your best friend in childhood?' },
+  { id: 'favourite_food', text: 'What is your favourite food?' },
+];
+const AVATARS: Avatar[] = [
+  { id: 'date-palm', url: '/avatars/date-palm.svg', label: 'Date palm' },
+  { id: 'woman-bun', url: '/avatars/woman-bun.svg', label: 'Woman with her hair in a bun' },
+];
+const ALIAS = 'jasmine.rain';
+const PIN = '48031759';
+
+const coverage = new Coverage('signup', signupMachine);
+
+// ------------------------------------------------------------------ the harness around one path
+
+interface Harness {
+  user: ReturnType<typeof renderApp>['user'];
+  system: ReturnType<typeof renderApp>['system'];
+  signup: () => AnyActorRef;
+  avatars: ReturnType<typeof controlledActor<{ avatars: Avatar[] }>>;
+  questions: ReturnType<typeof controlledActor<{ questions: SecurityQuestion[] }>>;
+  check: ReturnType<typeof controlledActor<AliasAvailability, { alias: string }>>;
+  register: ReturnType<typeof controlledActor<Credentials, RegistrationInput>>;
+  unmount: () => void;
+}
+
+let h: Harness;
+
+async function open(): Promise<Harness> {
+  resetBrowserState();
+  const avatars = controlledActor<{ avatars: Avatar[] }>();
+  const questions = controlledActor<{ questions: SecurityQuestion[] }>();
+  const check = controlledActor<AliasAvailability, { alias: string }>();
+  const register = controlledActor<Credentials, RegistrationInput>();
+  let signup: AnyActorRef | null = null;
+  const inspect = (e: InspectionEvent) => {
+    coverage.inspect(e);
+    if (e.type === '@xstate.actor' && (e.actorRef as { logic?: { id?: string } }).logic?.id === 'signup') {
+      signup = e.actorRef as AnyActorRef;
+    }
+  };
+  const app = renderApp({
+    path: '/signup',
+    savedLanguage: 'en',
+    aliasDebounceMs: 100,
+    inspect,
+    stubs: {
+      fetchAvatars: avatars.logic,
+      fetchSecurityQuestions: questions.logic,
+      checkAlias: check.logic,
+      register: register.logic,
+    },
+  });
+  await screen.findByTestId('signup-step-alias', {}, { timeout: 10_000 });
+  return {
+    user: app.user,
+    system: app.system,
+    signup: () => signup!,
+    avatars,
+    questions,
+    check,
+    register,
+    unmount: app.unmount,
+  };
+}
+
+/** A message in the app's current language (the checks hold in English and in Arabic). */
+function t(id: string, values?: Record<string, unknown>) {
+  const { locale, messages } = h.system.get('language').getSnapshot().context;
+  return createIntl({ locale, messages }).formatMessage({ id }, values as never) as string;
+}
+
+const real = () => h.signup().getSnapshot() as ReturnType<(typeof signupMachine)['transition']>;
+const flow = () => (real().value as { flow: unknown }).flow;
+const step = (name: string) => screen.getByTestId(`signup-step-${name}`);
+const submitButton = () => within(screen.getByRole('form')).getAllByRole('button').at(-1)!;
+const settle = () => act(async () => {});
+
+async function continueStep() {
+  await h.user.click(submitButton());
+  await settle();
+}
+
+/** Puts a whole value into a text field at once (what a paste or the keyboard's autofill does). */
+async function fill(input: HTMLElement, value: string) {
+  act(() => input.focus());
+  await h.user.clear(input);
+  await h.user.paste(value);
+}
+
+async function typeAlias(value: string) {
+  const input = screen.getByRole('textbox', { name: t('auth.alias.label') });
+  await h.user.clear(input);
+  await h.user.type(input, value);
+}
+
+/** Fills the boxes of one PIN field by pasting, as members do from a password manager. */
+async function pastePin(testId: string, digits: string) {
+  // masked boxes are password inputs (no textbox role)
+  const first = screen.getByTestId(testId).querySelector('input')!;
+  await h.user.click(first);
+  await h.user.paste(digits);
+  // Arabic digits are kept as ASCII digits
+  await waitFor(() =>
+    expect(real().context[testId === 'pin' ? 'pin' : 'pinConfirm']).toBe(toAsciiDigits(digits)),
+  );
+}
+
+async function chooseOption(trigger: HTMLElement, name: string) {
+  await h.user.click(trigger);
+  await h.user.click(await screen.findByRole('option', { name }));
+  await settle();
+}
+
+async function bothCatalogs(outcome: 'ok' | 'fail') {
+  if (outcome === 'ok') {
+    await h.questions.resolve({ questions: QUESTIONS });
+    await h.avatars.resolve({ avatars: AVATARS });
+  } else {
+    await h.questions.reject({ code: 'NETWORK_ERROR' });
+    await h.avatars.reject({ code: 'NETWORK_ERROR' });
+  }
+}
+
+/** The alias step done the usual way: typed, found free, continued. */
+async function passAlias() {
+  await fill(screen.getByRole('textbox', { name: t('auth.alias.label') }), ALIAS);
+  await waitFor(() => expect(h.check.last()?.input).toEqual({ alias: ALIAS }));
+  await h.check.resolve({ available: true });
+  await continueStep();
+}
+
+async function fillPin() {
+  await h.user.click(screen.getByText(t('signup.pin.lengthOption', { count: 8 })));
+  await pastePin('pin', PIN);
+  await pastePin('pin-confirm', '٤٨٠٣١٧٥٩');
+  await h.user.click(screen.getByTestId('pin-visibility'));
+  await continueStep();
+}
+
+const failure = (fields?: Record<string, string>, code = 'VALIDATION_ERROR') => ({
+  code,
+  ...(fields ? { fields } : {}),
+});
+
+// ------------------------------------------------------------------ the test model
+
+const testMachine = createMachine({
+  id: 'signupModel',
+  initial: 'loading',
+  states: {
+    loading: { on: { CATALOG_OK: 'alias.idle', CATALOG_FAIL: 'catalogFailed' } },
+    catalogFailed: { on: { PASS_ALIAS_AND_PIN: 'securityFailed' } },
+    securityFailed: { on: { RETRY: 'securityRetrying' } },
+    securityRetrying: { on: { CATALOG_OK: 'security' } },
+    reloading: {},
+    alias: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            CONTINUE: 'invalid',
+            TYPE_SHORT_ALIAS: 'invalid',
+            TYPE_ALIAS: 'checking',
+            SWITCH_LANGUAGE: '#signupModel.reloading',
+          },
+        },
+        invalid: {},
+        checking: {
+          on: {
+            ALIAS_AVAILABLE: 'available',
+            ALIAS_TAKEN: 'unavailable',
+            ALIAS_CHECK_FAILED: 'checkFailed',
+            CONTINUE: 'verifying',
+          },
+        },
+        verifying: {
+          on: {
+            VERIFY_AVAILABLE: '#signupModel.pin',
+            VERIFY_TAKEN: 'unavailable',
+            VERIFY_FAILED: '#signupModel.pin',
+          },
+        },
+        available: { on: { CONTINUE: '#signupModel.pin' } },
+        unavailable: { on: { CONTINUE: 'unavailable' } },
+        checkFailed: { on: { CONTINUE: '#signupModel.pin' } },
+      },
+    },
+    pin: { on: { PIN_INVALID: 'pin', FILL_PIN: 'security', BACK: 'alias.idle' } },
+    security: { on: { SECURITY_INVALID: 'security', FILL_SECURITY: 'profile', BACK: 'pin' } },
+    profile: { on: { PROFILE_INVALID: 'profile', FILL_PROFILE: 'avatar', BACK: 'security' } },
+    avatar: { on: { AVATAR_MISSING: 'avatar', CHOOSE_AVATAR: 'confirm', BACK: 'profile' } },
+    confirm: { on: { SUBMIT_UNCHECKED: 'confirm', AGREE_AND_SUBMIT: 'submitting', BACK: 'avatar' } },
+    submitting: {
+      on: {
+        REGISTER_OK: 'done',
+        REGISTER_ALIAS_TAKEN: 'alias.unavailable',
+        REGISTER_PIN_TOO_COMMON: 'pin',
+        REGISTER_ANSWER_TOO_LONG: 'security',
+        REGISTER_PHONE_INVALID: 'profile',
+        REGISTER_AVATAR_INVALID: 'avatar',
+        REGISTER_FAILED: 'confirm',
+      },
+    },
+    done: {},
+  },
+});
+
+type ModelState = { value: unknown; matches: (v: string) => boolean };
+
+const events = {
+  CATALOG_OK: () => bothCatalogs('ok'),
+  CATALOG_FAIL: () => bothCatalogs('fail'),
+  PASS_ALIAS_AND_PIN: async () => {
+    await passAlias();
+    await fillPin();
+  },
+  RETRY: async () => {
+    await h.user.click(within(screen.getByTestId('questions-failed')).getByRole('button'));
+    await settle();
+  },
+  SWITCH_LANGUAGE: async () => {
+    await h.user.click(screen.getByTestId('language-switch'));
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    await settle();
+  },
+  CONTINUE: continueStep,
+  BACK: async () => {
+    await h.user.click(screen.getByRole('button', { name: t('common.back') }));
+    await settle();
+  },
+  TYPE_SHORT_ALIAS: async () => {
+    await typeAlias('ab');
+    await waitFor(() => expect(screen.getByTestId('alias-error')).toBeVisible());
+  },
+  TYPE_ALIAS: async () => {
+    await typeAlias(ALIAS);
+    // a pause while typing may check a prefix first; only the check of the whole alias is live
+    await waitFor(() => expect(h.check.last()?.input).toEqual({ alias: ALIAS }));
+  },
+  ALIAS_AVAILABLE: () => h.check.resolve({ available: true }),
+  ALIAS_TAKEN: () => h.check.resolve({ available: false, reason: 'ALIAS_TAKEN' }),
+  ALIAS_CHECK_FAILED: () => h.check.reject({ code: 'NETWORK_ERROR' }),
+  VERIFY_AVAILABLE: () => h.check.resolve({ available: true }),
+  VERIFY_TAKEN: () => h.check.resolve({ available: false, reason: 'ALIAS_TAKEN' }),
+  VERIFY_FAILED: () => h.check.reject({ code: 'NETWORK_ERROR' }),
+  PIN_INVALID: async () => {
+    await pastePin('pin', '4803');
+    await continueStep();
+  },
+  FILL_PIN: fillPin,
+  SECURITY_INVALID: continueStep,
+  FILL_SECURITY: async () => {
+    for (const [i, q] of [QUESTIONS[1], QUESTIONS[3], QUESTIONS[0]].entries()) {
+      if (i === 0) await chooseOption(screen.getByTestId(`question-${i}-trigger`), q.text);
+      // the others through the select's native twin (what autofill and some screen readers use): faster in jsdom
+      else await h.user.selectOptions(screen.getByTestId(`question-${i}`).querySelector('select')!, q.id);
+      await fill(within(screen.getByTestId(`question-${i}`)).getByRole('textbox'), `answer ${i + 1}`);
+    }
+    await continueStep();
+  },
+  PROFILE_INVALID: async () => {
+    await fill(screen.getByRole('textbox', { name: /email/i }), 'not-an-email');
+    await continueStep();
+  },
+  FILL_PROFILE: async () => {
+    await fill(screen.getByTestId('country-input'), 'united arab');
+    await h.user.click(await screen.findByRole('option', { name: 'United Arab Emirates' }));
+    await chooseOption(screen.getByTestId('age-range-trigger'), t('ageRange.25-34'));
+    await h.user.click(screen.getByText(t('marital.married')));
+    await h.user.clear(screen.getByRole('textbox', { name: /email/i }));
+    await fill(screen.getByRole('textbox', { name: /phone/i }), '+971 50 123 4567');
+    await continueStep();
+  },
+  AVATAR_MISSING: continueStep,
+  CHOOSE_AVATAR: async () => {
+    await h.user.click(screen.getByText(AVATARS[1].label));
+    await continueStep();
+  },
+  SUBMIT_UNCHECKED: continueStep,
+  AGREE_AND_SUBMIT: async () => {
+    await h.user.click(screen.getByText(t('signup.confirm.adult')));
+    await h.user.click(within(screen.getByTestId('confirm-terms')).getByRole('checkbox'));
+    await continueStep();
+    await waitFor(() => expect(h.register.calls).toHaveLength(1));
+  },
+  REGISTER_OK: () =>
+    h.register.resolve({ token: 'tok-1', user: { id: 'u1', alias: ALIAS, avatar: { ...AVATARS[1] } } }),
+  REGISTER_ALIAS_TAKEN: () => h.register.reject(failure({ alias: 'ALIAS_TAKEN' }, 'ALIAS_TAKEN')),
+  REGISTER_PIN_TOO_COMMON: () => h.register.reject(failure({ pin: 'PIN_TOO_COMMON' })),
+  REGISTER_ANSWER_TOO_LONG: () =>
+    h.register.reject(failure({ 'securityAnswers.2.answer': 'ANSWER_TOO_LONG' })),
+  REGISTER_PHONE_INVALID: () => h.register.reject(failure({ phone: 'PHONE_INVALID' })),
+  REGISTER_AVATAR_INVALID: () => h.register.reject(failure({ avatarId: 'AVATAR_INVALID' })),
+  REGISTER_FAILED: () => h.register.reject(failure(undefined, 'SERVER_ERROR')),
+};
+
+/** What a model event says the server answered, to check the screen kept it. */
+const lastEvent = { type: '' };
+
+const states: Record<string, (s: ModelState) => void | Promise<void>> = {
+  loading: () => {
+    expect(real().value).toMatchObject({ questions: 'loading', avatars: 'loading', flow: { alias: 'idle' } });
+    expect(step('alias')).toBeVisible();
+    expect(screen.getByText(t('signup.alias.realNameAdvice'))).toBeVisible();
+    expect(screen.getByTestId('signup-step-of')).toHaveTextContent(
+      t('common.stepOf', { current: 1, total: 6 }),
+    );
+  },
+  catalogFailed: () => {
+    expect(real().value).toMatchObject({ questions: 'failed', avatars: 'failed' });
+    expect(step('alias')).toBeVisible();
+  },
+  securityFailed: () => {
+    expect(flow()).toBe('security');
+    expect(screen.getByTestId('questions-failed')).toHaveTextContent(t('signup.security.loadFailed'));
+  },
+  securityRetrying: () => {
+    expect(real().value).toMatchObject({ questions: 'loading', avatars: 'loading', flow: 'security' });
+    expect(screen.getByTestId('questions-loading')).toBeVisible();
+    expect(h.questions.calls).toHaveLength(2);
+  },
+  reloading: () => {
+    expect(real().value).toMatchObject({ questions: 'loading', avatars: 'loading', flow: { alias: 'idle' } });
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(t('signup.alias.title'));
+    expect(h.questions.calls).toHaveLength(2);
+    expect(h.avatars.calls).toHaveLength(2);
+  },
+  'alias.idle': () => {
+    expect(flow()).toEqual({ alias: 'idle' });
+    expect(step('alias')).toBeVisible();
+    expect(screen.getByTestId('alias-status')).toBeEmptyDOMElement();
+  },
+  'alias.invalid': () => {
+    expect(flow()).toEqual({ alias: 'invalid' });
+    const code = real().context.fieldErrors.alias;
+    expect(['ALIAS_REQUIRED', 'ALIAS_TOO_SHORT']).toContain(code);
+    expect(screen.getByTestId('alias-error')).toHaveTextContent(t(`errors.field.${code}`));
+    expect(h.check.calls).toHaveLength(0);
+  },
+  'alias.checking': () => {
+    expect(flow()).toEqual({ alias: { checking: 'querying' } });
+    expect(h.check.last()?.input).toEqual({ alias: ALIAS });
+    expect(screen.getByTestId('alias-status')).toHaveTextContent(t('signup.alias.checking'));
+  },
+  'alias.verifying': () => {
+    expect(flow()).toEqual({ alias: 'verifying' });
+    expect(submitButton()).toHaveAttribute('aria-busy', 'true');
+  },
+  'alias.available': () => {
+    expect(flow()).toEqual({ alias: 'available' });
+    expect(screen.getByTestId('alias-status')).toHaveTextContent(
+      t('signup.alias.available', { alias: ALIAS }),
+    );
+  },
+  'alias.unavailable': () => {
+    expect(flow()).toEqual({ alias: 'unavailable' });
+    expect(screen.getByTestId('alias-error')).toHaveTextContent(t('errors.field.ALIAS_TAKEN'));
+    expect(screen.getByRole('textbox', { name: t('auth.alias.label') })).toHaveValue(ALIAS);
+  },
+  'alias.checkFailed': () => {
+    expect(flow()).toEqual({ alias: 'checkFailed' });
+    expect(screen.getByTestId('alias-status')).toHaveTextContent(t('signup.alias.checkFailed'));
+  },
+  pin: () => {
+    expect(flow()).toBe('pin');
+    expect(step('pin')).toBeVisible();
+    // the rules are there before she can break them
+    expect(screen.getByTestId('pin-rules')).toHaveTextContent(t('signup.pin.rules'));
+    if (lastEvent.type !== 'PIN_INVALID')
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2 }));
+    const code = real().context.fieldErrors.pin;
+    if (code) expect(screen.getByTestId('pin-error')).toHaveTextContent(t(`errors.field.${code}`));
+  },
+  security: () => {
+    expect(flow()).toBe('security');
+    expect(screen.getAllByTestId(/^question-\d$/)).toHaveLength(3);
+    expect(real().context.questions).toEqual(QUESTIONS);
+  },
+  profile: () => {
+    expect(flow()).toBe('profile');
+    expect(step('profile')).toBeVisible();
+    expect(screen.getByRole('combobox', { name: t('signup.profile.country') })).toBeVisible();
+  },
+  avatar: () => {
+    expect(flow()).toBe('avatar');
+    expect(within(screen.getByTestId('avatar-grid')).getAllByRole('radio')).toHaveLength(AVATARS.length);
+    if (lastEvent.type === 'AVATAR_MISSING' || lastEvent.type === 'REGISTER_AVATAR_INVALID') {
+      expect(screen.getByTestId('avatar-error')).toHaveTextContent('Please choose an avatar to continue!');
+    } else {
+      expect(screen.queryByTestId('avatar-error')).toBeNull();
+    }
+  },
+  confirm: () => {
+    expect(flow()).toBe('confirm');
+    expect(screen.getByTestId('signup-summary')).toHaveTextContent(ALIAS);
+    expect(screen.getByTestId('signup-summary')).toHaveTextContent('United Arab Emirates');
+    const c = real().context;
+    if (!c.isAdult) {
+      // not confirmed: the button says it is unavailable, and pressing it only explains why
+      expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
+      expect(h.register.calls).toHaveLength(0);
+    }
+    if (c.error && !c.error.fields) {
+      expect(screen.getByTestId('signup-error')).toHaveTextContent(
+        'There was an error creating your account. Please try again.',
+      );
+    }
+  },
+  submitting: () => {
+    expect(flow()).toBe('submitting');
+    const sent = h.register.last()!.input;
+    expect(sent).toMatchObject({
+      alias: ALIAS,
+      pin: PIN,
+      pinConfirm: PIN,
+      country: 'AE',
+      ageRange: '25-34',
+      maritalStatus: 'married',
+      phone: '+971 50 123 4567',
+      avatarId: AVATARS[1].id,
+      isAdult: true,
+      acceptTerms: true,
+    });
+    expect(sent).not.toHaveProperty('email');
+    expect(sent.securityAnswers).toEqual([
+      { questionId: QUESTIONS[1].id, answer: 'answer 1' },
+      { questionId: QUESTIONS[3].id, answer: 'answer 2' },
+      { questionId: QUESTIONS[0].id, answer: 'answer 3' },
+    ]);
+    expect(submitButton()).toHaveAttribute('aria-busy', 'true');
+  },
+  done: async () => {
+    expect(flow()).toBe('done');
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+    expect(await screen.findByText('Account created successfully!')).toBeInTheDocument();
+    expect(h.system.get('session').getSnapshot().value).toBe('signedIn');
+  },
+};
+
+/** After a refused submission: everything she entered is still there. */
+function keptEverything() {
+  const c = real().context;
+  expect(c).toMatchObject({
+    alias: ALIAS,
+    pin: PIN,
+    pinConfirm: PIN,
+    country: 'AE',
+    avatarId: AVATARS[1].id,
+  });
+  expect(screen.getByTestId('signup-fix-errors')).toBeVisible();
+}
+
+const model = createTestModel(testMachine);
+const paths = model.getShortestPaths();
+
+describe('sign-up (model-based, real screen)', () => {
+  afterEach(() => h?.unmount());
+  afterAll(() => {
+    console.log(coverage.report());
+    const missing = coverage.missing();
+    if (missing.states.length || missing.transitions.length) console.log(missing);
+  });
+
+  it('generates paths', () => {
+    expect(paths.length).toBeGreaterThan(20);
+  });
+
+  for (const path of paths) {
+    it(path.description, { timeout: 30_000 }, async () => {
+      h = await open();
+      const wrapped = Object.fromEntries(
+        Object.entries(events).map(([type, exec]) => [
+          type,
+          async () => {
+            lastEvent.type = type;
+            await exec();
+          },
+        ]),
+      );
+      await path.test({
+        events: wrapped,
+        states: {
+          ...states,
+          '*': () => {},
+          ...Object.fromEntries(
+            ['alias.unavailable', 'pin', 'security', 'profile', 'avatar'].map((k) => [
+              k,
+              async (s: ModelState) => {
+                await states[k](s);
+                if (lastEvent.type.startsWith('REGISTER_')) keptEverything();
+              },
+            ]),
+          ),
+        },
+      });
+    });
+  }
+
+  it('covers every state and transition of the real signup machine', () => {
+    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
+  });
+});
