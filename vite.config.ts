@@ -103,6 +103,11 @@ export default defineConfig({
     rollupOptions: {
       // Panda's generated recipes are plain definitions: without this every recipe ships with every page
       treeshake: { moduleSideEffects: (id: string) => !id.includes('/styled-system/') },
+      output: {
+        // The root machines need xstate at start: keep all of it together, so the chunking never
+        // pairs a piece of it with a widget only the lazy screens use (e.g. the PIN boxes).
+        codeSplitting: { groups: [{ name: 'xstate', test: /node_modules[\\/]xstate[\\/]/ }] },
+      },
     },
   },
   test: {
