@@ -3,6 +3,7 @@ import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import {
   type Credentials,
   parseStoredUser,
+  type RegistrationInput,
   type StoredSession,
   sessionMachine,
 } from '../../machines/session';

@@ -86,7 +86,7 @@ export function renderApp(
           storeUser: (_, p) => effects.storeUser(p.user),
           removeStoredSession: () => effects.removeStoredSession(),
           clearEverything: () => effects.clearEverything(),
-          goToLogin: () => navigateTo('/login'),
+          goToLogin: (_, p) => navigateTo(effects.loginPath(p.rememberPage)),
         },
       }),
       language: languageMachine.provide({
@@ -122,7 +122,11 @@ export function renderApp(
       <App />
     </RootProvider>,
   );
-  return { actor, system: actor.system, user, view, unmount: () => (view.unmount(), actor.stop()) };
+  const unmount = () => {
+    view.unmount();
+    actor.stop();
+  };
+  return { actor, system: actor.system, user, view, unmount };
 }
 
 /** A promise the test settles by hand: the way a model-test event says "the server answered". */
