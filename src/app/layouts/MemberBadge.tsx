@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
@@ -9,6 +10,7 @@ export function MemberBadge({ compact = false }: { compact?: boolean }) {
   const user = useSession((s) => s.context.user);
   const alias = typeof user?.alias === 'string' ? user.alias : '';
   const avatarUrl = user?.avatar?.url;
+  const [broken, setBroken] = useState<string | null>(null);
   return (
     <Link
       href="/dashboard"
@@ -41,7 +43,11 @@ export function MemberBadge({ compact = false }: { compact?: boolean }) {
           flexShrink: 0,
         })}
       >
-        {avatarUrl ? <img src={avatarUrl} alt="" width={36} height={36} /> : alias.slice(0, 1).toUpperCase()}
+        {avatarUrl && broken !== avatarUrl ? (
+          <img src={avatarUrl} alt="" width={36} height={36} onError={() => setBroken(avatarUrl)} />
+        ) : (
+          alias.slice(0, 1).toUpperCase()
+        )}
       </span>
       <span
         dir="auto"
