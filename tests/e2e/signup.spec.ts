@@ -1,0 +1,217 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { appReady, expectNoAxeViolations, uniqueAlias, useLanguage } from './support';
+
+/** Moves focus with Tab (and only Tab) until the target has it. */
+async function tabTo(page: Page, target: Locator, max = 40) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)))
+      return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+const pinBox = (page: Page, testId: string) =>
+  page.getByTestId(testId).locator('input:not([type=hidden])').first();
+const step = (page: Page, name: string) => page.getByTestId(`signup-step-${name}`);
+
+test.describe('sign-up', () => {
+  test('the whole sign-up with the keyboard alone (English), axe-clean at every step', async ({ page }) => {
+    const alias = uniqueAlias('kb');
+    await page.goto('/signup');
+    await appReady(page);
+    await expect(page.getByTestId('signup-step-of')).toHaveText('Step 1 of 6');
+    await expectNoAxeViolations(page);
+
+    // 1. alias, checked live
+    await tabTo(page, page.getByRole('textbox', { name: 'Alias' }));
+    await page.keyboard.type(alias);
+    await expect(page.getByTestId('alias-status')).toContainText(`${alias} is available.`);
+    await page.keyboard.press('Enter');
+
+    // 2. PIN and repeat
+    await expect(step(page, 'pin')).toBeVisible();
+    await expect(page.getByTestId('pin-rules')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await tabTo(page, pinBox(page, 'pin'));
+    await page.keyboard.type('482913');
+    await tabTo(page, pinBox(page, 'pin-confirm'));
+    await page.keyboard.type('482913');
+    await page.keyboard.press('Enter');
+
+    // 3. three different questions, each answered
+    await expect(step(page, 'security')).toBeVisible();
+    await expectNoAxeViolations(page);
+    for (let i = 0; i < 3; i++) {
+      const trigger = page.getByTestId(`question-${i}-trigger`);
+      await tabTo(page, trigger);
+      await page.keyboard.press('Enter');
+      for (let d = 0; d < i; d++) await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect(trigger).not.toContainText('Choose a question');
+      await tabTo(page, page.getByTestId(`question-${i}`).getByRole('textbox'));
+      await page.keyboard.type(`answer number ${i + 1}`);
+    }
+    const chosen = await Promise.all(
+      [0, 1, 2].map((i) => page.getByTestId(`question-${i}-trigger`).innerText()),
+    );
+    expect(new Set(chosen).size).toBe(3);
+    await page.keyboard.press('Enter');
+
+    // 4. about you: country (searchable), age range
+    await expect(step(page, 'profile')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await tabTo(page, page.getByTestId('country-input'));
+    await page.keyboard.type('Jord');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('country-input')).toHaveValue('Jordan');
+    await tabTo(page, page.getByTestId('age-range-trigger'));
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('age-range-trigger')).not.toContainText('Choose your age range');
+    await tabTo(page, step(page, 'profile').getByRole('button', { name: 'Continue' }));
+    await page.keyboard.press('Enter');
+
+    // 5. avatar: continuing without one is refused with the spec's message
+    await expect(step(page, 'avatar')).toBeVisible();
+    await expect(page.getByTestId('avatar-grid').getByRole('radio')).not.toHaveCount(0);
+    await tabTo(page, step(page, 'avatar').getByRole('button', { name: 'Continue' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Please choose an avatar to continue!')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Shift+Tab');
+    await tabTo(page, page.getByTestId('avatar-grid').getByRole('radio').first());
+    await page.keyboard.press('Space');
+    await tabTo(page, step(page, 'avatar').getByRole('button', { name: 'Continue' }));
+    await page.keyboard.press('Enter');
+
+    // 6. confirm: 18+ and terms are both required
+    await expect(step(page, 'confirm')).toBeVisible();
+    await expect(page.getByTestId('signup-summary')).toContainText(alias);
+    await expectNoAxeViolations(page);
+    const submit = step(page, 'confirm').getByRole('button', { name: 'Create my account' });
+    await tabTo(page, submit);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('You must be 18 or older to join.')).toBeVisible();
+    await tabTo(page, page.getByTestId('confirm-adult').getByRole('checkbox'));
+    await page.keyboard.press('Space');
+    await tabTo(page, page.getByTestId('confirm-terms').getByRole('checkbox'));
+    await page.keyboard.press('Space');
+    await tabTo(page, submit);
+    await page.keyboard.press('Enter');
+
+    await expect(page.getByText('Account created successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('member-badge')).toHaveAccessibleName(`Your account: ${alias}`);
+  });
+
+  test('signs up in Arabic at 390 px, right to left; a taken alias and a weak PIN go back to their fields', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useLanguage(context, 'ar');
+    const taken = uniqueAlias('taken');
+    const avatars = await (await request.get('/api/p/avatar/all')).json();
+    const reg = await request.post('/api/users/register/standard', {
+      data: {
+        alias: taken,
+        pin: '582716',
+        pinConfirm: '582716',
+        securityAnswers: [
+          { questionId: 'birth_city', answer: 'x' },
+          { questionId: 'favourite_food', answer: 'y' },
+          { questionId: 'childhood_street', answer: 'z' },
+        ],
+        country: 'EG',
+        avatarId: avatars.avatars[1].id,
+        ageRange: '18-24',
+        isAdult: true,
+        acceptTerms: true,
+      },
+    });
+    expect(reg.status()).toBe(201);
+
+    await page.goto('/signup');
+    await appReady(page);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expectNoAxeViolations(page);
+    const alias = page.getByLabel('الاسم المستعار');
+    await alias.fill(taken);
+    await expect(page.getByTestId('alias-error')).toContainText('هذا الاسم المستعار مستخدم');
+    const mine = `نور_${Date.now() % 100000}`;
+    await alias.fill(mine);
+    await expect(page.getByTestId('alias-status')).toContainText('متاح');
+    await page.getByRole('button', { name: 'متابعة' }).click();
+
+    await expect(step(page, 'pin')).toBeVisible();
+    await expectNoAxeViolations(page);
+    // a PIN the server refuses as too common comes back to this step later; Arabic digits are fine
+    await pinBox(page, 'pin').click();
+    await page.keyboard.type('١٢٣١٢٣');
+    await pinBox(page, 'pin-confirm').click();
+    await page.keyboard.type('١٢٣١٢٣');
+    await page.getByRole('button', { name: 'متابعة' }).click();
+
+    await expect(step(page, 'security')).toBeVisible();
+    await expectNoAxeViolations(page);
+    for (let i = 0; i < 3; i++) {
+      await page.getByTestId(`question-${i}-trigger`).click();
+      await page.getByRole('option').nth(i).click();
+      await page
+        .getByTestId(`question-${i}`)
+        .getByRole('textbox')
+        .fill(`إجابة ${i + 1}`);
+    }
+    await page.getByRole('button', { name: 'متابعة' }).click();
+
+    await expect(step(page, 'profile')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByTestId('country-input').fill('الأردن');
+    await page.getByRole('option', { name: 'الأردن' }).click();
+    await page.getByTestId('age-range-trigger').click();
+    await page.getByRole('option').nth(1).click();
+    await page.getByRole('button', { name: 'متابعة' }).click();
+
+    await expect(step(page, 'avatar')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByTestId('avatar-grid').getByRole('radio').nth(2).check({ force: true });
+    await page.getByRole('button', { name: 'متابعة' }).click();
+
+    await expect(step(page, 'confirm')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByTestId('confirm-adult').click();
+    await page.getByTestId('confirm-terms').click();
+    await page.getByRole('button', { name: 'أنشئي حسابي' }).click();
+
+    // the server refuses 123123: back on the PIN step, with the reason, nothing else lost
+    await expect(step(page, 'pin')).toBeVisible();
+    await expect(page.getByText('هذا الرمز سهل التخمين')).toBeVisible();
+    await pinBox(page, 'pin').click();
+    await page.keyboard.type('604817');
+    await pinBox(page, 'pin-confirm').click();
+    await page.keyboard.type('604817');
+    await page.getByRole('button', { name: 'متابعة' }).click();
+    for (const s of ['security', 'profile', 'avatar']) {
+      await expect(step(page, s)).toBeVisible();
+      await page.getByRole('button', { name: 'متابعة' }).click();
+    }
+    await expect(step(page, 'confirm')).toBeVisible();
+    await page.getByRole('button', { name: 'أنشئي حسابي' }).click();
+
+    await expect(page.getByText('تم إنشاء الحساب بنجاح!')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+    // log out, then log in again with the new account
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('الاسم المستعار').fill(mine);
+    await page.getByLabel('الرمز السري', { exact: true }).fill('604817');
+    await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).last().click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
