@@ -1,5 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { aliasProblem, PIN_MAX, PIN_MIN, pinProblem, toAsciiDigits } from './pin';
+import {
+  aliasProblem,
+  PIN_LENGTHS,
+  PIN_MAX,
+  PIN_MIN,
+  type PinLength,
+  pinProblem,
+  toAsciiDigits,
+} from './pin';
 import { type AppError, toAppError } from './types';
 
 /**
@@ -16,14 +24,14 @@ export interface SecurityQuestion {
   text: string;
 }
 
-export const PIN_LENGTHS = [6, 8, 10, 12] as const;
+export { PIN_LENGTHS } from './pin';
 
 export interface ForgotPinContext {
   alias: string;
   questions: SecurityQuestion[];
   answers: Record<string, string>;
   resetToken: string | null;
-  pinLength: number;
+  pinLength: PinLength;
   pin: string;
   pinConfirm: string;
   fieldErrors: { alias?: string; pin?: string; pinConfirm?: string; [field: string]: string | undefined };
@@ -74,10 +82,12 @@ export function newPinProblems(
   return problems;
 }
 
-const clampLength = (length: number) =>
-  PIN_LENGTHS.includes(length as (typeof PIN_LENGTHS)[number])
-    ? length
-    : Math.min(PIN_MAX, Math.max(PIN_MIN, Math.round(length) || PIN_MIN));
+/** A length from the list; anything else becomes the nearest allowed length. */
+const clampLength = (length: number): PinLength => {
+  if (PIN_LENGTHS.includes(length as PinLength)) return length as PinLength;
+  const wanted = Math.min(PIN_MAX, Math.max(PIN_MIN, Math.round(length) || PIN_MIN));
+  return PIN_LENGTHS.reduce((best, n) => (Math.abs(n - wanted) < Math.abs(best - wanted) ? n : best));
+};
 
 const errorOf = (event: { error: unknown }) => toAppError(event.error, 'GENERIC');
 const hasCode =

@@ -4,6 +4,10 @@ export const PIN_MAX = 12;
 export const ALIAS_MIN = 3;
 export const ALIAS_MAX = 30;
 
+/** The PIN lengths a member can choose from when she sets a PIN (sign-up and recovery). */
+export const PIN_LENGTHS = [6, 8, 10, 12] as const;
+export type PinLength = (typeof PIN_LENGTHS)[number];
+
 /** Arabic-Indic (٠–٩) and Eastern Arabic-Indic (۰–۹) digits become ASCII digits. */
 export function toAsciiDigits(value: string): string {
   return value

@@ -1,5 +1,5 @@
 import { type ActorRef, assign, fromPromise, type Snapshot, sendTo, setup } from 'xstate';
-import { aliasProblem, pinProblem, toAsciiDigits } from './pin';
+import { aliasProblem, type PinLength, pinProblem, toAsciiDigits } from './pin';
 import type { RegistrationInput, SessionEvent, SessionReply } from './session';
 import type { AppError, User } from './types';
 
@@ -33,8 +33,7 @@ export interface SecurityAnswer {
 
 export type AliasAvailability = { available: boolean; reason?: string };
 
-export const PIN_LENGTHS = [6, 8, 10, 12] as const;
-export type PinLength = (typeof PIN_LENGTHS)[number];
+export { PIN_LENGTHS, type PinLength } from './pin';
 export const AGE_RANGES = ['18-24', '25-34', '35-44', '45-54', '55-64', '65+'] as const;
 export const MARITAL_STATUSES = [
   'single',

@@ -16,6 +16,8 @@ const pinBox = (page: Page, testId: string) =>
 const step = (page: Page, name: string) => page.getByTestId(`signup-step-${name}`);
 
 test.describe('sign-up', () => {
+  // six steps, each checked with axe: longer than one screen's test
+  test.describe.configure({ timeout: 180_000 });
   test('the whole sign-up with the keyboard alone (English), axe-clean at every step', async ({ page }) => {
     const alias = uniqueAlias('kb');
     await page.goto('/signup');

@@ -1,17 +1,14 @@
-import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
-import { PIN_LENGTHS } from '../../../machines/forgotPin';
 import { css } from '../../../styled-system/css';
 import { useForgotPin, useSystemActor } from '../../app/actors';
 import * as Alert from '../../components/alert';
-import { Button } from '../../components/button';
 import * as Field from '../../components/field';
-import { EyeIcon, EyeOffIcon } from '../../theme/icons';
 import { AuthCard } from '../auth/AuthCard';
+import { NewPinFields } from '../auth/NewPinFields';
 import { errorMessage, fieldMessage, formatWait } from '../messages';
 import { useDocumentTitle } from '../useDocumentTitle';
-import { PinBoxes } from './PinBoxes';
 import { intro, StepActions, StepError, stepForm } from './parts';
 
 type Screen = 'alias' | 'questions' | 'pin' | 'locked' | 'expired';
@@ -261,14 +258,12 @@ function QuestionsStep({ heading }: StepProps) {
 function PinStep({ heading }: StepProps) {
   const intl = useIntl();
   const send = useSend();
-  const [visible, setVisible] = useState(false);
   const pinLength = useForgotPin((s) => s.context.pinLength);
   const pin = useForgotPin((s) => s.context.pin);
   const pinConfirm = useForgotPin((s) => s.context.pinConfirm);
   const fieldErrors = useForgotPin((s) => s.context.fieldErrors);
   const error = useForgotPin((s) => s.context.error);
   const busy = useForgotPin((s) => s.matches({ active: 'resetting' }) || s.matches({ active: 'done' }));
-  const rulesId = 'forgot-pin-rules';
   const pinMessage = (code: string | undefined) =>
     code === 'PIN_INCOMPLETE'
       ? intl.formatMessage({ id: 'forgot.newPin.incomplete' })
@@ -293,92 +288,20 @@ function PinStep({ heading }: StepProps) {
       >
         {error && !busy && <StepError error={error} />}
         {otherField && !error && <StepError error={{ code: 'GENERIC' }} />}
-        <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-          <legend className={css({ textStyle: 'label', color: 'fg.default', mb: '2' })}>
-            <FormattedMessage id="signup.pin.length" />
-          </legend>
-          <div className={css({ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: '2' })}>
-            {PIN_LENGTHS.map((n) => (
-              <label
-                key={n}
-                className={css({
-                  position: 'relative',
-                  display: 'flex',
-                  alignItems: 'center',
-                  justifyContent: 'center',
-                  minHeight: '11',
-                  px: '1',
-                  whiteSpace: 'nowrap',
-                  borderWidth: '1px',
-                  borderColor: 'border.default',
-                  borderRadius: 'md',
-                  bg: 'bg.surface',
-                  color: 'fg.default',
-                  textStyle: 'body.sm',
-                  textAlign: 'center',
-                  cursor: 'pointer',
-                  _hover: { borderColor: 'accent.border' },
-                  '&:has(input:checked)': {
-                    borderColor: 'accent.default',
-                    bg: 'accent.subtle',
-                    color: 'accent.fg',
-                    fontWeight: 'semibold',
-                  },
-                  '&:has(input:focus-visible)': {
-                    outline: '2px solid',
-                    outlineColor: 'focusRing',
-                    outlineOffset: '2px',
-                  },
-                })}
-              >
-                <input
-                  type="radio"
-                  name="pinLength"
-                  value={n}
-                  checked={pinLength === n}
-                  disabled={busy}
-                  onChange={() => send({ type: 'forgotPin.pinLengthChanged', length: n })}
-                  className={css({ position: 'absolute', opacity: '0', inset: '0', cursor: 'pointer' })}
-                />
-                <FormattedMessage id="signup.pin.lengthOption" values={{ count: n }} />
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <p id={rulesId} className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>
-          <FormattedMessage id="signup.pin.rules" />
-        </p>
-        <PinBoxes
-          testId="new-pin"
-          label={intl.formatMessage({ id: 'forgot.newPin.label' })}
+        <NewPinFields
           length={pinLength}
-          value={pin}
-          visible={visible}
-          error={pinMessage(fieldErrors.pin)}
-          describedBy={rulesId}
-          onChange={(value) => send({ type: 'forgotPin.pinChanged', value })}
+          pin={pin}
+          pinConfirm={pinConfirm}
+          pinLabel={intl.formatMessage({ id: 'forgot.newPin.label' })}
+          confirmLabel={intl.formatMessage({ id: 'forgot.newPin.confirm' })}
+          pinError={pinMessage(fieldErrors.pin)}
+          confirmError={pinMessage(fieldErrors.pinConfirm)}
+          testIds={{ pin: 'new-pin', confirm: 'new-pin-confirm', visibility: 'toggle-pin-visibility' }}
+          disabled={busy}
+          onLengthChange={(length) => send({ type: 'forgotPin.pinLengthChanged', length })}
+          onPinChange={(value) => send({ type: 'forgotPin.pinChanged', value })}
+          onConfirmChange={(value) => send({ type: 'forgotPin.pinConfirmChanged', value })}
         />
-        <PinBoxes
-          testId="new-pin-confirm"
-          label={intl.formatMessage({ id: 'forgot.newPin.confirm' })}
-          length={pinLength}
-          value={pinConfirm}
-          visible={visible}
-          error={pinMessage(fieldErrors.pinConfirm)}
-          onChange={(value) => send({ type: 'forgotPin.pinConfirmChanged', value })}
-        />
-        <div>
-          <Button
-            type="button"
-            variant="ghost"
-            size="sm"
-            onClick={() => setVisible((v) => !v)}
-            data-testid="toggle-pin-visibility"
-          >
-            {visible ? <EyeOffIcon aria-hidden /> : <EyeIcon aria-hidden />}
-            <FormattedMessage id={visible ? 'auth.pin.hide' : 'auth.pin.show'} />
-          </Button>
-        </div>
         <StepActions
           primary={<FormattedMessage id="forgot.newPin.submit" />}
           busy={busy}
