@@ -20,15 +20,6 @@ import { Coverage } from './coverage';
  * the DOM and at the real signup actor. Coverage of the real machine is recorded through `inspect`.
  */
 
-// jsdom lacks what Ark's popovers (Select, Combobox) call while positioning and scrolling
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-Element.prototype.scrollTo ??= () => {};
-Element.prototype.scrollIntoView ??= () => {};
-
 const QUESTIONS: SecurityQuestion[] = [
   { id: 'mother_maiden_name', text: "What is your mother's maiden name?" },
   { id: 'birth_city', text: 'In which city were you born?' },
