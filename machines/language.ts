@@ -34,7 +34,7 @@ export const languageMachine = setup({
     }),
   },
   actions: {
-    /** Sets lang, dir and the font on the document. */
+    /** Sets lang, dir and the font of the page (spec §4). */
     applyDocumentLanguage: (_, _params: { locale: Locale }) => {},
     /** Saves the choice under `language`. */
     persistLanguage: (_, _params: { locale: Locale }) => {},

@@ -91,7 +91,7 @@ export const sessionMachine = setup({
     storeUser: (_, _params: { user: User }) => {},
     /** Removes the `authToken` cookie and `userData` (used when the stored record is invalid). */
     removeStoredSession: () => {},
-    /** Clears every cookie, localStorage and sessionStorage. */
+    /** Clears every cookie, local storage and session storage (spec §4). */
     clearEverything: () => {},
     /** Takes the member to /login; after an expiry, remembering the page to come back to. */
     goToLogin: (_, _params: { rememberPage: boolean }) => {},
