@@ -13,6 +13,7 @@ import type { cartMachine } from '../../machines/cart';
 import type { forgotPinMachine } from '../../machines/forgotPin';
 import type { languageMachine } from '../../machines/language';
 import type { sessionMachine } from '../../machines/session';
+import type { signupMachine } from '../../machines/signup';
 import type { splashMachine } from '../../machines/splash';
 import { setUnauthorizedHandler } from '../api/client';
 
@@ -33,6 +34,22 @@ export function startAppActor(
 }
 
 const AppActorContext = createContext<AppActorRef | null>(null);
+
+/**
+ * Flows whose actor a screen creates (sign-up) keep their real side effects in the screen's own
+ * lazy chunk, so the first visit does not pay for them. What the root adds on top, as for the
+ * system actors, comes from here: tests pass stub actors, delays and an inspector through
+ * <RootProvider screens={…}>; the app passes nothing.
+ */
+export interface ScreenOverrides {
+  signup?: Parameters<typeof signupMachine.provide>[0];
+  inspect?: ActorOptions<AnyStateMachine>['inspect'];
+}
+const ScreenOverridesContext = createContext<ScreenOverrides>({});
+
+export function useScreenOverrides(): ScreenOverrides {
+  return useContext(ScreenOverridesContext);
+}
 
 export function useAppActor(): AppActorRef {
   const actor = useContext(AppActorContext);
@@ -92,11 +109,23 @@ function Wiring() {
 }
 
 /** One root provider: the app actor and, under their system ids, every long-lived machine. */
-export function RootProvider({ actor, children }: { actor: AppActorRef; children: ReactNode }) {
+export function RootProvider({
+  actor,
+  screens = NO_OVERRIDES,
+  children,
+}: {
+  actor: AppActorRef;
+  screens?: ScreenOverrides;
+  children: ReactNode;
+}) {
   return (
     <AppActorContext.Provider value={actor}>
-      <Wiring />
-      {children}
+      <ScreenOverridesContext.Provider value={screens}>
+        <Wiring />
+        {children}
+      </ScreenOverridesContext.Provider>
     </AppActorContext.Provider>
   );
 }
+
+const NO_OVERRIDES: ScreenOverrides = {};

@@ -16,9 +16,8 @@ import { forgotPinMachine } from '../../machines/forgotPin';
 import { languageMachine } from '../../machines/language';
 import { sessionMachine } from '../../machines/session';
 import { App } from '../../src/app/App';
-import { RootProvider, startAppActor } from '../../src/app/actors';
+import { RootProvider, type ScreenOverrides, startAppActor } from '../../src/app/actors';
 import * as effects from '../../src/app/effects';
-import { wireSignup } from '../../src/views/signup/wiring';
 
 /**
  * Renders the real app (real machines, real views, real routes) in jsdom with the side effects
@@ -34,7 +33,7 @@ export interface Stubs {
   fetchQuestions?: AnyActorLogic;
   verifyAnswers?: AnyActorLogic;
   resetPin?: AnyActorLogic;
-  /** The sign-up screen's own actors (its actor is created by the screen, see src/views/signup/wiring.ts). */
+  /** The sign-up screen's own actors (its actor is created by the screen; see ScreenOverrides). */
   fetchAvatars?: AnyActorLogic;
   fetchSecurityQuestions?: AnyActorLogic;
   checkAlias?: AnyActorLogic;
@@ -62,16 +61,18 @@ export function renderApp(
 ) {
   const s = options.stubs ?? {};
   navigateTo(options.path ?? '/');
-  // screens that create their own actors: stubbed (or refusing) actors and the same inspector
-  wireSignup({
-    actors: {
-      fetchAvatars: s.fetchAvatars ?? notProvided,
-      fetchSecurityQuestions: s.fetchSecurityQuestions ?? notProvided,
-      checkAlias: s.checkAlias ?? notProvided,
+  // screens that create their own actors get stubbed (or refusing) actors and the same inspector
+  const screens: ScreenOverrides = {
+    signup: {
+      actors: {
+        fetchAvatars: (s.fetchAvatars ?? notProvided) as never,
+        fetchSecurityQuestions: (s.fetchSecurityQuestions ?? notProvided) as never,
+        checkAlias: (s.checkAlias ?? notProvided) as never,
+      },
+      ...(options.aliasDebounceMs != null ? { delays: { aliasDebounce: options.aliasDebounceMs } } : {}),
     },
     inspect: options.inspect,
-    ...(options.aliasDebounceMs != null ? { delays: { aliasDebounce: options.aliasDebounceMs } } : {}),
-  });
+  };
   const logic = appMachine.provide({
     actors: {
       session: sessionMachine.provide({
@@ -118,7 +119,7 @@ export function renderApp(
   );
   const user = userEvent.setup();
   const view = render(
-    <RootProvider actor={actor}>
+    <RootProvider actor={actor} screens={screens}>
       <App />
     </RootProvider>,
   );

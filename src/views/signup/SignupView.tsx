@@ -5,7 +5,7 @@ import { Link, useLocation } from 'wouter';
 import { type Step, signupEvents, signupMachine } from '../../../machines/signup';
 import { css } from '../../../styled-system/css';
 import { checkAlias, fetchAvatars, fetchSecurityQuestions } from '../../api/signup';
-import { useSession, useSystemActor } from '../../app/actors';
+import { type ScreenOverrides, useScreenOverrides, useSession, useSystemActor } from '../../app/actors';
 import { notify } from '../../app/notify';
 import { AuthCard } from '../auth/AuthCard';
 import { useDocumentTitle } from '../useDocumentTitle';
@@ -17,7 +17,6 @@ import { ProfileStep } from './ProfileStep';
 import { Progress } from './Progress';
 import { SecurityStep } from './SecurityStep';
 import { SignupActorProvider } from './shared';
-import { signupWiring } from './wiring';
 
 const STEP_VIEWS = {
   alias: AliasStep,
@@ -34,19 +33,10 @@ function stepOf(flow: unknown): Step {
   return key === 'submitting' || key === 'done' ? 'confirm' : (key as Step);
 }
 
-function createLogic() {
-  const wiring = signupWiring();
-  return signupMachine.provide({
-    actors: {
-      fetchAvatars: (wiring.actors?.fetchAvatars ?? fetchAvatars) as typeof fetchAvatars,
-      fetchSecurityQuestions: (wiring.actors?.fetchSecurityQuestions ??
-        fetchSecurityQuestions) as typeof fetchSecurityQuestions,
-      checkAlias: (wiring.actors?.checkAlias ?? checkAlias) as typeof checkAlias,
-    },
-    ...(wiring.delays?.aliasDebounce != null
-      ? { delays: { aliasDebounce: wiring.delays.aliasDebounce } }
-      : {}),
-  });
+/** The real API actors, with whatever the root provides on top (stubs in tests). */
+function createLogic(overrides: ScreenOverrides['signup']) {
+  const real = signupMachine.provide({ actors: { fetchAvatars, fetchSecurityQuestions, checkAlias } });
+  return overrides ? real.provide(overrides) : real;
 }
 
 /** Sign-up (spec §3, §5, §8): six short steps driven by the signup machine; one step per screen. */
@@ -56,8 +46,9 @@ export default function SignupView() {
   const [, navigate] = useLocation();
   const session = useSystemActor('session');
   const alreadyIn = useSession((s) => s.matches('signedIn'));
-  const [logic] = useState(createLogic);
-  const signup = useActorRef(logic, { input: { session }, inspect: signupWiring().inspect });
+  const overrides = useScreenOverrides();
+  const [logic] = useState(() => createLogic(overrides.signup));
+  const signup = useActorRef(logic, { input: { session }, inspect: overrides.inspect });
   const flow = useSelector(signup, (s) => (s.value as { flow: unknown }).flow);
   const finished = useSelector(signup, (s) => s.matches({ flow: 'done' }));
   const busy = useSelector(signup, (s) => s.matches({ flow: 'submitting' }));
