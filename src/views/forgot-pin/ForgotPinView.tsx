@@ -264,10 +264,6 @@ function PinStep({ heading }: StepProps) {
   const fieldErrors = useForgotPin((s) => s.context.fieldErrors);
   const error = useForgotPin((s) => s.context.error);
   const busy = useForgotPin((s) => s.matches({ active: 'resetting' }) || s.matches({ active: 'done' }));
-  const pinMessage = (code: string | undefined) =>
-    code === 'PIN_INCOMPLETE'
-      ? intl.formatMessage({ id: 'forgot.newPin.incomplete' })
-      : fieldMessage(intl, code);
   // a server field code for something other than the two PINs has no place on screen: say it generally
   const otherField = Object.entries(fieldErrors).some(([k, v]) => v && k !== 'pin' && k !== 'pinConfirm');
   return (
@@ -294,8 +290,8 @@ function PinStep({ heading }: StepProps) {
           pinConfirm={pinConfirm}
           pinLabel={intl.formatMessage({ id: 'forgot.newPin.label' })}
           confirmLabel={intl.formatMessage({ id: 'forgot.newPin.confirm' })}
-          pinError={pinMessage(fieldErrors.pin)}
-          confirmError={pinMessage(fieldErrors.pinConfirm)}
+          pinError={fieldMessage(intl, fieldErrors.pin)}
+          confirmError={fieldMessage(intl, fieldErrors.pinConfirm)}
           testIds={{ pin: 'new-pin', confirm: 'new-pin-confirm', visibility: 'toggle-pin-visibility' }}
           disabled={busy}
           onLengthChange={(length) => send({ type: 'forgotPin.pinLengthChanged', length })}

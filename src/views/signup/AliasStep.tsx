@@ -5,7 +5,8 @@ import * as Alert from '../../components/alert';
 import * as Field from '../../components/field';
 import { Spinner } from '../../components/spinner';
 import { CheckCircleIcon, InfoIcon } from '../../theme/icons';
-import { StepFrame, signupFieldMessage, useSignup, useSignupActor } from './shared';
+import { fieldMessage } from '../messages';
+import { StepFrame, useSignup, useSignupActor } from './shared';
 
 type AliasStatus =
   | 'idle'
@@ -61,7 +62,7 @@ export function AliasStep({ focusHeading }: { focusHeading: boolean }) {
         <Field.HelperText>
           <FormattedMessage id="signup.alias.rules" />
         </Field.HelperText>
-        <Field.ErrorText data-testid="alias-error">{signupFieldMessage(intl, error)}</Field.ErrorText>
+        <Field.ErrorText data-testid="alias-error">{fieldMessage(intl, error)}</Field.ErrorText>
       </Field.Root>
       <div aria-live="polite" className={css({ minHeight: '6', fontSize: 'sm' })} data-testid="alias-status">
         {(status === 'checking' || status === 'verifying') && (

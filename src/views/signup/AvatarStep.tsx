@@ -4,7 +4,8 @@ import { css } from '../../../styled-system/css';
 import { srOnly } from '../../../styled-system/recipes';
 import * as Alert from '../../components/alert';
 import * as RadioCardGroup from '../../components/radio-card-group';
-import { CatalogStatus, StepFrame, signupFieldMessage, useSignup, useSignupActor } from './shared';
+import { fieldMessage } from '../messages';
+import { CatalogStatus, StepFrame, useSignup, useSignupActor } from './shared';
 
 /** Step 5: an illustrated avatar from the server's set, shown instead of a photo. */
 export function AvatarStep({ focusHeading }: { focusHeading: boolean }) {
@@ -35,7 +36,7 @@ export function AvatarStep({ focusHeading }: { focusHeading: boolean }) {
         <Alert.Root status="error" role="alert" data-testid="avatar-error">
           <Alert.Icon />
           <Alert.Content>
-            <Alert.Description>{signupFieldMessage(intl, error)}</Alert.Description>
+            <Alert.Description>{fieldMessage(intl, error)}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
       )}

@@ -4,8 +4,9 @@ import { signupEvents } from '../../../machines/signup';
 import { css } from '../../../styled-system/css';
 import { srOnly } from '../../../styled-system/recipes';
 import * as Checkbox from '../../components/checkbox';
+import { fieldMessage } from '../messages';
 import { countryName } from './countries';
-import { StepFrame, signupFieldMessage, useSignup, useSignupActor } from './shared';
+import { StepFrame, useSignup, useSignupActor } from './shared';
 
 const linkClass = css({ color: 'accent.fg', fontWeight: 'semibold', textDecoration: 'underline' });
 
@@ -97,7 +98,7 @@ export function ConfirmStep({ focusHeading }: { focusHeading: boolean }) {
         <Agreement
           testId="confirm-adult"
           checked={c.isAdult}
-          error={signupFieldMessage(intl, c.fieldErrors.isAdult)}
+          error={fieldMessage(intl, c.fieldErrors.isAdult)}
           onChange={(v) => actor.send(signupEvents.adultChanged(v))}
         >
           <FormattedMessage id="signup.confirm.adult" />
@@ -105,7 +106,7 @@ export function ConfirmStep({ focusHeading }: { focusHeading: boolean }) {
         <Agreement
           testId="confirm-terms"
           checked={c.acceptTerms}
-          error={signupFieldMessage(intl, c.fieldErrors.acceptTerms)}
+          error={fieldMessage(intl, c.fieldErrors.acceptTerms)}
           onChange={(v) => actor.send(signupEvents.termsChanged(v))}
         >
           {intl.formatMessage(

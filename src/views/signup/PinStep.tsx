@@ -1,7 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { signupEvents } from '../../../machines/signup';
 import { NewPinFields } from '../auth/NewPinFields';
-import { introText, StepFrame, signupFieldMessage, useSignup, useSignupActor } from './shared';
+import { fieldMessage } from '../messages';
+import { introText, StepFrame, useSignup, useSignupActor } from './shared';
 
 /** Step 2: PIN length, the PIN and its repeat, with the rules shown before she can break them. */
 export function PinStep({ focusHeading }: { focusHeading: boolean }) {
@@ -26,8 +27,8 @@ export function PinStep({ focusHeading }: { focusHeading: boolean }) {
         pinConfirm={pinConfirm}
         pinLabel={intl.formatMessage({ id: 'auth.pin.label' })}
         confirmLabel={intl.formatMessage({ id: 'signup.pin.repeat' })}
-        pinError={signupFieldMessage(intl, pinError)}
-        confirmError={signupFieldMessage(intl, confirmError)}
+        pinError={fieldMessage(intl, pinError)}
+        confirmError={fieldMessage(intl, confirmError)}
         testIds={{ pin: 'pin', confirm: 'pin-confirm', visibility: 'pin-visibility' }}
         onLengthChange={(n) => actor.send(signupEvents.pinLengthChanged(n))}
         onPinChange={(v) => actor.send(signupEvents.pinChanged(v))}

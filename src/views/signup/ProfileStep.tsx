@@ -6,8 +6,9 @@ import * as Combobox from '../../components/combobox';
 import * as Field from '../../components/field';
 import * as RadioGroup from '../../components/radio-group';
 import * as Select from '../../components/select';
+import { fieldMessage } from '../messages';
 import { type CountryItem, countryItems } from './countries';
-import { StepFrame, signupFieldMessage, useSignup, useSignupActor } from './shared';
+import { StepFrame, useSignup, useSignupActor } from './shared';
 
 const optional = css({ color: 'fg.muted', fontWeight: 'normal', fontSize: 'sm', ms: '1' });
 
@@ -33,7 +34,7 @@ export function ProfileStep({ focusHeading }: { focusHeading: boolean }) {
       onBack={() => actor.send(signupEvents.back())}
       onSubmit={() => actor.send(signupEvents.next())}
     >
-      <CountryPicker key={intl.locale} value={c.country} error={signupFieldMessage(intl, e.country)} />
+      <CountryPicker key={intl.locale} value={c.country} error={fieldMessage(intl, e.country)} />
       <Field.Root invalid={!!e.ageRange} required>
         <Select.Root
           collection={ages}
@@ -63,7 +64,7 @@ export function ProfileStep({ focusHeading }: { focusHeading: boolean }) {
           </Select.Positioner>
           <Select.HiddenSelect />
         </Select.Root>
-        <Field.ErrorText>{signupFieldMessage(intl, e.ageRange)}</Field.ErrorText>
+        <Field.ErrorText>{fieldMessage(intl, e.ageRange)}</Field.ErrorText>
       </Field.Root>
       <RadioGroup.Root
         value={c.maritalStatus || null}
@@ -96,9 +97,7 @@ export function ProfileStep({ focusHeading }: { focusHeading: boolean }) {
           ))}
         </div>
         {e.maritalStatus && (
-          <p className={css({ color: 'error.fg', fontSize: 'sm' })}>
-            {signupFieldMessage(intl, e.maritalStatus)}
-          </p>
+          <p className={css({ color: 'error.fg', fontSize: 'sm' })}>{fieldMessage(intl, e.maritalStatus)}</p>
         )}
       </RadioGroup.Root>
       <Field.Root invalid={!!e.email}>
@@ -120,7 +119,7 @@ export function ProfileStep({ focusHeading }: { focusHeading: boolean }) {
         <Field.HelperText>
           <FormattedMessage id="signup.profile.emailHint" />
         </Field.HelperText>
-        <Field.ErrorText>{signupFieldMessage(intl, e.email)}</Field.ErrorText>
+        <Field.ErrorText>{fieldMessage(intl, e.email)}</Field.ErrorText>
       </Field.Root>
       <Field.Root invalid={!!e.phone}>
         <Field.Label>
@@ -141,7 +140,7 @@ export function ProfileStep({ focusHeading }: { focusHeading: boolean }) {
         <Field.HelperText>
           <FormattedMessage id="signup.profile.phoneHint" />
         </Field.HelperText>
-        <Field.ErrorText>{signupFieldMessage(intl, e.phone)}</Field.ErrorText>
+        <Field.ErrorText>{fieldMessage(intl, e.phone)}</Field.ErrorText>
       </Field.Root>
     </StepFrame>
   );

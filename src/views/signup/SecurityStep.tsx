@@ -4,7 +4,8 @@ import { type SecurityQuestion, signupEvents } from '../../../machines/signup';
 import { css } from '../../../styled-system/css';
 import * as Field from '../../components/field';
 import * as Select from '../../components/select';
-import { CatalogStatus, StepFrame, signupFieldMessage, useSignup, useSignupActor } from './shared';
+import { fieldMessage } from '../messages';
+import { CatalogStatus, StepFrame, useSignup, useSignupActor } from './shared';
 
 const questionBox = css({
   display: 'flex',
@@ -51,7 +52,7 @@ export function SecurityStep({ focusHeading }: { focusHeading: boolean }) {
       />
       {groupError && (
         <p role="alert" className={css({ color: 'error.fg', fontSize: 'sm', fontWeight: 'medium' })}>
-          {signupFieldMessage(intl, groupError)}
+          {fieldMessage(intl, groupError)}
         </p>
       )}
       {status === 'ready' &&
@@ -64,8 +65,8 @@ export function SecurityStep({ focusHeading }: { focusHeading: boolean }) {
             questionId={entry.questionId}
             answer={entry.answer}
             takenElsewhere={security.filter((_, i) => i !== index).map((s) => s.questionId)}
-            questionError={signupFieldMessage(intl, fieldErrors[`securityAnswers.${index}.questionId`])}
-            answerError={signupFieldMessage(intl, fieldErrors[`securityAnswers.${index}.answer`])}
+            questionError={fieldMessage(intl, fieldErrors[`securityAnswers.${index}.questionId`])}
+            answerError={fieldMessage(intl, fieldErrors[`securityAnswers.${index}.answer`])}
           />
         ))}
     </StepFrame>

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { createContext, type ReactNode, useContext, useEffect, useId, useRef } from 'react';
-import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { signupEvents, type signupMachine } from '../../../machines/signup';
 import { css } from '../../../styled-system/css';
@@ -8,7 +8,7 @@ import * as Alert from '../../components/alert';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { ArrowEndIcon, ArrowStartIcon } from '../../theme/icons';
-import { errorMessage, fieldMessage } from '../messages';
+import { errorMessage } from '../messages';
 
 export type SignupActor = ActorRefFrom<typeof signupMachine>;
 type SignupSnapshot = SnapshotFrom<typeof signupMachine>;
@@ -27,11 +27,6 @@ export function useSignup<T>(selector: (s: SignupSnapshot) => T, compare?: (a: T
 }
 
 /** A field's message, with the sign-up's own wording where it has one. */
-export function signupFieldMessage(intl: IntlShape, code: string | undefined): string | undefined {
-  if (code === 'AVATAR_REQUIRED') return intl.formatMessage({ id: 'signup.avatar.required' });
-  return fieldMessage(intl, code);
-}
-
 export const fieldStack = css({ display: 'flex', flexDirection: 'column', gap: '5' });
 export const introText = css({ color: 'fg.muted', fontSize: 'sm', lineHeight: 'relaxed' });
 
