@@ -77,8 +77,13 @@ test.describe('guard and dashboard shell', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer).toBeVisible();
-    const box = (await drawer.boundingBox())!;
-    expect(Math.round(box.x + box.width)).toBe(390); // anchored to the right edge in English
+    // anchored to the right edge in English (polled: it slides in)
+    await expect
+      .poll(async () => {
+        const b = (await drawer.boundingBox())!;
+        return Math.round(b.x + b.width);
+      })
+      .toBe(390);
     await drawer.getByRole('link', { name: 'My Test Scores' }).click();
     await expect(drawer).toBeHidden();
     await expect(page).toHaveURL(/\/dashboard\/test-scores$/);
@@ -94,7 +99,7 @@ test.describe('guard and dashboard shell', () => {
     await page.getByRole('button', { name: 'فتح القائمة' }).click();
     const drawer = page.getByRole('dialog', { name: 'القائمة' });
     await expect(drawer).toBeVisible();
-    expect(Math.round((await drawer.boundingBox())!.x)).toBe(0);
+    await expect.poll(async () => Math.round((await drawer.boundingBox())!.x)).toBe(0);
   });
 
   test('Log out revokes the token, clears storage and cookies and goes to /login', async ({

@@ -48,6 +48,7 @@ test.describe('sign-up', () => {
       const trigger = page.getByTestId(`question-${i}-trigger`);
       await tabTo(page, trigger);
       await page.keyboard.press('Enter');
+      await expect(page.getByRole('listbox')).toBeVisible();
       for (let d = 0; d < i; d++) await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await expect(trigger).not.toContainText('Choose a question');
@@ -65,11 +66,13 @@ test.describe('sign-up', () => {
     await expectNoAxeViolations(page);
     await tabTo(page, page.getByTestId('country-input'));
     await page.keyboard.type('Jord');
+    await expect(page.getByRole('option', { name: 'Jordan' })).toBeVisible();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('country-input')).toHaveValue('Jordan');
     await tabTo(page, page.getByTestId('age-range-trigger'));
     await page.keyboard.press('Enter');
+    await expect(page.getByRole('listbox')).toBeVisible();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('age-range-trigger')).not.toContainText('Choose your age range');
