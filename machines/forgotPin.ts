@@ -7,7 +7,7 @@ import {
   type PinLength,
   pinProblem,
   toAsciiDigits,
-} from './pin';
+} from '../server/contract/account-rules';
 import { type AppError, toAppError } from './types';
 
 /**
@@ -24,7 +24,7 @@ export interface SecurityQuestion {
   text: string;
 }
 
-export { PIN_LENGTHS } from './pin';
+export { PIN_LENGTHS } from '../server/contract/account-rules';
 
 export interface ForgotPinContext {
   alias: string;

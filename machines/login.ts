@@ -1,12 +1,13 @@
 import { type ActorRef, assign, type Snapshot, sendTo, setup } from 'xstate';
-import { pinProblem, toAsciiDigits } from './pin';
+import { loginPinProblem, toAsciiDigits } from '../server/contract/account-rules';
 import type { SessionEvent, SessionReply } from './session';
 import type { AppError, User } from './types';
 
 /**
  * Sign-in form (spec §5, §8). Checks the fields, then asks the session to log in and waits for its
  * reply. "Forgot PIN?" with an empty alias opens the Alias Required dialog; otherwise the form ends
- * in `recovering` with the alias, and the view starts PIN recovery with it.
+ * in `recovering` with the alias, and the view starts PIN recovery with it. A locked account's
+ * wait counts down each second (`editing.locked`), so the member sees when she can try again.
  */
 export interface LoginContext {
   session: ActorRef<Snapshot<unknown>, SessionEvent>;
@@ -33,8 +34,19 @@ export const loginMachine = setup({
     output: { alias: string };
   },
   guards: {
-    fieldsInvalid: ({ context }) => !context.alias.trim() || pinProblem(context.pin) !== null,
+    fieldsInvalid: ({ context }) => !context.alias.trim() || loginPinProblem(context.pin) !== null,
     aliasEmpty: ({ context }) => !context.alias.trim(),
+    lockedOut: ({ event }) =>
+      event.type === 'session.failed' && event.error.code === 'TOO_MANY_ATTEMPTS' && !!event.error.retryAfter,
+    lockOver: ({ context }) => (context.error?.retryAfter ?? 0) <= 1,
+  },
+  actions: {
+    tickLock: assign({
+      error: ({ context }) =>
+        context.error
+          ? { ...context.error, retryAfter: Math.max(0, (context.error.retryAfter ?? 1) - 1) }
+          : null,
+    }),
   },
 }).createMachine({
   id: 'login',
@@ -49,8 +61,24 @@ export const loginMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      initial: 'idle',
+      states: {
+        idle: {},
+        /** Too many failed attempts: the wait counts down each second, then the message goes. */
+        locked: {
+          tags: ['locked'],
+          after: {
+            1000: [
+              { guard: 'lockOver', target: 'idle', actions: assign({ error: null }) },
+              { target: 'locked', reenter: true, actions: 'tickLock' },
+            ],
+          },
+        },
+      },
       on: {
         'login.aliasChanged': {
+          // a lock is for one alias: another alias starts afresh
+          target: '.idle',
           actions: assign({
             alias: ({ event }) => event.value,
             fieldErrors: ({ context }) => ({ ...context.fieldErrors, alias: undefined }),
@@ -61,7 +89,8 @@ export const loginMachine = setup({
           actions: assign({
             pin: ({ event }) => event.value,
             fieldErrors: ({ context }) => ({ ...context.fieldErrors, pin: undefined }),
-            error: null,
+            // the countdown stays while she types
+            error: ({ context }) => (context.error?.code === 'TOO_MANY_ATTEMPTS' ? context.error : null),
           }),
         },
         'login.submit': [
@@ -70,7 +99,7 @@ export const loginMachine = setup({
             actions: assign({
               fieldErrors: ({ context }) => ({
                 alias: context.alias.trim() ? undefined : 'ALIAS_REQUIRED',
-                pin: pinProblem(context.pin) ?? undefined,
+                pin: loginPinProblem(context.pin) ?? undefined,
               }),
             }),
           },
@@ -96,11 +125,18 @@ export const loginMachine = setup({
       ],
       on: {
         'session.succeeded': { target: 'signedIn', actions: assign({ user: ({ event }) => event.user }) },
-        'session.failed': {
-          target: 'editing',
-          // a wrong PIN is cleared so the member types it again; the alias stays
-          actions: assign({ error: ({ event }) => event.error, pin: '' }),
-        },
+        'session.failed': [
+          {
+            guard: 'lockedOut',
+            target: 'editing.locked',
+            actions: assign({ error: ({ event }) => event.error, pin: '' }),
+          },
+          {
+            target: 'editing',
+            // a wrong PIN is cleared so the member types it again; the alias stays
+            actions: assign({ error: ({ event }) => event.error, pin: '' }),
+          },
+        ],
       },
     },
     signedIn: { type: 'final' },

@@ -5,7 +5,8 @@ import { type AppError, toAppError, type User } from './types';
  * Authentication state (spec §3, §4, §6).
  * - Initial state is signed out; the root sends `session.initialise` on start, which restores a
  *   session only when the `authToken` cookie and `userData` both exist and the user has an id or userid.
- *   Stored data that is present but invalid is removed; anything missing means signed out.
+ *   Stored data that is present but unusable (invalid, or one half without the other, as when the
+ *   cookie has expired) is removed, so nothing of hers stays on the device; then signed out.
  * - `session.login` and `session.register` invoke the API; the form that asked may pass `replyTo`
  *   to hear the outcome. Success stores the cookie (7 days) and userData.
  * - `session.logout` revokes the token on the server, then clears cookies and all storage.
@@ -101,9 +102,13 @@ export const sessionMachine = setup({
       const stored = (event as unknown as { output: StoredSession }).output;
       return !!stored.token && parseStoredUser(stored.userData) !== null;
     },
-    hasInvalidStoredUser: ({ event }) => {
+    /**
+     * Anything left over that cannot make a session: an invalid record, or one half without the
+     * other (an expired cookie leaves `userData` behind). Nothing of hers stays on the device.
+     */
+    hasUnusableLeftovers: ({ event }) => {
       const stored = (event as unknown as { output: StoredSession }).output;
-      return stored.userData != null && parseStoredUser(stored.userData) === null;
+      return !!stored.token || stored.userData != null;
     },
   },
 }).createMachine({
@@ -145,7 +150,7 @@ export const sessionMachine = setup({
               user: ({ event }) => parseStoredUser(event.output.userData),
             }),
           },
-          { guard: 'hasInvalidStoredUser', target: 'signedOut', actions: 'removeStoredSession' },
+          { guard: 'hasUnusableLeftovers', target: 'signedOut', actions: 'removeStoredSession' },
           { target: 'signedOut' },
         ],
         onError: { target: 'signedOut', actions: 'removeStoredSession' },

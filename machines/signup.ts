@@ -1,5 +1,12 @@
 import { type ActorRef, assign, fromPromise, type Snapshot, sendTo, setup } from 'xstate';
-import { aliasProblem, type PinLength, pinProblem, toAsciiDigits } from './pin';
+import {
+  aliasProblem,
+  answerProblem,
+  type PinLength,
+  pinProblem,
+  QUESTION_COUNT,
+  toAsciiDigits,
+} from '../server/contract/account-rules';
 import type { RegistrationInput, SessionEvent, SessionReply } from './session';
 import type { AppError, User } from './types';
 
@@ -33,18 +40,7 @@ export interface SecurityAnswer {
 
 export type AliasAvailability = { available: boolean; reason?: string };
 
-export { PIN_LENGTHS, type PinLength } from './pin';
-export const AGE_RANGES = ['18-24', '25-34', '35-44', '45-54', '55-64', '65+'] as const;
-export const MARITAL_STATUSES = [
-  'single',
-  'married',
-  'engaged',
-  'divorced',
-  'widowed',
-  'prefer_not_to_say',
-] as const;
-export const ANSWER_MAX = 200;
-export const QUESTION_COUNT = 3;
+export { AGE_RANGES, MARITAL_STATUSES, PIN_LENGTHS, type PinLength } from '../server/contract/account-rules';
 /** How long the alias must rest before it is checked. */
 export const ALIAS_DEBOUNCE_MS = 400;
 
@@ -175,8 +171,8 @@ export function localProblems(step: Step, c: SignupContext): Record<string, stri
         if (!s.questionId) p[`securityAnswers.${i}.questionId`] = 'QUESTION_REQUIRED';
         else if (c.security.slice(0, i).some((o) => o.questionId === s.questionId))
           p[`securityAnswers.${i}.questionId`] = 'QUESTIONS_NOT_DISTINCT';
-        if (!s.answer.trim()) p[`securityAnswers.${i}.answer`] = 'ANSWER_REQUIRED';
-        else if (s.answer.length > ANSWER_MAX) p[`securityAnswers.${i}.answer`] = 'ANSWER_TOO_LONG';
+        const answer = answerProblem(s.answer);
+        if (answer) p[`securityAnswers.${i}.answer`] = answer;
       });
       break;
     case 'profile': {

@@ -4,9 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { matchedRoutes } from 'hono/route';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/index.ts';
 import { DOCS_CSP, renderDocs } from './docs.ts';
@@ -45,6 +46,19 @@ const SECURITY_HEADERS = {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/**
+ * The path the access log writes: for the API, the matched route's pattern
+ * (`/api/users/verify-alias/:alias`, `/api/lms/user/courses/:userId`), never the raw path, which can
+ * carry an alias or a member's id; unmatched API paths as `/api/*`. The front end's paths carry no
+ * member data (ids are in the app's memory, not its URLs) and are logged as they are.
+ */
+function loggedPath(c: Context): string {
+  const path = c.req.path;
+  if (path !== '/api' && !path.startsWith('/api/')) return path;
+  const route = matchedRoutes(c)[c.req.routeIndex];
+  return route && route.method !== 'ALL' ? route.path : '/api/*';
+}
+
 export function createApp({ db, clock, config, logger, distDir, hasher }: AppDeps) {
   const log = logger ?? createLogger({ level: config.logLevel });
   const site: StaticSite = createStaticSite(distDir);
@@ -73,7 +87,7 @@ export function createApp({ db, clock, config, logger, distDir, hasher }: AppDep
     log.request({
       id,
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c),
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
@@ -104,7 +118,7 @@ export function createApp({ db, clock, config, logger, distDir, hasher }: AppDep
         title: 'Amina Health API',
         version: '1.0.0',
         description:
-          'JSON in and out, camelCase. Errors: { error: { code, message, fields?, fieldCodes?, retryAfter?, attemptsRemaining? } }, message in the Accept-Language (en or ar).',
+          'JSON in and out, camelCase. Errors: { error: { code, message, fields?, fieldCodes?, retryAfter? } }, message in the Accept-Language (en or ar).',
       },
     }) as unknown as Record<string, unknown>;
     return document;
@@ -145,7 +159,7 @@ export function createApp({ db, clock, config, logger, distDir, hasher }: AppDep
     log.error('unhandled error', {
       id: c.get('requestId'),
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c),
       error: describeError(err),
     });
     return errorResponse(c, new ApiError('INTERNAL_ERROR'));

@@ -3,10 +3,11 @@
  * message naming each variable; the pepper's value is never printed.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { ensurePrivateDir } from './lib/data-dir.ts';
 import { type HashCost, PRODUCTION_HASH_COST } from './lib/hashing.ts';
 import type { LogLevel } from './lib/log.ts';
 
@@ -45,6 +46,11 @@ const EnvSchema = z.object({
     .min(32, { error: 'must be at least 32 characters (e.g. `openssl rand -base64 32`)' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  AUTH_PEPPER_FILE: z
+    .string()
+    .trim()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   AUTH_RATE_LIMIT: int(1, 1_000_000).default(300),
   AUTH_RATE_WINDOW_MINUTES: int(1, 24 * 60).default(15),
   TRUST_PROXY: bool.default(false),
@@ -76,7 +82,8 @@ export interface ServerConfig extends AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  pepperSource: 'env' | 'file';
+  /** env: AUTH_PEPPER; pepperFile: AUTH_PEPPER_FILE; dataDir: generated into DATA_DIR/secrets. */
+  pepperSource: 'env' | 'pepperFile' | 'dataDir';
 }
 
 export function parseEnv(env: Record<string, string | undefined>): Env {
@@ -100,7 +107,8 @@ export function loadOrCreatePepper(dataDir: string): string {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  ensurePrivateDir(dataDir);
+  ensurePrivateDir(dir);
   const pepper = randomBytes(32).toString('base64url');
   // wx: never overwrite a pepper another process wrote meanwhile (that would orphan every hash)
   try {
@@ -113,21 +121,61 @@ export function loadOrCreatePepper(dataDir: string): string {
   return pepper;
 }
 
+/** Reads AUTH_PEPPER_FILE: an operator's file, kept apart from the database (≥ 32 characters). */
+export function readPepperFile(path: string): string {
+  let value: string;
+  try {
+    value = readFileSync(path, 'utf8').trim();
+  } catch (e) {
+    throw new ConfigError([`AUTH_PEPPER_FILE: cannot read ${path} (${(e as NodeJS.ErrnoException).code})`]);
+  }
+  if (value.length < 32)
+    throw new ConfigError([`AUTH_PEPPER_FILE: ${path} must hold at least 32 characters`]);
+  return value;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const e = parseEnv(env);
   const dataDir = resolve(e.DATA_DIR);
-  const pepper = e.AUTH_PEPPER ?? loadOrCreatePepper(dataDir);
+  if (e.AUTH_PEPPER && e.AUTH_PEPPER_FILE)
+    throw new ConfigError(['AUTH_PEPPER and AUTH_PEPPER_FILE are both set: keep one']);
+  const pepperSource: ServerConfig['pepperSource'] = e.AUTH_PEPPER
+    ? 'env'
+    : e.AUTH_PEPPER_FILE
+      ? 'pepperFile'
+      : 'dataDir';
+  const pepper =
+    e.AUTH_PEPPER ??
+    (e.AUTH_PEPPER_FILE ? readPepperFile(resolve(e.AUTH_PEPPER_FILE)) : loadOrCreatePepper(dataDir));
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     pepper,
-    pepperSource: e.AUTH_PEPPER ? 'env' : 'file',
+    pepperSource,
     rateLimit: { limit: e.AUTH_RATE_LIMIT, windowMs: e.AUTH_RATE_WINDOW_MINUTES * 60_000 },
     trustProxy: e.TRUST_PROXY,
     hashCost: PRODUCTION_HASH_COST,
     hashConcurrency: e.HASH_CONCURRENCY ?? Math.max(1, Math.min(4, availableParallelism())),
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/**
+ * What start-up should say once about where the pepper lives. A generated pepper beside the
+ * embedded database means one copied folder (a backup, a stolen disk) holds both the hashes and
+ * the key that protects them: AUTH_PEPPER or AUTH_PEPPER_FILE keeps them apart.
+ */
+export function pepperWarnings(
+  config: Pick<ServerConfig, 'pepperSource' | 'databaseUrl' | 'dataDir'>,
+): string[] {
+  if (config.pepperSource !== 'dataDir') return [];
+  if (config.databaseUrl)
+    return [
+      'AUTH_PEPPER is not set: using the one generated in DATA_DIR; every instance sharing this database needs the same value',
+    ];
+  return [
+    `warning: the generated AUTH_PEPPER is in ${join(config.dataDir, 'secrets')}, beside the database: a copy of DATA_DIR holds both the hashes and their key. Set AUTH_PEPPER or AUTH_PEPPER_FILE to keep it elsewhere.`,
+  ];
 }

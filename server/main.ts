@@ -3,16 +3,15 @@
  * migrations and seed → app → HTTP server. SIGTERM/SIGINT stop accepting connections, let
  * requests in flight finish (up to 10 s), then close the database.
  */
-import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
-import { type Database, openPglite, openPostgres } from './db/index.ts';
-import { migrate } from './db/migrate.ts';
+import { ConfigError, loadConfig, pepperWarnings, type ServerConfig } from './config.ts';
+import { prepareDatabase } from './db/open.ts';
 import { purgeExpired } from './domain/accounts.ts';
 import { systemClock } from './lib/clock.ts';
+import { tightenTree } from './lib/data-dir.ts';
 import { createLogger, describeError } from './lib/log.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -29,18 +28,10 @@ function configOrExit(): ServerConfig {
   }
 }
 
-async function openDatabase(config: ServerConfig): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  const dir = join(config.dataDir, 'pglite');
-  mkdirSync(dir, { recursive: true });
-  return openPglite({ dataDir: dir });
-}
-
 async function main() {
   const config = configOrExit();
   const log = createLogger({ level: config.logLevel });
-  const database = await openDatabase(config);
-  await migrate(database);
+  const database = await prepareDatabase(config);
   const app = createApp({ db: database, clock: systemClock, config, logger: log });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -51,7 +42,12 @@ async function main() {
         database.kind === 'pglite'
           ? `PGlite in ${join(config.dataDir, 'pglite')}`
           : 'PostgreSQL (DATABASE_URL)',
-      authKey: config.pepperSource === 'env' ? 'from AUTH_PEPPER' : `from ${join(config.dataDir, 'secrets')}`,
+      authKey:
+        config.pepperSource === 'env'
+          ? 'from AUTH_PEPPER'
+          : config.pepperSource === 'pepperFile'
+            ? 'from AUTH_PEPPER_FILE'
+            : `from ${join(config.dataDir, 'secrets')}`,
       rateLimit: `${config.rateLimit.limit} per ${config.rateLimit.windowMs / 60_000} min per address`,
       trustProxy: config.trustProxy,
     });
@@ -59,13 +55,14 @@ async function main() {
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
-  if (config.databaseUrl && config.pepperSource === 'file') {
-    log.info(
-      'AUTH_PEPPER is not set: using the one generated in DATA_DIR; every instance sharing this database needs the same value',
-    );
-  }
+  for (const line of pepperWarnings(config)) log.info(line);
   if (app.site.hasApp) log.info(app.site.status);
   else log.error(app.site.status);
+
+  // PGlite makes new files 0666 as it runs (WAL segments, relations): keep them private
+  const tighten =
+    database.kind === 'pglite' ? setInterval(() => tightenTree(config.dataDir), 60_000) : undefined;
+  tighten?.unref();
 
   const sweep = setInterval(
     () =>
@@ -85,6 +82,7 @@ async function main() {
     stopping = true;
     log.info('shutting down', { signal });
     clearInterval(sweep);
+    clearInterval(tighten);
     const force = setTimeout(() => {
       log.error('requests still running after the grace period; closing them');
       server.closeAllConnections();
@@ -94,6 +92,7 @@ async function main() {
       clearTimeout(force);
       try {
         await database.close();
+        if (database.kind === 'pglite') tightenTree(config.dataDir);
         log.info('stopped');
         process.exit(0);
       } catch (e) {

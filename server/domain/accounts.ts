@@ -10,20 +10,23 @@
  * can never get more than the allowed number of hashes checked. A success resets the count.
  */
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { AgeRange, MaritalStatus } from '../contract/account-rules.ts';
+import { checkAlias, lookupKey, normalizeAnswer } from '../contract/account-rules.ts';
 import type { Database } from '../db/index.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../db/index.ts';
 import { resetTokens, securityAnswers, sessions, users } from '../db/schema.ts';
-import { type AGE_RANGES, avatarView, type MARITAL_STATUSES } from '../lib/catalog.ts';
+import { avatarView } from '../lib/catalog.ts';
 import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import { type Hasher, newToken, tokenDigest } from '../lib/hashing.ts';
 import type { Locale } from '../lib/i18n.ts';
-import { checkAlias, lookupKey, normalizeAnswer } from '../lib/normalize.ts';
 import { KeyedMutex } from '../lib/semaphore.ts';
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_S = 15 * 60;
 export const FREE_ATTEMPTS = 5;
+/** A user id no row has (uuid v4 ids never have version nibble 0). */
+const NO_USER = '00000000-0000-0000-0000-000000000000';
 
 /** Lock length after the n-th consecutive failure (n ≥ 5): 1, 5, 15, then 60 minutes. */
 export function lockMinutes(failures: number): number {
@@ -38,8 +41,8 @@ export interface UserView {
   alias: string;
   avatar: { id: string; url: string; label: string } | null;
   country: string;
-  ageRange: (typeof AGE_RANGES)[number];
-  maritalStatus: (typeof MARITAL_STATUSES)[number] | null;
+  ageRange: AgeRange;
+  maritalStatus: MaritalStatus | null;
   language: Locale;
   createdAt: string;
 }
@@ -122,10 +125,7 @@ export function createAccounts({
   }
 
   function lockedError(lockedUntil: Date, now: Date): ApiError {
-    return new ApiError('TOO_MANY_ATTEMPTS', {
-      retryAfter: retryAfter(lockedUntil, now),
-      attemptsRemaining: 0,
-    });
+    return new ApiError('TOO_MANY_ATTEMPTS', { retryAfter: retryAfter(lockedUntil, now) });
   }
 
   /** Counts one attempt before any hash runs; throws TOO_MANY_ATTEMPTS if the member is locked. */
@@ -148,13 +148,29 @@ export function createAccounts({
     throw lockedError(cur?.lockedUntil ?? new Date(now.getTime() + 60_000), now);
   }
 
+  /** The statement reserveAttempt runs, on a row that cannot exist: equal work for unknown aliases. */
+  async function reserveNothing(): Promise<void> {
+    const now = clock.now();
+    const next = sql`${users.failedAttempts} + 1`;
+    await db
+      .update(users)
+      .set({
+        failedAttempts: next,
+        lockedUntil: sql`case when ${next} >= ${FREE_ATTEMPTS} then ${ts(now)} + make_interval(mins => 1) else null end`,
+      })
+      .where(and(eq(users.id, NO_USER), or(isNull(users.lockedUntil), lte(users.lockedUntil, ts(now)))))
+      .returning({ failures: users.failedAttempts, lockedUntil: users.lockedUntil });
+  }
+
   function failure(
     code: 'INVALID_CREDENTIALS' | 'WRONG_ANSWERS',
     r: { failures: number; lockedUntil: Date | null },
   ): ApiError {
     const now = clock.now();
     if (r.failures >= FREE_ATTEMPTS && r.lockedUntil) return lockedError(r.lockedUntil, now);
-    return new ApiError(code, { attemptsRemaining: Math.max(0, FREE_ATTEMPTS - r.failures) });
+    // no count of attempts left: a stranger who knows only the alias could read it, and its reset
+    // would tell her whether the member signed in since the last probe
+    return new ApiError(code);
   }
 
   async function succeeded(userId: string) {
@@ -239,6 +255,9 @@ export function createAccounts({
       oneAtATime(alias, async () => {
         const u = await findByAlias(alias);
         if (!u) {
+          // the same work as a wrong PIN for a real member (an attempt counted, one hash), so the
+          // time of the answer does not tell whether the alias exists
+          await reserveNothing();
           await hasher.dummyVerify();
           throw new ApiError('INVALID_CREDENTIALS');
         }
@@ -298,12 +317,15 @@ export function createAccounts({
           .orderBy(asc(securityAnswers.position));
         const byQuestion = new Map(given.map((g) => [g.questionId, g.answer]));
         // check all three every time: stopping at the first wrong one would tell which one was right
+        // an answer with nothing left once normalised never matches: members stored before the
+        // sign-up rule may hold the hash of an empty answer, which any symbol would otherwise open
         const results = await Promise.all(
           stored.map((s) => {
             const answer = byQuestion.get(s.questionId);
-            return answer === undefined
+            const normalised = answer === undefined ? '' : normalizeAnswer(answer);
+            return normalised === ''
               ? hasher.verify('answer', s.answerHash, '\0missing').then(() => false)
-              : hasher.verify('answer', s.answerHash, normalizeAnswer(answer));
+              : hasher.verify('answer', s.answerHash, normalised);
           }),
         );
         if (stored.length === 0 || !results.every(Boolean)) throw failure('WRONG_ANSWERS', attempt);

@@ -74,17 +74,6 @@ export function avatarView(id: string, locale: Locale): { id: string; url: strin
   return a ? { id: a.id, url: `/avatars/${a.id}.svg`, label: a.label[locale] } : null;
 }
 
-export const AGE_RANGES = ['18-24', '25-34', '35-44', '45-54', '55-64', '65+'] as const;
-export const MARITAL_STATUSES = [
-  'single',
-  'married',
-  'engaged',
-  'divorced',
-  'widowed',
-  'prefer_not_to_say',
-] as const;
-export const LANGUAGES = ['en', 'ar'] as const;
-
 /** ISO 3166-1 alpha-2, officially assigned codes (249). */
 export const COUNTRY_CODES: ReadonlySet<string> = new Set(
   (

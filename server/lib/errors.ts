@@ -1,4 +1,4 @@
-/** The uniform error envelope: `{ error: { code, message, fields?, fieldCodes?, retryAfter?, attemptsRemaining? } }`. */
+/** The uniform error envelope: `{ error: { code, message, fields?, fieldCodes?, retryAfter? } }`. */
 import type { Context } from 'hono';
 import {
   type ErrorCode,
@@ -32,7 +32,6 @@ export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
 export interface ApiErrorOptions {
   fields?: Partial<Record<string, FieldCode>>;
   retryAfter?: number;
-  attemptsRemaining?: number;
 }
 
 /** Thrown anywhere in a request; app.onError turns it into the envelope. */
@@ -56,12 +55,11 @@ export interface ErrorBody {
     fields?: Record<string, string>;
     fieldCodes?: Record<string, FieldCode>;
     retryAfter?: number;
-    attemptsRemaining?: number;
   };
 }
 
 export function errorBody(err: ApiError, locale: Locale): ErrorBody {
-  const { fields, retryAfter, attemptsRemaining } = err.options;
+  const { fields, retryAfter } = err.options;
   const body: ErrorBody = {
     error: { code: err.code, message: errorMessage(err.code, locale, { retryAfter: retryAfter ?? 0 }) },
   };
@@ -71,7 +69,6 @@ export function errorBody(err: ApiError, locale: Locale): ErrorBody {
     body.error.fieldCodes = Object.fromEntries(entries);
   }
   if (retryAfter !== undefined) body.error.retryAfter = retryAfter;
-  if (attemptsRemaining !== undefined) body.error.attemptsRemaining = attemptsRemaining;
   return body;
 }
 

@@ -145,6 +145,10 @@ export const FIELD_MESSAGES = {
   },
   PIN_MISMATCH: { en: 'The PINs do not match.', ar: 'الرمزان السريّان غير متطابقين.' },
   ANSWER_REQUIRED: { en: 'Please answer this question.', ar: 'يُرجى الإجابة عن هذا السؤال.' },
+  ANSWER_TOO_SHORT: {
+    en: 'Please use at least two letters or numbers in your answer (symbols and emoji alone are too easy to guess).',
+    ar: 'يُرجى أن تحتوي إجابتك على حرفين أو رقمين على الأقل (الرموز والوجوه التعبيرية وحدها سهلة التخمين).',
+  },
   ANSWER_TOO_LONG: {
     en: 'The answer must be at most 200 characters.',
     ar: 'يجب ألا تزيد الإجابة عن 200 حرف.',

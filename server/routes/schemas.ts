@@ -1,8 +1,18 @@
 /** Schemas shared by the routes: the error envelope, the user, and request field rules. */
 import { z } from '@hono/zod-openapi';
-import { AGE_RANGES, COUNTRY_CODES, isAvatarId, LANGUAGES, MARITAL_STATUSES } from '../lib/catalog.ts';
+import {
+  AGE_RANGES,
+  answerProblem,
+  checkAlias,
+  checkEmail,
+  checkPhone,
+  checkPin,
+  LANGUAGES,
+  MARITAL_STATUSES,
+  toAsciiDigits,
+} from '../contract/account-rules.ts';
+import { COUNTRY_CODES, isAvatarId } from '../lib/catalog.ts';
 import { ERROR_MESSAGES, FIELD_MESSAGES } from '../lib/i18n.ts';
-import { ANSWER_MAX, checkAlias, checkEmail, checkPhone, checkPin, toAsciiDigits } from '../lib/normalize.ts';
 
 const errorCodes = Object.keys(ERROR_MESSAGES) as [string, ...string[]];
 const fieldCodes = Object.keys(FIELD_MESSAGES) as [string, ...string[]];
@@ -22,7 +32,6 @@ export const ErrorSchema = z
         description: 'A code per field, for clients that translate messages themselves.',
       }),
       retryAfter: z.number().int().optional().openapi({ description: 'Seconds; also sent as Retry-After.' }),
-      attemptsRemaining: z.number().int().optional(),
     }),
   })
   .openapi('Error');
@@ -111,10 +120,14 @@ export const newPinField = z
 
 export const pinConfirmField = z.string({ error: 'PIN_REQUIRED' }).openapi({ example: '480317' });
 
+/** A new security answer: not blank, at most 200 characters, and at least two letters or digits once normalised. */
 export const answerField = z
   .string({ error: 'ANSWER_REQUIRED' })
-  .refine((v) => v.trim() !== '', { error: 'ANSWER_REQUIRED' })
-  .refine((v) => v.length <= ANSWER_MAX, { error: 'ANSWER_TOO_LONG' });
+  .superRefine((v, ctx) => {
+    const code = answerProblem(v);
+    if (code) ctx.addIssue({ code: 'custom', message: code });
+  })
+  .openapi({ description: 'At least two letters or digits (symbols and emoji alone are refused).' });
 
 export const countryField = z
   .string({ error: 'COUNTRY_INVALID' })

@@ -1,11 +1,20 @@
 /** /api/users: alias check, registration, sign-in, profile, sign-out, PIN reset. */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import {
+  AGE_RANGES,
+  checkAlias,
+  checkEmail,
+  checkPhone,
+  LANGUAGES,
+  MARITAL_STATUSES,
+  pinForLogin,
+  toAsciiDigits,
+} from '../contract/account-rules.ts';
 import { type Accounts, userView } from '../domain/accounts.ts';
-import { AGE_RANGES, LANGUAGES, MARITAL_STATUSES, SECURITY_QUESTION_IDS } from '../lib/catalog.ts';
+import { SECURITY_QUESTION_IDS } from '../lib/catalog.ts';
 import { ApiError } from '../lib/errors.ts';
 import { type AppEnv, bearerToken, createRouter, jsonBody, noStore } from '../lib/http.ts';
-import { checkAlias, checkEmail, checkPhone, pinForLogin, toAsciiDigits } from '../lib/normalize.ts';
 import {
   AuthResultSchema,
   aliasField,
@@ -228,6 +237,17 @@ const reset = (limit: Limit) =>
 
 // ------------------------------------------------------------------ handlers
 
+/** Bearer auth: 401 UNAUTHORIZED without a live session; sets `c.var.session`. Shared by every member route. */
+export function sessionAuth(accounts: Accounts): Limit {
+  return async (c, next) => {
+    const token = bearerToken(c);
+    const session = token ? await accounts.session(token) : null;
+    if (!session) throw new ApiError('UNAUTHORIZED');
+    c.set('session', session);
+    await next();
+  };
+}
+
 export function userRoutes({
   accounts,
   authLimit,
@@ -249,13 +269,7 @@ export function userRoutes({
     if (!result.success) return c.json({ available: false, reason: 'ALIAS_REQUIRED' }, 200);
   };
 
-  const requireSession: Limit = async (c, next) => {
-    const token = bearerToken(c);
-    const session = token ? await accounts.session(token) : null;
-    if (!session) throw new ApiError('UNAUTHORIZED');
-    c.set('session', session);
-    await next();
-  };
+  const requireSession = sessionAuth(accounts);
 
   const router = createRouter();
   for (const [path, hide] of [

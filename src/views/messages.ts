@@ -23,7 +23,7 @@ export function errorMessage(intl: IntlShape, error: AppError, fallbackId = 'err
     case 'USER_NOT_FOUND':
       return intl.formatMessage({ id: 'errors.userNotFound' });
     case 'WRONG_ANSWERS':
-      return intl.formatMessage({ id: 'forgot.wrongAnswers' }, { count: error.attemptsRemaining ?? 0 });
+      return intl.formatMessage({ id: 'forgot.wrongAnswers' });
     case 'RESET_TOKEN_INVALID':
       return intl.formatMessage({ id: 'errors.resetExpired' });
     case 'ANSWERS_REQUIRED':
@@ -37,13 +37,13 @@ export function errorMessage(intl: IntlShape, error: AppError, fallbackId = 'err
   }
 }
 
-/** A detail line under the main message, when the code has one (e.g. attempts left). */
+/**
+ * A detail line under the main message, when the code has one. A wrong PIN says the same fixed
+ * sentence every time: a count of attempts left would tell a stranger whether she signed in since.
+ */
 export function errorDetail(intl: IntlShape, error: AppError): string | null {
   if (error.code === 'INVALID_CREDENTIALS') {
-    const base = intl.formatMessage({ id: 'errors.invalidCredentials' });
-    return error.attemptsRemaining != null && error.attemptsRemaining > 0
-      ? `${base} ${intl.formatMessage({ id: 'errors.attemptsRemaining' }, { count: error.attemptsRemaining })}`
-      : base;
+    return `${intl.formatMessage({ id: 'errors.invalidCredentials' })} ${intl.formatMessage({ id: 'errors.lockPolicy' })}`;
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ActorRefFrom, createActor, fromPromise, waitFor } from 'xstate';
+import { type ActorRefFrom, createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { loginMachine } from '../../machines/login';
 import { type Credentials, type LoginInput, sessionMachine } from '../../machines/session';
 
@@ -28,7 +28,11 @@ function start(opts: { login?: (input: LoginInput) => Promise<Credentials>; alia
     send,
     logins,
     stored,
-    value: () => login.getSnapshot().value,
+    /** The top-level state ('editing' whatever its sub-state). */
+    value: () => {
+      const v = login.getSnapshot().value;
+      return typeof v === 'string' ? v : Object.keys(v)[0];
+    },
     ctx: () => login.getSnapshot().context,
   };
 }
@@ -112,6 +116,54 @@ describe('login machine', () => {
     broken.send({ type: 'login.submit' });
     await waitFor(broken.login, (s) => s.matches('editing'));
     expect(broken.ctx().error).toEqual({ code: 'LOGIN_FAILED' });
+  });
+
+  it('a lock counts down each second, survives typing a PIN, and ends by clearing the message', async () => {
+    const clock = new SimulatedClock();
+    const session = createActor(
+      sessionMachine.provide({
+        actors: {
+          login: fromPromise(async () => Promise.reject({ code: 'TOO_MANY_ATTEMPTS', retryAfter: 3 })),
+        },
+      }),
+    ).start();
+    const ref: ActorRefFrom<typeof sessionMachine> = session;
+    const login = createActor(loginMachine, { input: { session: ref }, clock }).start();
+    login.send({ type: 'login.aliasChanged', value: 'noor.rain' });
+    login.send({ type: 'login.pinChanged', value: '482913' });
+    login.send({ type: 'login.submit' });
+    await waitFor(login, (s) => s.matches({ editing: 'locked' }));
+    expect(login.getSnapshot().hasTag('locked')).toBe(true);
+    expect(login.getSnapshot().context.error?.retryAfter).toBe(3);
+    clock.increment(1000);
+    expect(login.getSnapshot().context.error?.retryAfter).toBe(2);
+    login.send({ type: 'login.pinChanged', value: '4' });
+    expect(login.getSnapshot().context.error?.code).toBe('TOO_MANY_ATTEMPTS');
+    clock.increment(1000);
+    expect(login.getSnapshot().context.error?.retryAfter).toBe(1);
+    clock.increment(1000);
+    expect(login.getSnapshot().matches({ editing: 'idle' })).toBe(true);
+    expect(login.getSnapshot().context.error).toBeNull();
+  });
+
+  it('another alias ends the countdown: a lock is for one alias', async () => {
+    const clock = new SimulatedClock();
+    const session = createActor(
+      sessionMachine.provide({
+        actors: {
+          login: fromPromise(async () => Promise.reject({ code: 'TOO_MANY_ATTEMPTS', retryAfter: 60 })),
+        },
+      }),
+    ).start();
+    const ref: ActorRefFrom<typeof sessionMachine> = session;
+    const login = createActor(loginMachine, { input: { session: ref }, clock }).start();
+    login.send({ type: 'login.aliasChanged', value: 'noor.rain' });
+    login.send({ type: 'login.pinChanged', value: '482913' });
+    login.send({ type: 'login.submit' });
+    await waitFor(login, (s) => s.matches({ editing: 'locked' }));
+    login.send({ type: 'login.aliasChanged', value: 'huda' });
+    expect(login.getSnapshot().matches({ editing: 'idle' })).toBe(true);
+    expect(login.getSnapshot().context.error).toBeNull();
   });
 
   it('submitting again after an error clears it while waiting', async () => {

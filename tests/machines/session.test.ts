@@ -77,7 +77,7 @@ describe('session machine', () => {
     }
   });
 
-  it('is signed out when either part is missing, without removing anything', async () => {
+  it('is signed out when either part is missing, and removes the half left behind (an expired cookie leaves userData)', async () => {
     for (const stored of [
       { token: undefined, userData: '{"id":"a"}' },
       { token: 'tok', userData: null },
@@ -86,8 +86,16 @@ describe('session machine', () => {
       s.actor.send({ type: 'session.initialise' });
       await waitFor(s.actor, (x) => !x.matches('loading'));
       expect(s.actor.getSnapshot().value).toBe('signedOut');
-      expect(s.calls).toEqual([]);
+      expect(s.calls).toEqual(['remove']);
     }
+  });
+
+  it('removes nothing when nothing is stored', async () => {
+    const s = startSession({ stored: { token: undefined, userData: null } });
+    s.actor.send({ type: 'session.initialise' });
+    await waitFor(s.actor, (x) => !x.matches('loading'));
+    expect(s.actor.getSnapshot().value).toBe('signedOut');
+    expect(s.calls).toEqual([]);
   });
 
   it('logs in through the login actor, stores credentials and replies to the asking form', async () => {

@@ -312,7 +312,9 @@ const states: Record<string, () => Promise<void>> = {
   },
   wrongAnswers: async () => {
     await expectQuestionsStep();
-    await expectAlert('Those answers do not match our records. 2 attempts left before a pause.');
+    await expectAlert(
+      'Those answers do not match our records. To protect accounts, recovery pauses for a while after 5 wrong tries in a row.',
+    );
     expect(real().context.error).toEqual({ code: 'WRONG_ANSWERS', attemptsRemaining: 2 });
     // the answers stay, so one can be corrected
     expect(Object.values(real().context.answers).filter(Boolean)).toHaveLength(3);

@@ -3,7 +3,6 @@ import { createIntl } from 'react-intl';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type AnyActorRef, createMachine, type InspectionEvent } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { toAsciiDigits } from '../../machines/pin';
 import type { Credentials, RegistrationInput } from '../../machines/session';
 import {
   type AliasAvailability,
@@ -11,6 +10,7 @@ import {
   type SecurityQuestion,
   signupMachine,
 } from '../../machines/signup';
+import { toAsciiDigits } from '../../server/contract/account-rules';
 import { controlledActor, renderApp, resetBrowserState } from '../support/render-app';
 import { Coverage } from './coverage';
 

@@ -38,7 +38,7 @@ describe('environment', () => {
       rateLimit: { limit: 300, windowMs: 15 * 60_000 },
       trustProxy: false,
       logLevel: 'info',
-      pepperSource: 'file',
+      pepperSource: 'dataDir',
     });
     expect(parseEnv({}).DATA_DIR).toBe('./data');
   });

@@ -1,9 +1,6 @@
 /** The input rules on their own: alias, PIN blocklist, answer normalisation, email, phone, language. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lockMinutes } from '../../server/domain/accounts.ts';
-import { ManualClock } from '../../server/lib/clock.ts';
-import { negotiateLocale } from '../../server/lib/i18n.ts';
 import {
   aliasKey,
   checkAlias,
@@ -13,7 +10,10 @@ import {
   isCommonPin,
   normalizeAnswer,
   toAsciiDigits,
-} from '../../server/lib/normalize.ts';
+} from '../../server/contract/account-rules.ts';
+import { lockMinutes } from '../../server/domain/accounts.ts';
+import { ManualClock } from '../../server/lib/clock.ts';
+import { negotiateLocale } from '../../server/lib/i18n.ts';
 import { addressKey, RateLimiter } from '../../server/lib/rate-limit.ts';
 import { KeyedMutex } from '../../server/lib/semaphore.ts';
 

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../useDocumentTitle';
 
 const PAGES = {
   terms: ['terms.body1', 'terms.body2', 'terms.body3'],
-  privacy: ['privacy.body1', 'privacy.body2', 'privacy.body3'],
+  privacy: ['privacy.body1', 'privacy.body2', 'privacy.device', 'privacy.body3'],
 } as const;
 
 /** Short terms of use and privacy pages (linked from sign-up and the footer). */

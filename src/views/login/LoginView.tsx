@@ -31,7 +31,7 @@ export default function LoginView() {
   const alreadyIn = useSession((s) => s.matches('signedIn'));
 
   const login = useActorRef(loginMachine, { input: { session, alias: recovered ? recoveredAlias : '' } });
-  const status = useSelector(login, (s) => s.value);
+  const status = useSelector(login, (s) => (typeof s.value === 'string' ? s.value : 'editing'));
   const alias = useSelector(login, (s) => s.context.alias);
   const pin = useSelector(login, (s) => s.context.pin);
   const fieldErrors = useSelector(login, (s) => s.context.fieldErrors);

@@ -1,5 +1,38 @@
-/** Input rules of the account domain: aliases, PINs, security answers, email and phone. */
-import type { FieldCode } from './i18n.ts';
+/**
+ * The account contract's rules and constants, zod-free so the app imports them as values and the
+ * server validates with the very same code: aliases, PINs (with the common-PIN blocklist), security
+ * answers, email and phone, and the account enums. The server stays the authority; the app checks
+ * first so a member hears about a problem at once, in the same words.
+ */
+
+/** Field codes these rules report (the server's envelope and the app's messages use the same). */
+export type AccountFieldCode =
+  | 'ALIAS_REQUIRED'
+  | 'ALIAS_TOO_SHORT'
+  | 'ALIAS_TOO_LONG'
+  | 'ALIAS_INVALID_CHARS'
+  | 'PIN_REQUIRED'
+  | 'PIN_FORMAT'
+  | 'PIN_TOO_COMMON'
+  | 'ANSWER_REQUIRED'
+  | 'ANSWER_TOO_SHORT'
+  | 'ANSWER_TOO_LONG';
+type FieldCode = AccountFieldCode;
+
+export const AGE_RANGES = ['18-24', '25-34', '35-44', '45-54', '55-64', '65+'] as const;
+export type AgeRange = (typeof AGE_RANGES)[number];
+export const MARITAL_STATUSES = [
+  'single',
+  'married',
+  'engaged',
+  'divorced',
+  'widowed',
+  'prefer_not_to_say',
+] as const;
+export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
+export const LANGUAGES = ['en', 'ar'] as const;
+/** Three security questions, on three different questions. */
+export const QUESTION_COUNT = 3;
 
 const ARABIC_INDIC = 0x0660; // ٠..٩
 const EASTERN_ARABIC_INDIC = 0x06f0; // ۰..۹
@@ -44,6 +77,12 @@ export function checkAlias(input: unknown): AliasCheck {
   return { ok: true, alias, key: aliasKey(alias) };
 }
 
+/** The field code of what is wrong with an alias as typed in a form (trimmed, as forms send it), or null. */
+export function aliasProblem(input: string): FieldCode | null {
+  const r = checkAlias(input.trim());
+  return r.ok ? null : r.code;
+}
+
 /** The comparison key that makes aliases unique without regard to case (or digit script). */
 export function aliasKey(alias: string): string {
   return toAsciiDigits(caseFold(alias.normalize('NFKC'))).normalize('NFKC');
@@ -57,10 +96,16 @@ export function lookupKey(input: unknown): string | null {
 
 // ---------------------------------------------------------------- PIN
 
+export const PIN_MIN = 6;
+export const PIN_MAX = 12;
+/** The PIN lengths a member can choose from when she sets a PIN (sign-up and recovery). */
+export const PIN_LENGTHS = [6, 8, 10, 12] as const;
+export type PinLength = (typeof PIN_LENGTHS)[number];
+
 export type PinCheck = { ok: true; pin: string } | { ok: false; code: FieldCode };
 
 /** Well-known choices that the pattern rules below do not already catch. */
-const COMMON_PINS = new Set([
+const COMMON_PINS = /* @__PURE__ */ new Set([
   '112233',
   '11223344',
   '112358',
@@ -185,9 +230,27 @@ export function pinForLogin(input: unknown): string | null {
   return /^[0-9]{6,12}$/.test(pin) ? pin : null;
 }
 
+/** The field code of what is wrong with a new PIN (sign-up, reset), or null: format, then blocklist. */
+export function pinProblem(input: string): FieldCode | null {
+  const r = checkPin(input);
+  return r.ok ? null : r.code;
+}
+
+/** The field code of what is wrong with a PIN typed to sign in, or null: the format only. */
+export function loginPinProblem(input: string): FieldCode | null {
+  if (input === '') return 'PIN_REQUIRED';
+  return pinForLogin(input) === null ? 'PIN_FORMAT' : null;
+}
+
 // ---------------------------------------------------------------- security answers
 
 export const ANSWER_MAX = 200;
+/**
+ * An answer must keep at least this many letters or digits once normalised. Answers made only of
+ * symbols, emoji or punctuation normalise to nothing, and an empty normal form would match any
+ * other symbol-only answer: refused at sign-up, and never a match in recovery.
+ */
+export const ANSWER_MIN_SIGNIFICANT = 2;
 
 /**
  * Normalises an answer so the member's honest answer matches however it is typed: NFKC, case fold,
@@ -212,6 +275,24 @@ export function normalizeAnswer(input: string): string {
     .replace(/\s+/gu, ' ')
     .trim();
   return s;
+}
+
+/** How many letters and digits an answer keeps once normalised. */
+export function significantLength(normalised: string): number {
+  return (normalised.match(/[\p{L}\p{N}]/gu) ?? []).length;
+}
+
+/** Whether a normalised answer is strong enough to be stored or to be compared at all. */
+export function isUsableAnswer(normalised: string): boolean {
+  return significantLength(normalised) >= ANSWER_MIN_SIGNIFICANT;
+}
+
+/** The field code of what is wrong with a security answer as typed, or null. */
+export function answerProblem(input: string): FieldCode | null {
+  if (input.trim() === '') return 'ANSWER_REQUIRED';
+  if (input.length > ANSWER_MAX) return 'ANSWER_TOO_LONG';
+  if (!isUsableAnswer(normalizeAnswer(input))) return 'ANSWER_TOO_SHORT';
+  return null;
 }
 
 // ---------------------------------------------------------------- email, phone
