@@ -12,6 +12,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/index.ts';
 import { DOCS_CSP, renderDocs } from './docs.ts';
 import { createAccounts } from './domain/accounts.ts';
+import { createLearning } from './domain/learning.ts';
 import type { Clock } from './lib/clock.ts';
 import { ApiError, errorResponse } from './lib/errors.ts';
 import { createHasher, type Hasher } from './lib/hashing.ts';
@@ -20,8 +21,10 @@ import { negotiateLocale } from './lib/i18n.ts';
 import { createLogger, describeError, type Logger } from './lib/log.ts';
 import { RateLimiter, rateLimit } from './lib/rate-limit.ts';
 import { avatarRoutes } from './routes/avatars.ts';
+import { feedbackRoutes } from './routes/feedback.ts';
+import { lmsRoutes } from './routes/lms.ts';
 import { securityQuestionRoutes } from './routes/security-questions.ts';
-import { userRoutes } from './routes/users.ts';
+import { sessionAuth, userRoutes } from './routes/users.ts';
 import { createStaticSite, type StaticSite } from './static.ts';
 
 export interface AppDeps {
@@ -66,6 +69,7 @@ export function createApp({ db, clock, config, logger, distDir, hasher }: AppDep
     hasher ??
     createHasher({ pepper: config.pepper, cost: config.hashCost, concurrency: config.hashConcurrency });
   const accounts = createAccounts({ database: db, hasher: hashes, clock });
+  const learning = createLearning({ database: db, clock });
   const window = config.rateLimit;
   const authLimit = rateLimit(new RateLimiter({ ...window, clock }), config.trustProxy);
   const aliasLimit = rateLimit(new RateLimiter({ ...window, clock }), config.trustProxy);
@@ -104,6 +108,8 @@ export function createApp({ db, clock, config, logger, distDir, hasher }: AppDep
   app.route('/api', avatarRoutes());
   app.route('/api', securityQuestionRoutes({ accounts, authLimit }));
   app.route('/api', userRoutes({ accounts, authLimit, aliasLimit }));
+  app.route('/api', lmsRoutes({ learning, auth: sessionAuth(accounts) }));
+  app.route('/api', feedbackRoutes({ learning, auth: sessionAuth(accounts) }));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -159,7 +165,7 @@ export function createApp({ db, clock, config, logger, distDir, hasher }: AppDep
     log.error('unhandled error', {
       id: c.get('requestId'),
       method: c.req.method,
-      path: loggedPath(c),
+      path: c.req.path,
       error: describeError(err),
     });
     return errorResponse(c, new ApiError('INTERNAL_ERROR'));

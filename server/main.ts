@@ -32,7 +32,9 @@ async function main() {
   const config = configOrExit();
   const log = createLogger({ level: config.logLevel });
   const database = await prepareDatabase(config);
-  const app = createApp({ db: database, clock: systemClock, config, logger: log });
+  // DIST_DIR: serve another build than dist/ (a side build while dist/ is in use)
+  const distDir = process.env.DIST_DIR || undefined;
+  const app = createApp({ db: database, clock: systemClock, config, logger: log, distDir });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info('listening', {

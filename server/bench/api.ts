@@ -2,6 +2,7 @@
  * `npm run bench:api`: autocannon on loopback, in one run, against
  *   1. a bare node:http hello-world (the ceiling of this machine),
  *   2. GET /api/p/avatar/all,
+ *   2b. GET /api/lms/courses/all and GET /api/p/lms/get-course-by-id/menopause-care (public course reads),
  *   3. GET /api/users/profile (bearer token → session lookup in the database),
  *   4. POST /api/users/login (argon2id at production cost: logins per second).
  * Each server runs in its own process (the real entry point, server/main.ts, with a temporary
@@ -142,6 +143,12 @@ async function main() {
 
     await run('warm-up', { url: `${base}/api/p/avatar/all`, duration: 2 });
     results.push(await run('GET /api/p/avatar/all', { url: `${base}/api/p/avatar/all` }));
+    results.push(await run('GET /api/lms/courses/all', { url: `${base}/api/lms/courses/all` }));
+    results.push(
+      await run('GET /api/p/lms/get-course-by-id/{id}', {
+        url: `${base}/api/p/lms/get-course-by-id/menopause-care`,
+      }),
+    );
     results.push(
       await run('GET /api/users/profile', {
         url: `${base}/api/users/profile`,

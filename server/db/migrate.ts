@@ -5,6 +5,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
+import { CONTENT_DIR, loadContent } from '../content/loader.ts';
 import type { Database } from './index.ts';
 import { seed } from './seed.ts';
 
@@ -13,10 +14,15 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta
 /** An arbitrary constant: the advisory lock that keeps two starting servers from migrating at once. */
 const MIGRATION_LOCK = 4_417_291_531;
 
-export async function migrate(database: Database): Promise<void> {
+/** Migrations, reference data, then the course content (server/content; `contentDir` for tests). */
+export async function migrate(
+  database: Database,
+  { contentDir = CONTENT_DIR }: { contentDir?: string } = {},
+): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
     await seed(database.db);
+    await loadContent(database.db, contentDir);
     return;
   }
   const pool = (database as Database & { pool: pg.Pool }).pool;
@@ -26,6 +32,7 @@ export async function migrate(database: Database): Promise<void> {
     const db = drizzlePg({ client, casing: 'snake_case' });
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     await seed(db as never);
+    await loadContent(db as never, contentDir);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     client.release();

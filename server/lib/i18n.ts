@@ -111,6 +111,39 @@ export const ERROR_MESSAGES = {
     en: 'There was an error. Please try again.',
     ar: 'حدث خطأ. يُرجى المحاولة مرة أخرى.',
   },
+  // learning (issue 7)
+  FORBIDDEN: {
+    en: 'You can only see and change your own learning.',
+    ar: 'يمكنكِ الاطلاع على تعلّمكِ وتعديله فقط.',
+  },
+  COURSE_NOT_FOUND: { en: 'Course not found.', ar: 'لم يتم العثور على الدورة.' },
+  LESSON_NOT_FOUND: { en: 'Lesson not found.', ar: 'لم يتم العثور على الدرس.' },
+  QUIZ_NOT_FOUND: { en: 'Quiz not found', ar: 'لم يتم العثور على الاختبار' },
+  COURSE_NOT_FREE: {
+    en: 'This course is not free. Add it to your cart to enrol.',
+    ar: 'هذه الدورة ليست مجانية. أضيفيها إلى سلّتكِ للتسجيل فيها.',
+  },
+  NOT_ENROLLED: {
+    en: 'Please enrol in this course first.',
+    ar: 'يُرجى التسجيل في هذه الدورة أولًا.',
+  },
+  PRE_QUIZ_REQUIRED: {
+    en: 'Please take the pre-course quiz first.',
+    ar: 'يُرجى إجراء اختبار ما قبل الدورة أولًا.',
+  },
+  PRE_QUIZ_ALREADY_TAKEN: {
+    en: 'You have already taken the pre-course quiz.',
+    ar: 'لقد أجريتِ اختبار ما قبل الدورة من قبل.',
+  },
+  LESSONS_INCOMPLETE: {
+    en: 'Please finish every lesson before the post-course quiz.',
+    ar: 'يُرجى إنهاء جميع الدروس قبل اختبار ما بعد الدورة.',
+  },
+  QUIZ_INCOMPLETE: { en: 'Please answer all questions', ar: 'يُرجى الإجابة عن جميع الأسئلة' },
+  REVIEW_NOT_ALLOWED: {
+    en: 'You can review a course once you have completed it.',
+    ar: 'يمكنكِ تقييم الدورة بعد إكمالها.',
+  },
 } satisfies Record<string, Message>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -181,6 +214,31 @@ export const FIELD_MESSAGES = {
   },
   REQUIRED: { en: 'This field is required.', ar: 'هذا الحقل مطلوب.' },
   INVALID: { en: 'This value is not valid.', ar: 'هذه القيمة غير صالحة.' },
+  // learning (issue 7)
+  PAGE_INVALID: {
+    en: 'The page must be a whole number, 1 or more.',
+    ar: 'يجب أن يكون رقم الصفحة عددًا صحيحًا يساوي 1 أو أكثر.',
+  },
+  LIMIT_INVALID: {
+    en: 'The page size must be a whole number from 1 to 50.',
+    ar: 'يجب أن يكون حجم الصفحة عددًا صحيحًا من 1 إلى 50.',
+  },
+  RATING_INVALID: {
+    en: 'Please choose a rating from 1 to 5 stars.',
+    ar: 'يُرجى اختيار تقييم من نجمة إلى 5 نجوم.',
+  },
+  REVIEW_TOO_LONG: {
+    en: 'The review must be at most 2000 characters.',
+    ar: 'يجب ألا يزيد التقييم عن 2000 حرف.',
+  },
+  CHOICE_INVALID: {
+    en: 'Please choose from the options given (one option unless several are allowed).',
+    ar: 'يُرجى الاختيار من الخيارات المعروضة (خيار واحد ما لم يُسمح بأكثر).',
+  },
+  QUIZ_QUESTION_UNKNOWN: {
+    en: 'This question is not part of the quiz.',
+    ar: 'هذا السؤال ليس من أسئلة الاختبار.',
+  },
 } satisfies Record<string, Message>;
 
 export type FieldCode = keyof typeof FIELD_MESSAGES;

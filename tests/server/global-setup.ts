@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { contentVersion } from '../../server/content/loader.ts';
 import { openPglite, openPostgres } from '../../server/db/index.ts';
 import { MIGRATIONS_FOLDER, migrate } from '../../server/db/migrate.ts';
 
@@ -31,6 +32,9 @@ function templateKey(): string {
   }
   h.update(readFileSync(join(root, 'server/db/seed.ts')));
   h.update(readFileSync(join(root, 'server/lib/catalog.ts')));
+  h.update(contentVersion()); // the course content loaded after the migrations
+  h.update(readFileSync(join(root, 'server/content/loader.ts')));
+  h.update(readFileSync(join(root, 'server/content/markdown.ts')));
   h.update(readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json')));
   return h.digest('hex').slice(0, 16);
 }

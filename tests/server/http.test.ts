@@ -158,6 +158,17 @@ describe('routing', () => {
         '/api/users/register/standard',
         '/api/users/verify-alias/',
         '/api/users/verify-alias/{alias}',
+        '/api/lms/courses/all',
+        '/api/p/lms/get-course-by-id/{courseId}',
+        '/api/lms/get-course-by-id/{courseId}/{userId}',
+        '/api/articles/enroll-free-course',
+        '/api/lms/lesson/complete',
+        '/api/lms/mark-complete-all',
+        '/api/lms/quiz/submit',
+        '/api/lms/user/courses/{userId}',
+        '/api/lms/user/{userId}/quiz-results',
+        '/api/feedback/user/{userId}',
+        '/api/feedback/course/{courseId}/reviews',
       ].sort(),
     );
     expect(r.body.paths['/api/users/register/standard'].post.responses).toHaveProperty('201');

@@ -1,0 +1,33 @@
+/**
+ * `npm run content:check`: the loader's checks without a server or database. Prints a summary, or
+ * every problem as "file: problem" and exits 1.
+ */
+import { effectivePrice } from '../contract/learning-constants.ts';
+import { CONTENT_DIR, ContentError, readContent } from './loader.ts';
+
+const dir = process.argv[2] ?? CONTENT_DIR;
+const started = performance.now();
+try {
+  const content = readContent(dir);
+  const ms = Math.round(performance.now() - started);
+  console.log(`content ok (${ms} ms): version ${content.version}`);
+  console.log(`  ${content.experts.length} experts: ${content.experts.map((e) => e.id).join(', ')}`);
+  console.log(`  ${content.courses.length} courses:`);
+  for (const c of [...content.courses].sort((a, b) => a.position - b.position)) {
+    const lessons = content.lessons.filter((l) => l.courseId === c.id);
+    const minutes = lessons.reduce((n, l) => n + l.texts.en.minutes, 0);
+    const pre = content.questions.filter((q) => q.courseId === c.id && q.kind === 'pre').length;
+    const post = content.questions.filter((q) => q.courseId === c.id && q.kind === 'post').length;
+    const price = effectivePrice({ price: c.price, sale_price: c.salePrice });
+    console.log(
+      `    ${c.position}. ${c.id}${c.published ? '' : ' (unpublished)'}: ${price === 0 ? 'free' : `$${(price / 100).toFixed(2)}${c.salePrice !== null ? ` (sale, was $${(c.price / 100).toFixed(2)})` : ''}`}, ${c.level}, ${lessons.length} lessons (${minutes} min), quiz ${pre} pre + ${post} post, expert ${c.expertId}`,
+    );
+  }
+} catch (e) {
+  if (e instanceof ContentError) {
+    console.error(`content has ${e.problems.length} problem(s) in ${dir}:`);
+    for (const p of e.problems) console.error(`  ${p}`);
+    process.exit(1);
+  }
+  throw e;
+}

@@ -1,0 +1,483 @@
+/**
+ * Course content as files (server/content/README.md) → the database.
+ *
+ * `readContent(dir)` reads experts/*.json and courses/<id>/{course.json, quiz.json, lessons/*.md},
+ * checks every file strictly (contract/content.ts and the Markdown subset in markdown.ts) and
+ * returns rows ready to store, or throws a ContentError listing every problem as "file: problem".
+ *
+ * `loadContent(db, dir)` stores them idempotently: nothing is written when the content version (a
+ * hash of every file) is the one already loaded; otherwise each row is upserted only when its own
+ * hash changed, lessons and questions gone from the files are deleted (members' progress rows and
+ * attempts have no foreign key to them and are read against the current lessons), courses gone
+ * from the files are unpublished (enrolments keep pointing at them), unused experts are deleted.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { CourseFile, ExpertFile, ID, LESSON_FILE, LessonFrontMatter, QuizFile } from '../contract/content.ts';
+import type { Block } from '../contract/learning.ts';
+import { contentState, courses, experts, lessons, quizQuestions } from '../db/schema.ts';
+import type { Locale } from '../lib/i18n.ts';
+import { MarkdownError, markdownToBlocks, splitFrontMatter } from './markdown.ts';
+
+export const CONTENT_DIR = fileURLToPath(new URL('./', import.meta.url));
+/** Bump when the conversion changes (so stored rows are rewritten even if no file changed). */
+const LOADER_FORMAT = 'content-v1';
+
+export class ContentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`content is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ContentError';
+  }
+}
+
+type PerLocale<T> = Record<Locale, T>;
+export interface ExpertRow {
+  id: string;
+  avatarId: string;
+  specialty: string;
+  languages: string[];
+  texts: PerLocale<{ name: string; title: string; bio: string }>;
+  hash: string;
+}
+export interface CourseTexts {
+  title: string;
+  summary: string;
+  description: string;
+  requirements: string[];
+  audience: string[];
+  outcomes: string[];
+}
+export interface CourseRow {
+  id: string;
+  position: number;
+  published: boolean;
+  price: number;
+  salePrice: number | null;
+  level: string;
+  expertId: string;
+  texts: PerLocale<CourseTexts>;
+  hash: string;
+}
+export interface LessonTexts {
+  title: string;
+  minutes: number;
+  body: Block[];
+}
+export interface LessonRow {
+  courseId: string;
+  id: string;
+  position: number;
+  texts: PerLocale<LessonTexts>;
+  hash: string;
+}
+export interface QuestionTexts {
+  prompt: string;
+  options: string[];
+  explanation: string;
+}
+export interface QuestionRow {
+  courseId: string;
+  id: string;
+  kind: 'pre' | 'post';
+  position: number;
+  multiple: boolean;
+  correct: number[];
+  texts: PerLocale<QuestionTexts>;
+  hash: string;
+}
+export interface Content {
+  version: string;
+  experts: ExpertRow[];
+  courses: CourseRow[];
+  lessons: LessonRow[];
+  questions: QuestionRow[];
+}
+
+const rowHash = (row: object) => createHash('sha256').update(JSON.stringify(row)).digest('hex').slice(0, 32);
+const withHash = <T extends object>(row: T): T & { hash: string } => ({ ...row, hash: rowHash(row) });
+
+function issues(file: string, error: z.ZodError): string[] {
+  return error.issues.map((i) => `${file}: ${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`);
+}
+
+const visible = (name: string) => !name.startsWith('.');
+
+/**
+ * A hash of every file under experts/ and courses/ (paths and bytes) and of the loader's format:
+ * equal versions mean byte-identical files, already checked when they were stored.
+ */
+export function contentVersion(dir: string = CONTENT_DIR): string {
+  const h = createHash('sha256').update(LOADER_FORMAT);
+  const walk = (path: string) => {
+    if (!existsSync(path)) return;
+    if (statSync(path).isDirectory()) {
+      for (const name of readdirSync(path).filter(visible).sort()) walk(join(path, name));
+      return;
+    }
+    h.update(`\0${relative(dir, path)}\0`).update(readFileSync(path));
+  };
+  walk(join(dir, 'experts'));
+  walk(join(dir, 'courses'));
+  return h.digest('hex').slice(0, 24);
+}
+
+/** Reads and checks the content in `dir`; throws ContentError with every problem found. */
+export function readContent(dir: string = CONTENT_DIR): Content {
+  const problems: string[] = [];
+  const rel = (p: string) => relative(dir, p);
+  const read = (path: string): string | null => {
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      problems.push(`${rel(path)}: missing`);
+      return null;
+    }
+  };
+  const readJson = (path: string): unknown => {
+    const text = read(path);
+    if (text === null) return undefined;
+    try {
+      return JSON.parse(text);
+    } catch (e) {
+      problems.push(`${rel(path)}: not valid JSON (${(e as Error).message})`);
+      return undefined;
+    }
+  };
+  const list = (path: string): string[] => {
+    if (!existsSync(path) || !statSync(path).isDirectory()) {
+      problems.push(`${rel(path)}: missing folder`);
+      return [];
+    }
+    return readdirSync(path).filter(visible).sort();
+  };
+
+  // experts
+  const expertRows: ExpertRow[] = [];
+  for (const name of list(join(dir, 'experts'))) {
+    const path = join(dir, 'experts', name);
+    const file = rel(path);
+    const m = /^(.+)\.json$/.exec(name);
+    if (!m || !ID.test(m[1])) {
+      problems.push(`${file}: expert files are named <expert-id>.json`);
+      continue;
+    }
+    const json = readJson(path);
+    if (json === undefined) continue;
+    const parsed = ExpertFile.safeParse(json);
+    if (!parsed.success) {
+      problems.push(...issues(file, parsed.error));
+      continue;
+    }
+    const e = parsed.data;
+    if (e.id !== m[1]) problems.push(`${file}: id "${e.id}" differs from the file name "${m[1]}"`);
+    expertRows.push(
+      withHash({
+        id: e.id,
+        avatarId: e.avatar,
+        specialty: e.specialty,
+        languages: e.languages,
+        texts: { en: e.en, ar: e.ar },
+      }),
+    );
+  }
+  const expertIds = new Set(expertRows.map((e) => e.id));
+
+  // courses
+  const courseRows: CourseRow[] = [];
+  const lessonRows: LessonRow[] = [];
+  const questionRows: QuestionRow[] = [];
+  for (const folder of list(join(dir, 'courses'))) {
+    const base = join(dir, 'courses', folder);
+    if (!statSync(base).isDirectory()) {
+      problems.push(`${rel(base)}: only course folders belong in courses/`);
+      continue;
+    }
+    if (!ID.test(folder)) {
+      problems.push(`${rel(base)}: course folder names are ids (lower-case letters, digits, hyphens)`);
+      continue;
+    }
+    for (const name of readdirSync(base).filter(visible)) {
+      if (!['course.json', 'quiz.json', 'lessons'].includes(name))
+        problems.push(
+          `${rel(join(base, name))}: unexpected file (a course folder holds course.json, quiz.json and lessons/)`,
+        );
+    }
+    const coursePath = join(base, 'course.json');
+    const courseJson = readJson(coursePath);
+    const course = courseJson === undefined ? null : CourseFile.safeParse(courseJson);
+    if (course && !course.success) problems.push(...issues(rel(coursePath), course.error));
+    const c = course?.success ? course.data : null;
+    if (c && c.id !== folder)
+      problems.push(`${rel(coursePath)}: id "${c.id}" differs from the folder name "${folder}"`);
+    if (c && !expertIds.has(c.expert))
+      problems.push(`${rel(coursePath)}: expert "${c.expert}" has no file experts/${c.expert}.json`);
+
+    // lessons
+    const lessonsDir = join(base, 'lessons');
+    const found = new Map<string, { number: string; files: Partial<Record<Locale, string>> }>();
+    const numbers = new Map<string, string>();
+    for (const name of list(lessonsDir)) {
+      const m = LESSON_FILE.exec(name);
+      const file = rel(join(lessonsDir, name));
+      if (!m) {
+        problems.push(`${file}: lesson files are named NN-<lesson-id>.<en|ar>.md`);
+        continue;
+      }
+      const [, number, id, locale] = m;
+      const entry = found.get(id) ?? { number, files: {} };
+      if (entry.number !== number)
+        problems.push(`${file}: lesson "${id}" has two numbers (${entry.number}, ${number})`);
+      const other = numbers.get(number);
+      if (other && other !== id) problems.push(`${file}: number ${number} is used by "${other}" and "${id}"`);
+      numbers.set(number, id);
+      entry.files[locale as Locale] = name;
+      found.set(id, entry);
+    }
+    if (found.size === 0 && existsSync(lessonsDir))
+      problems.push(`${rel(lessonsDir)}: a course needs at least one lesson`);
+    const ordered = [...found.entries()].sort((a, b) => a[1].number.localeCompare(b[1].number));
+    ordered.forEach(([id, { number, files: byLocale }], index) => {
+      const texts: Partial<PerLocale<LessonTexts>> = {};
+      for (const locale of ['en', 'ar'] as const) {
+        const name = byLocale[locale];
+        if (!name) {
+          problems.push(
+            `${rel(join(lessonsDir, `${number}-${id}.${locale}.md`))}: missing (every lesson exists in en and ar)`,
+          );
+          continue;
+        }
+        const path = join(lessonsDir, name);
+        const source = read(path);
+        if (source === null) continue;
+        try {
+          const { data, body, bodyLine } = splitFrontMatter(source);
+          const front = LessonFrontMatter.safeParse(data);
+          if (!front.success) {
+            problems.push(...issues(rel(path), front.error));
+            continue;
+          }
+          const blocks = markdownToBlocks(body, bodyLine);
+          if (blocks.length === 0) problems.push(`${rel(path)}: the lesson has no text`);
+          texts[locale] = { title: front.data.title, minutes: front.data.minutes, body: blocks };
+        } catch (e) {
+          if (e instanceof MarkdownError) problems.push(`${rel(path)}: ${e.message}`);
+          else throw e;
+        }
+      }
+      if (texts.en && texts.ar)
+        lessonRows.push(
+          withHash({ courseId: folder, id, position: index + 1, texts: texts as PerLocale<LessonTexts> }),
+        );
+    });
+
+    // quiz
+    const quizPath = join(base, 'quiz.json');
+    const quizJson = readJson(quizPath);
+    const quiz = quizJson === undefined ? null : QuizFile.safeParse(quizJson);
+    if (quiz && !quiz.success) problems.push(...issues(rel(quizPath), quiz.error));
+    if (quiz?.success) {
+      for (const kind of ['pre', 'post'] as const) {
+        quiz.data[kind].forEach((q, i) => {
+          questionRows.push(
+            withHash({
+              courseId: folder,
+              id: q.id,
+              kind,
+              position: i + 1,
+              multiple: q.multiple,
+              correct: [...q.correct].sort((a, b) => a - b),
+              texts: { en: q.en, ar: q.ar },
+            }),
+          );
+        });
+      }
+    }
+    if (c) {
+      courseRows.push(
+        withHash({
+          id: c.id,
+          position: c.order,
+          published: c.published,
+          price: c.price,
+          salePrice: c.sale_price,
+          level: c.level,
+          expertId: c.expert,
+          texts: { en: c.en, ar: c.ar },
+        }),
+      );
+    }
+  }
+  if (problems.length > 0) throw new ContentError(problems);
+
+  return {
+    version: contentVersion(dir),
+    experts: expertRows,
+    courses: courseRows,
+    lessons: lessonRows,
+    questions: questionRows,
+  };
+}
+
+export interface LoadReport {
+  version: string;
+  /** false: the stored content already had this version, nothing was written. */
+  changed: boolean;
+  /** Rows inserted or updated, per table. */
+  written: { experts: number; courses: number; lessons: number; questions: number };
+  /** Rows deleted (lessons, questions, experts) or unpublished (courses). */
+  removed: { experts: number; courses: number; lessons: number; questions: number };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: loading works on any Drizzle pg database or transaction
+type AnyDb = PgDatabase<PgQueryResultHKT, any>;
+
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
+/** Reads, checks and stores the content (see the file comment). Safe to run at every start. */
+export async function loadContent(db: AnyDb, dir: string = CONTENT_DIR): Promise<LoadReport> {
+  const version = contentVersion(dir);
+  const [state] = await db.select({ version: contentState.version }).from(contentState);
+  if (state?.version === version) return unchanged(version);
+  return storeContent(db, readContent(dir));
+}
+
+const unchanged = (version: string): LoadReport => {
+  const zero = { experts: 0, courses: 0, lessons: 0, questions: 0 };
+  return { version, changed: false, written: { ...zero }, removed: { ...zero } };
+};
+
+export async function storeContent(db: AnyDb, content: Content): Promise<LoadReport> {
+  const report = unchanged(content.version);
+  const [state] = await db.select({ version: contentState.version }).from(contentState);
+  if (state?.version === content.version) return report;
+
+  await db.transaction(async (tx) => {
+    // on PostgreSQL two servers starting together load one after the other
+    await tx.execute(sql`select pg_advisory_xact_lock(4417291532)`);
+    report.changed = true;
+    if (content.experts.length > 0) {
+      const rows = await tx
+        .insert(experts)
+        .values(content.experts)
+        .onConflictDoUpdate({
+          target: experts.id,
+          set: {
+            avatarId: excluded('avatar_id'),
+            specialty: excluded('specialty'),
+            languages: excluded('languages'),
+            texts: excluded('texts'),
+            hash: excluded('hash'),
+          },
+          setWhere: sql`${experts.hash} <> excluded.hash`,
+        })
+        .returning({ id: experts.id });
+      report.written.experts = rows.length;
+    }
+    if (content.courses.length > 0) {
+      const rows = await tx
+        .insert(courses)
+        .values(content.courses)
+        .onConflictDoUpdate({
+          target: courses.id,
+          set: {
+            position: excluded('position'),
+            published: excluded('published'),
+            price: excluded('price'),
+            salePrice: excluded('sale_price'),
+            level: excluded('level'),
+            expertId: excluded('expert_id'),
+            texts: excluded('texts'),
+            hash: excluded('hash'),
+          },
+          setWhere: sql`${courses.hash} <> excluded.hash`,
+        })
+        .returning({ id: courses.id });
+      report.written.courses = rows.length;
+    }
+    const courseIds = content.courses.map((c) => c.id);
+    const gone = await tx
+      .update(courses)
+      .set({ published: false, hash: '' })
+      .where(
+        courseIds.length
+          ? and(notInArray(courses.id, courseIds), eq(courses.published, true))
+          : eq(courses.published, true),
+      )
+      .returning({ id: courses.id });
+    report.removed.courses = gone.length;
+
+    if (content.lessons.length > 0) {
+      const rows = await tx
+        .insert(lessons)
+        .values(content.lessons)
+        .onConflictDoUpdate({
+          target: [lessons.courseId, lessons.id],
+          set: { position: excluded('position'), texts: excluded('texts'), hash: excluded('hash') },
+          setWhere: sql`${lessons.hash} <> excluded.hash`,
+        })
+        .returning({ id: lessons.id });
+      report.written.lessons = rows.length;
+    }
+    const lessonKeys = content.lessons.map((l) => `${l.courseId}/${l.id}`);
+    const lessonKey = sql`${lessons.courseId} || '/' || ${lessons.id}`;
+    report.removed.lessons = (
+      await tx
+        .delete(lessons)
+        .where(lessonKeys.length ? notInArray(lessonKey, lessonKeys) : sql`true`)
+        .returning({ id: lessons.id })
+    ).length;
+
+    if (content.questions.length > 0) {
+      const rows = await tx
+        .insert(quizQuestions)
+        .values(content.questions)
+        .onConflictDoUpdate({
+          target: [quizQuestions.courseId, quizQuestions.id],
+          set: {
+            kind: excluded('kind'),
+            position: excluded('position'),
+            multiple: excluded('multiple'),
+            correct: excluded('correct'),
+            texts: excluded('texts'),
+            hash: excluded('hash'),
+          },
+          setWhere: sql`${quizQuestions.hash} <> excluded.hash`,
+        })
+        .returning({ id: quizQuestions.id });
+      report.written.questions = rows.length;
+    }
+    const questionKeys = content.questions.map((q) => `${q.courseId}/${q.id}`);
+    const questionKey = sql`${quizQuestions.courseId} || '/' || ${quizQuestions.id}`;
+    report.removed.questions = (
+      await tx
+        .delete(quizQuestions)
+        .where(questionKeys.length ? notInArray(questionKey, questionKeys) : sql`true`)
+        .returning({ id: quizQuestions.id })
+    ).length;
+
+    const expertIds = content.experts.map((e) => e.id);
+    const used = tx.select({ id: courses.expertId }).from(courses);
+    report.removed.experts = (
+      await tx
+        .delete(experts)
+        .where(
+          and(
+            expertIds.length ? notInArray(experts.id, expertIds) : sql`true`,
+            sql`${experts.id} not in (${used})`,
+          ),
+        )
+        .returning({ id: experts.id })
+    ).length;
+
+    await tx
+      .insert(contentState)
+      .values({ id: 1, version: content.version })
+      .onConflictDoUpdate({ target: contentState.id, set: { version: content.version } });
+  });
+  return report;
+}

@@ -1,0 +1,135 @@
+/**
+ * The content files' formats (server/content/README.md), checked strictly by the loader and by
+ * `npm run content:check`: unknown keys are refused, so a typo ("sale-price") is an error, not a
+ * silently missing value. Server-only (the app never imports this file).
+ */
+import { z } from 'zod';
+import { AVATARS } from '../lib/catalog.ts';
+import { COURSE_LEVELS } from './learning-constants.ts';
+
+export const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const id = z.string().regex(ID, 'ids use lower-case letters, digits and single hyphens').max(80);
+const text = (max: number) =>
+  z.string().trim().min(1, 'must not be empty').max(max, `at most ${max} characters`);
+
+export const EXPERT_SPECIALTIES = [
+  'gynaecology',
+  'midwifery',
+  'psychology',
+  'sexual-health-education',
+  'endocrinology',
+  'nutrition',
+  'general-practice',
+] as const;
+export const CONSULT_LANGUAGES = ['ar', 'en', 'fr'] as const;
+
+const avatarIds = AVATARS.map((a) => a.id) as [string, ...string[]];
+
+const ExpertTexts = z.strictObject({ name: text(80), title: text(120), bio: text(1200) });
+export const ExpertFile = z.strictObject({
+  id,
+  avatar: z.enum(avatarIds, 'not one of the product avatar ids'),
+  languages: z
+    .array(z.enum(CONSULT_LANGUAGES, 'languages are ar, en or fr'))
+    .min(1, 'at least one language')
+    .refine((l) => new Set(l).size === l.length, 'languages repeat'),
+  specialty: z.enum(EXPERT_SPECIALTIES, `specialty must be one of ${EXPERT_SPECIALTIES.join(', ')}`),
+  en: ExpertTexts,
+  ar: ExpertTexts,
+});
+export type ExpertFile = z.infer<typeof ExpertFile>;
+
+const items = z.array(text(300)).min(2, '2 to 6 items').max(6, '2 to 6 items');
+const CourseTexts = z.strictObject({
+  title: text(120),
+  summary: text(160),
+  description: text(4000),
+  requirements: items,
+  audience: items,
+  outcomes: items,
+});
+const cents = z.number('cents: a whole number').int('cents: a whole number').min(0, 'must not be negative');
+export const CourseFile = z
+  .strictObject({
+    id,
+    order: z.number().int().min(0).max(10_000),
+    published: z.boolean(),
+    price: cents.max(1_000_000, 'at most 1000000 cents'),
+    sale_price: cents.nullable(),
+    level: z.enum(COURSE_LEVELS, `level must be one of ${COURSE_LEVELS.join(', ')}`),
+    expert: id,
+    en: CourseTexts,
+    ar: CourseTexts,
+  })
+  .refine((c) => c.sale_price === null || c.sale_price < c.price, {
+    message: 'sale_price must be lower than price (or null)',
+    path: ['sale_price'],
+  });
+export type CourseFile = z.infer<typeof CourseFile>;
+
+const QuestionTexts = z.strictObject({
+  prompt: text(500),
+  options: z.array(text(300)).min(2, '2 to 5 options').max(5, '2 to 5 options'),
+  explanation: text(1200),
+});
+export const QuizQuestionFile = z
+  .strictObject({
+    id,
+    multiple: z.boolean(),
+    correct: z.array(z.number().int().min(0)).min(1, 'at least one correct option'),
+    en: QuestionTexts,
+    ar: QuestionTexts,
+  })
+  .superRefine((q, ctx) => {
+    if (q.en.options.length !== q.ar.options.length)
+      ctx.addIssue({ code: 'custom', message: 'en and ar have a different number of options', path: ['ar'] });
+    if (new Set(q.correct).size !== q.correct.length)
+      ctx.addIssue({ code: 'custom', message: 'correct repeats an index', path: ['correct'] });
+    if (q.correct.some((i) => i >= q.en.options.length))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'correct names an option that does not exist',
+        path: ['correct'],
+      });
+    if (!q.multiple && q.correct.length !== 1)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'a single-choice question has exactly one correct option',
+        path: ['correct'],
+      });
+  });
+export type QuizQuestionFile = z.infer<typeof QuizQuestionFile>;
+
+export const QuizFile = z
+  .strictObject({
+    pre: z.array(QuizQuestionFile).min(5, 'at least 5 questions').max(50),
+    post: z.array(QuizQuestionFile).min(5, 'at least 5 questions').max(50),
+  })
+  .superRefine((q, ctx) => {
+    const seen = new Set<string>();
+    for (const [kind, list] of [
+      ['pre', q.pre],
+      ['post', q.post],
+    ] as const) {
+      list.forEach((question, i) => {
+        if (seen.has(question.id))
+          ctx.addIssue({
+            code: 'custom',
+            message: `question id "${question.id}" is used twice`,
+            path: [kind, i, 'id'],
+          });
+        seen.add(question.id);
+      });
+    }
+  });
+export type QuizFile = z.infer<typeof QuizFile>;
+
+/** A lesson file's front matter. */
+export const LessonFrontMatter = z.strictObject({
+  title: text(160),
+  minutes: z.number('a whole number of minutes').int('a whole number of minutes').min(3).max(20),
+});
+export type LessonFrontMatter = z.infer<typeof LessonFrontMatter>;
+
+/** Lesson file names: `NN-<lesson-id>.<en|ar>.md`. */
+export const LESSON_FILE = /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.(en|ar)\.md$/;

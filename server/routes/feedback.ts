@@ -1,0 +1,102 @@
+/**
+ * Reviews (spec §6, §7): PUT /feedback/user/{userId} writes or edits her review of a completed
+ * course; GET /feedback/user/{userId} lists hers; GET /feedback/course/{courseId}/reviews is public
+ * and never shows who wrote a review (avatar only).
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { MyReview, MyReviews, ReviewBody, ReviewsPage, ReviewsQuery, Slug } from '../contract/learning.ts';
+import type { Learning } from '../domain/learning.ts';
+import { type AppEnv, createRouter, jsonBody, noStore } from '../lib/http.ts';
+import { BODY, bearer, learningErrors, sameMember } from './learning-http.ts';
+
+type Auth = MiddlewareHandler<AppEnv>;
+
+const userIdParam = z
+  .string()
+  .openapi({ param: { name: 'userId', in: 'path' }, description: "The signed-in member's id" });
+
+const put = (auth: Auth) =>
+  createRoute({
+    method: 'put',
+    path: '/feedback/user/{userId}',
+    tags: ['Reviews'],
+    summary: 'Write or edit her review of a course she completed (one per course)',
+    security: bearer,
+    middleware: [auth, sameMember, jsonBody] as const,
+    request: {
+      params: z.object({ userId: userIdParam }),
+      body: { required: true, content: { 'application/json': { schema: ReviewBody } } },
+    },
+    responses: {
+      201: { description: 'Created', content: { 'application/json': { schema: MyReview } } },
+      200: { description: 'Edited', content: { 'application/json': { schema: MyReview } } },
+      ...learningErrors(...BODY, 401, 403, 404),
+    },
+  });
+
+const mine = (auth: Auth) =>
+  createRoute({
+    method: 'get',
+    path: '/feedback/user/{userId}',
+    tags: ['Reviews'],
+    summary: 'Her reviews (latest first)',
+    security: bearer,
+    middleware: [auth, sameMember] as const,
+    request: { params: z.object({ userId: userIdParam }) },
+    responses: {
+      200: { description: 'Her reviews', content: { 'application/json': { schema: MyReviews } } },
+      ...learningErrors(401, 403),
+    },
+  });
+
+const forCourse = createRoute({
+  method: 'get',
+  path: '/feedback/course/{courseId}/reviews',
+  tags: ['Reviews'],
+  summary: "A course's reviews, one page, with the average, count and distribution",
+  description:
+    '`excludeUserId` leaves out one member (her own review, shown apart); the summary counts every review. Latest first.',
+  request: {
+    params: z.object({ courseId: Slug.openapi({ param: { name: 'courseId', in: 'path' } }) }),
+    query: ReviewsQuery,
+  },
+  responses: {
+    200: { description: 'The page', content: { 'application/json': { schema: ReviewsPage } } },
+    ...learningErrors(400, 404),
+  },
+});
+
+export function feedbackRoutes({ learning, auth }: { learning: Learning; auth: Auth }) {
+  const router = createRouter();
+
+  router.openapi(put(auth), async (c) => {
+    noStore(c);
+    const b = c.req.valid('json');
+    const { review, created } = await learning.reviews.put(
+      c.var.session.user.id,
+      { courseId: b.courseId, rating: b.rating, text: b.text },
+      c.var.locale,
+    );
+    return created ? c.json(review, 201) : c.json(review, 200);
+  });
+
+  router.openapi(mine(auth), async (c) => {
+    noStore(c);
+    return c.json(await learning.reviews.listMine(c.var.session.user.id, c.var.locale), 200);
+  });
+
+  router.openapi(forCourse, async (c) => {
+    const { page, limit, excludeUserId } = c.req.valid('query');
+    const body = await learning.reviews.forCourse(
+      c.req.valid('param').courseId,
+      { page, limit, excludeUserId },
+      c.var.locale,
+    );
+    c.header('Cache-Control', excludeUserId ? 'private, no-cache' : 'public, max-age=60');
+    c.header('Vary', 'Accept-Language');
+    return c.json(body, 200);
+  });
+
+  return router;
+}
