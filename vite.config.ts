@@ -5,6 +5,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import pandacss from '@pandacss/dev/postcss';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { MESSAGE_BUNDLES, type MessageBundle, pickMessages } from './src/app/message-bundles.ts';
 
 const LOCALES = ['en', 'ar'] as const;
 const VIRTUAL = 'virtual:messages/';
@@ -15,10 +16,11 @@ export function readMessages(locale: string): Record<string, string> {
 }
 
 /**
- * `virtual:messages/<locale>`: the lang file precompiled to ICU ASTs, so the browser ships
- * react-intl without its message parser. English ships in the entry; other languages load on
- * demand and are layered over English at run time (src/app/effects.ts), so a missing id falls
- * back to English text instead of a raw id (`npm run check` keeps both files complete).
+ * `virtual:messages/<locale>` (the core) and `virtual:messages/<locale>/<bundle>` (a screen's bundle,
+ * see src/app/message-bundles.ts): the lang file precompiled to ICU ASTs, so the browser ships
+ * react-intl without its message parser. English core ships in the entry; everything else loads on
+ * demand, and other languages are layered over English at run time (src/app/effects.ts), so a
+ * missing id falls back to English text instead of a raw id (`npm run check` keeps both complete).
  */
 function precompiledMessages(): Plugin {
   return {
@@ -28,12 +30,12 @@ function precompiledMessages(): Plugin {
     },
     load(id) {
       if (!id.startsWith(`\0${VIRTUAL}`)) return;
-      const locale = id.slice(VIRTUAL.length + 1);
+      const [locale, bundle = null] = id.slice(VIRTUAL.length + 1).split('/');
       if (!(LOCALES as readonly string[]).includes(locale)) throw new Error(`Unknown locale ${locale}`);
-      for (const l of new Set(['en', locale]))
-        this.addWatchFile(new URL(`./lang/${l}.json`, import.meta.url).pathname);
-      const source =
-        locale === 'en' ? readMessages('en') : { ...readMessages('en'), ...readMessages(locale) };
+      if (bundle !== null && !(bundle in MESSAGE_BUNDLES))
+        throw new Error(`Unknown message bundle ${bundle}`);
+      this.addWatchFile(new URL(`./lang/${locale}.json`, import.meta.url).pathname);
+      const source = pickMessages(readMessages(locale), bundle as MessageBundle | null);
       const compiled = Object.fromEntries(Object.entries(source).map(([k, v]) => [k, parse(v)]));
       return `export default ${JSON.stringify(compiled)};`;
     },

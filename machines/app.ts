@@ -1,5 +1,6 @@
 import { sendTo, setup } from 'xstate';
 import { cartMachine } from './cart';
+import { courseLifecycleMachine } from './courseLifecycle';
 import { forgotPinMachine } from './forgotPin';
 import { languageMachine } from './language';
 import { sessionMachine } from './session';
@@ -25,6 +26,7 @@ export const appMachine = setup({
     session: sessionMachine,
     cart: cartMachine,
     forgotPin: forgotPinMachine,
+    courseLifecycle: courseLifecycleMachine,
   },
 }).createMachine({
   id: 'app',
@@ -45,6 +47,7 @@ export const appMachine = setup({
       input: ({ context }) => ({ stored: context.storedCart }),
     },
     { id: 'forgotPin', systemId: 'forgotPin', src: 'forgotPin' },
+    { id: 'courseLifecycle', systemId: 'courseLifecycle', src: 'courseLifecycle' },
   ],
   entry: sendTo('session', { type: 'session.initialise' }),
 });

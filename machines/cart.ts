@@ -2,6 +2,7 @@ import { assign, setup } from 'xstate';
 
 /**
  * Shopping cart (spec §3, §4), kept in localStorage under `cart`.
+ * Money is integer minor units (US cents), as everywhere in the API: `price: 6500` is $65.
  * Effective price: `sale_price` only when set and lower than `price`, otherwise `price`.
  * Adding an id already present is ignored. Every change is saved (`persistCart`).
  * The root restores the stored value as input and clears the cart on logout and on purchase.
@@ -23,13 +24,15 @@ export const EMPTY_CART: CartState = { items: [], total: 0, itemCount: 0 };
 
 export function effectivePrice(item: Pick<CartItem, 'price' | 'sale_price'>): number {
   const sale = item.sale_price;
-  return typeof sale === 'number' && Number.isFinite(sale) && sale < item.price ? sale : item.price;
+  return typeof sale === 'number' && Number.isSafeInteger(sale) && sale >= 0 && sale < item.price
+    ? sale
+    : item.price;
 }
 
-/** Sums in cents so 0.1 + 0.2 stays 0.3. */
+/** The total in minor units: integers, so sums stay exact. */
 export function cartFrom(items: CartItem[]): CartState {
-  const cents = items.reduce((sum, item) => sum + Math.round(effectivePrice(item) * 100), 0);
-  return { items, total: cents / 100, itemCount: items.length };
+  const total = items.reduce((sum, item) => sum + effectivePrice(item), 0);
+  return { items, total, itemCount: items.length };
 }
 
 function isCartItem(value: unknown): value is CartItem {
@@ -37,9 +40,9 @@ function isCartItem(value: unknown): value is CartItem {
   const item = value as CartItem;
   return (
     (typeof item.id === 'string' || typeof item.id === 'number') &&
-    typeof item.price === 'number' &&
-    Number.isFinite(item.price) &&
-    item.price >= 0
+    Number.isSafeInteger(item.price) &&
+    item.price >= 0 &&
+    (item.sale_price == null || (Number.isSafeInteger(item.sale_price) && item.sale_price >= 0))
   );
 }
 

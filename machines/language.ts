@@ -5,6 +5,10 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from './types';
  * Interface language (spec §4). English messages ship with the app; other languages load on
  * demand, and the document switches direction only once their messages are in, so a member
  * never sees Arabic layout with English text. The choice is persisted under `language`.
+ *
+ * Messages come in bundles: the core (shell, sign-in, errors) loads with the language; a screen
+ * that needs more (sign-up, recovery, learning…) asks for its bundle with `language.require`
+ * before it renders (`extending`). A language switch loads the core and every bundle already in.
  */
 export type Messages = Record<string, unknown>;
 
@@ -13,6 +17,12 @@ export interface LanguageContext {
   pending: Locale | null;
   messages: Messages | null;
   error: string | null;
+  /** Bundles whose messages are in `messages`. */
+  bundles: string[];
+  /** The bundle being added (extending). */
+  requested: string | null;
+  /** The last bundle that failed to load: its screen offers a retry instead of asking again. */
+  failedBundle: string | null;
 }
 
 export function parseLocale(value: unknown): Locale | null {
@@ -26,11 +36,17 @@ export const languageMachine = setup({
     events:
       | { type: 'language.change'; locale: Locale }
       | { type: 'language.toggle' }
-      | { type: 'language.retry' };
+      | { type: 'language.retry' }
+      | { type: 'language.require'; bundle: string };
   },
   actors: {
-    loadMessages: fromPromise<Messages, { locale: Locale }>(async () => {
+    /** The language's core messages and those of the given bundles, English layered below. */
+    loadMessages: fromPromise<Messages, { locale: Locale; bundles: string[] }>(async () => {
       throw new Error('loadMessages must be provided');
+    }),
+    /** One more bundle of the current language. */
+    loadBundle: fromPromise<Messages, { locale: Locale; bundle: string }>(async () => {
+      throw new Error('loadBundle must be provided');
     }),
   },
   actions: {
@@ -42,6 +58,8 @@ export const languageMachine = setup({
   guards: {
     isOtherLocale: ({ context, event }) =>
       event.type === 'language.change' && event.locale !== context.locale,
+    isNewBundle: ({ context, event }) =>
+      event.type === 'language.require' && !context.bundles.includes(event.bundle),
   },
 }).createMachine({
   id: 'language',
@@ -50,13 +68,16 @@ export const languageMachine = setup({
     pending: null,
     messages: null,
     error: null,
+    bundles: [],
+    requested: null,
+    failedBundle: null,
   }),
   initial: 'loading',
   states: {
     loading: {
       invoke: {
         src: 'loadMessages',
-        input: ({ context }) => ({ locale: context.locale }),
+        input: ({ context }) => ({ locale: context.locale, bundles: context.bundles }),
         onDone: {
           target: 'ready',
           actions: [
@@ -87,12 +108,42 @@ export const languageMachine = setup({
           target: 'switching',
           actions: assign({ pending: ({ context }) => (context.locale === 'ar' ? 'en' : 'ar'), error: null }),
         },
+        'language.require': {
+          guard: 'isNewBundle',
+          target: 'extending',
+          actions: assign({
+            requested: ({ event }) => event.bundle,
+            failedBundle: null,
+            error: null,
+          }),
+        },
+      },
+    },
+    extending: {
+      invoke: {
+        src: 'loadBundle',
+        input: ({ context }) => ({ locale: context.locale, bundle: context.requested ?? '' }),
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            messages: ({ context, event }) => ({ ...context.messages, ...event.output }),
+            bundles: ({ context }) => [...context.bundles, context.requested ?? ''],
+            requested: null,
+          }),
+        },
+        onError: {
+          target: 'ready',
+          actions: assign({
+            failedBundle: ({ context }) => context.requested,
+            requested: null,
+          }),
+        },
       },
     },
     switching: {
       invoke: {
         src: 'loadMessages',
-        input: ({ context }) => ({ locale: context.pending ?? context.locale }),
+        input: ({ context }) => ({ locale: context.pending ?? context.locale, bundles: context.bundles }),
         onDone: {
           target: 'ready',
           actions: [

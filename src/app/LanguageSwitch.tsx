@@ -20,8 +20,14 @@ export function LanguageSwitch() {
       onClick={() => language.send({ type: 'language.change', locale: other })}
       data-testid="language-switch"
     >
-      <GlobeIcon className={css({ boxSize: '4' })} />
-      <span lang={other}>{intl.formatMessage({ id: 'site.language.switchTo' })}</span>
+      <GlobeIcon className={css({ boxSize: '4', display: { base: 'none', sm: 'inline' } })} />
+      {/* phones show the short name; the full name is what is read out */}
+      <span lang={other} className={css({ srOnly: { base: true, sm: false } })}>
+        {intl.formatMessage({ id: 'site.language.switchTo' })}
+      </span>
+      <span lang={other} aria-hidden="true" className={css({ display: { base: 'inline', sm: 'none' } })}>
+        {intl.formatMessage({ id: 'site.language.switchToShort' })}
+      </span>
     </Button>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from 'xstate';
 import type { AppInput, appMachine } from '../../machines/app';
 import type { cartMachine } from '../../machines/cart';
+import { courseEvents, type courseLifecycleMachine } from '../../machines/courseLifecycle';
 import type { forgotPinMachine } from '../../machines/forgotPin';
 import type { languageMachine } from '../../machines/language';
 import type { sessionMachine } from '../../machines/session';
@@ -63,6 +64,7 @@ export interface SystemActors {
   language: ActorRefFrom<typeof languageMachine>;
   splash: ActorRefFrom<typeof splashMachine>;
   forgotPin: ActorRefFrom<typeof forgotPinMachine>;
+  courseLifecycle: ActorRefFrom<typeof courseLifecycleMachine>;
 }
 
 export function useSystemActor<K extends keyof SystemActors>(id: K): SystemActors[K] {
@@ -86,6 +88,12 @@ export function useForgotPin<T>(selector: (s: SnapshotOf<'forgotPin'>) => T): T 
 export function useSplash<T>(selector: (s: SnapshotOf<'splash'>) => T): T {
   return useSelector(useSystemActor('splash'), selector);
 }
+export function useCourseLifecycle<T>(
+  selector: (s: SnapshotOf<'courseLifecycle'>) => T,
+  compare?: (a: T, b: T) => boolean,
+): T {
+  return useSelector(useSystemActor('courseLifecycle'), selector, compare);
+}
 
 /** Connects the actors to each other and to the page: fonts, cart clearing, revoked tokens. */
 function Wiring() {
@@ -105,6 +113,18 @@ function Wiring() {
       setUnauthorizedHandler(null);
     };
   }, [session, cart, splash]);
+  const language = useSystemActor('language');
+  const course = useSystemActor('courseLifecycle');
+  useEffect(() => {
+    // the open course comes in the request language: read it again when the language changes
+    let locale = language.getSnapshot().context.locale;
+    const sub = language.subscribe((s) => {
+      if (s.context.locale === locale) return;
+      locale = s.context.locale;
+      course.send(courseEvents.localeChanged());
+    });
+    return () => sub.unsubscribe();
+  }, [language, course]);
   return null;
 }
 

@@ -6,6 +6,7 @@ import type { Messages } from '../../machines/language';
 import type { StoredSession } from '../../machines/session';
 import type { Locale, User } from '../../machines/types';
 import { AUTH_COOKIE, setApiLanguage } from '../api/client';
+import type { MessageBundle } from './message-bundles';
 
 /**
  * The side effects the machines name, implemented against the browser (spec §3, §4, §9).
@@ -93,12 +94,47 @@ export function applyDocumentLanguage(locale: Locale) {
   setApiLanguage(locale);
 }
 
-/** English ships with the app; Arabic loads on demand, layered over English for any missing id. */
-export const loadMessages = fromPromise<Messages, { locale: Locale }>(async ({ input }) => {
-  if (input.locale === 'en') return en;
-  const ar = (await import('virtual:messages/ar')).default;
-  return { ...en, ...ar };
-});
+type MessagesModule = Promise<{ default: Messages }>;
+
+/** Each bundle of each language is its own chunk (see src/app/message-bundles.ts). */
+const BUNDLES: Record<Locale, Record<MessageBundle, () => MessagesModule>> = {
+  en: {
+    signup: () => import('virtual:messages/en/signup'),
+    forgot: () => import('virtual:messages/en/forgot'),
+    legal: () => import('virtual:messages/en/legal'),
+    learning: () => import('virtual:messages/en/learning'),
+    home: () => import('virtual:messages/en/home'),
+  },
+  ar: {
+    signup: () => import('virtual:messages/ar/signup'),
+    forgot: () => import('virtual:messages/ar/forgot'),
+    legal: () => import('virtual:messages/ar/legal'),
+    learning: () => import('virtual:messages/ar/learning'),
+    home: () => import('virtual:messages/ar/home'),
+  },
+};
+
+const isBundle = (name: string): name is MessageBundle => name in BUNDLES.en;
+
+/** A bundle in a language, layered over its English (a missing id shows English, not a raw id). */
+async function bundleMessages(locale: Locale, bundle: string): Promise<Messages> {
+  if (!isBundle(bundle)) throw new Error(`Unknown message bundle ${bundle}`);
+  const english = (await BUNDLES.en[bundle]()).default;
+  return locale === 'en' ? english : { ...english, ...(await BUNDLES[locale][bundle]()).default };
+}
+
+/** English core ships with the app; Arabic loads on demand, layered over English; then the bundles. */
+export const loadMessages = fromPromise<Messages, { locale: Locale; bundles: string[] }>(
+  async ({ input }) => {
+    const core = input.locale === 'en' ? en : { ...en, ...(await import('virtual:messages/ar')).default };
+    const bundles = await Promise.all(input.bundles.map((b) => bundleMessages(input.locale, b)));
+    return Object.assign({}, core, ...bundles);
+  },
+);
+
+export const loadBundle = fromPromise<Messages, { locale: Locale; bundle: string }>(async ({ input }) =>
+  bundleMessages(input.locale, input.bundle),
+);
 
 /** /login, with the current page as `next` when the member should come back to it. */
 export function loginPath(rememberPage: boolean): string {

@@ -1,9 +1,18 @@
 import { appMachine } from '../../machines/app';
 import { cartMachine } from '../../machines/cart';
+import { courseLifecycleMachine } from '../../machines/courseLifecycle';
 import { forgotPinMachine } from '../../machines/forgotPin';
 import { languageMachine } from '../../machines/language';
 import { sessionMachine } from '../../machines/session';
 import { loginActor, registerActor, revokeTokenActor } from '../api/auth';
+import {
+  enrolFreeActor,
+  loadCourseActor,
+  loadReviewsActor,
+  markAllDoneActor,
+  markLessonDoneActor,
+  saveReviewActor,
+} from '../api/course';
 import { fetchQuestionsActor, resetPinActor, verifyAnswersActor } from '../api/recovery';
 import * as effects from './effects';
 
@@ -31,7 +40,7 @@ export function createAppLogic(nav: Navigation) {
         },
       }),
       language: languageMachine.provide({
-        actors: { loadMessages: effects.loadMessages },
+        actors: { loadMessages: effects.loadMessages, loadBundle: effects.loadBundle },
         actions: {
           applyDocumentLanguage: (_, p) => effects.applyDocumentLanguage(p.locale),
           persistLanguage: (_, p) => effects.persistLanguage(p.locale),
@@ -44,6 +53,17 @@ export function createAppLogic(nav: Navigation) {
           verifyAnswers: verifyAnswersActor,
           resetPin: resetPinActor,
         },
+      }),
+      courseLifecycle: courseLifecycleMachine.provide({
+        actors: {
+          loadCourse: loadCourseActor,
+          enrolFree: enrolFreeActor,
+          markLessonDone: markLessonDoneActor,
+          markAllDone: markAllDoneActor,
+          loadReviews: loadReviewsActor,
+          saveReview: saveReviewActor,
+        },
+        actions: { goToLogin: (_, p) => nav.navigate(`/login?next=${encodeURIComponent(p.next)}`) },
       }),
     },
   });

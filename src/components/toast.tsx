@@ -18,14 +18,15 @@ import { Spinner } from './spinner';
  *   toaster.success({ title: intl.formatMessage(…), description: … })
  *   toaster.error({ … }) · toaster.info({ … }) · toaster.create({ type: 'info', … })
  * and render `<Toaster closeLabel={…} />` once near the root of the app.
- * top-end is the top right in LTR and the top left in RTL (from Ark's LocaleProvider).
+ * top-end is the top right in LTR and the top left in RTL (from Ark's LocaleProvider), under the header.
  */
 export const toaster = /* @__PURE__ */ createToaster({
   placement: 'top-end',
   overlap: false,
   gap: 12,
   max: 3,
-  offsets: '16px',
+  // below the 64 px sticky header, so a toast never covers the avatar, the cart or Log out
+  offsets: { top: '76px', bottom: '16px', left: '16px', right: '16px' },
   duration: 6000,
 });
 

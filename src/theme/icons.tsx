@@ -184,3 +184,68 @@ export const SearchIcon = (props: IconProps) => (
     <path d="M20 20l-4.2-4.2" />
   </Svg>
 );
+
+// Course screens: lock, time, level, lessons, quiz, cart, progress marks, languages.
+export const LockIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect x="5" y="11" width="14" height="9" rx="2" />
+    <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+  </Svg>
+);
+
+export const ClockIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M12 7.5V12l3 2" />
+  </Svg>
+);
+
+export const LevelIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M5 19v-4M12 19V10M19 19V5" />
+  </Svg>
+);
+
+export const ListIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M9 6h11M9 12h11M9 18h11" />
+    <circle cx="4.5" cy="6" r="1" />
+    <circle cx="4.5" cy="12" r="1" />
+    <circle cx="4.5" cy="18" r="1" />
+  </Svg>
+);
+
+export const QuizIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect x="4" y="3.5" width="16" height="17" rx="2" />
+    <path d="M8.5 9.5a3.5 3.5 0 1 1 4.6 3.3c-.7.3-1.1.9-1.1 1.6v.1M12 17.5h.01" />
+  </Svg>
+);
+
+export const CartIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2" />
+    <circle cx="9" cy="20" r="1.4" />
+    <circle cx="17" cy="20" r="1.4" />
+  </Svg>
+);
+
+export const CircleIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="12" cy="12" r="8.5" />
+  </Svg>
+);
+
+export const CheckCircleFilledIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="12" cy="12" r="9" fill="currentColor" stroke="none" />
+    <path d="M8 12.5l2.7 2.7L16 10" stroke="white" strokeWidth={2.2} />
+  </Svg>
+);
+
+export const LanguagesIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M3.5 12h17M12 3.5c2.5 2.6 2.5 14.4 0 17M12 3.5c-2.5 2.6-2.5 14.4 0 17" />
+  </Svg>
+);

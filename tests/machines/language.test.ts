@@ -6,11 +6,20 @@ import type { Locale } from '../../machines/types';
 function startLanguage(saved: string | null, failing: string[] = []) {
   const applied: string[] = [];
   const persisted: string[] = [];
+  const loads: { locale: Locale; bundles: string[] }[] = [];
   const logic = languageMachine.provide({
     actors: {
-      loadMessages: fromPromise<Messages, { locale: Locale }>(async ({ input }) => {
+      loadMessages: fromPromise<Messages, { locale: Locale; bundles: string[] }>(async ({ input }) => {
+        loads.push(input);
         if (failing.includes(input.locale)) throw new Error('offline');
-        return { 'app.name': input.locale };
+        return {
+          'app.name': input.locale,
+          ...Object.fromEntries(input.bundles.map((b) => [`${b}.title`, `${b}:${input.locale}`])),
+        };
+      }),
+      loadBundle: fromPromise<Messages, { locale: Locale; bundle: string }>(async ({ input }) => {
+        if (failing.includes(input.bundle)) throw new Error('offline');
+        return { [`${input.bundle}.title`]: `${input.bundle}:${input.locale}` };
       }),
     },
     actions: {
@@ -19,7 +28,7 @@ function startLanguage(saved: string | null, failing: string[] = []) {
     },
   });
   const actor = createActor(logic, { input: { saved } }).start();
-  return { actor, applied, persisted };
+  return { actor, applied, persisted, loads };
 }
 
 describe('language machine', () => {
@@ -72,5 +81,36 @@ describe('language machine', () => {
     const broken = startLanguage('en', ['en']);
     await waitFor(broken.actor, (s) => s.matches('failed'));
     expect(broken.actor.getSnapshot().context.error).toBe('LANGUAGE_LOAD_FAILED');
+  });
+
+  it("adds a screen's bundle once, and a switch brings every bundle in the new language", async () => {
+    const { actor, loads } = startLanguage('en');
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'language.require', bundle: 'learning' });
+    expect(actor.getSnapshot().value).toBe('extending');
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.bundles).toEqual(['learning']);
+    expect(actor.getSnapshot().context.messages).toMatchObject({
+      'app.name': 'en',
+      'learning.title': 'learning:en',
+    });
+    // asked again: nothing to do
+    actor.send({ type: 'language.require', bundle: 'learning' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    actor.send({ type: 'language.change', locale: 'ar' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.locale === 'ar');
+    expect(loads.at(-1)).toEqual({ locale: 'ar', bundles: ['learning'] });
+    expect(actor.getSnapshot().context.messages).toMatchObject({ 'learning.title': 'learning:ar' });
+  });
+
+  it('a bundle that fails is remembered (its screen offers a retry) and asking again retries it', async () => {
+    const { actor } = startLanguage('en', ['signup']);
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'language.require', bundle: 'signup' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context).toMatchObject({ bundles: [], failedBundle: 'signup', error: null });
+    actor.send({ type: 'language.require', bundle: 'signup' });
+    expect(actor.getSnapshot().value).toBe('extending');
+    expect(actor.getSnapshot().context.failedBundle).toBeNull();
   });
 });

@@ -13,18 +13,18 @@ import { Coverage } from './coverage';
  * Log out button, and RELOAD renders a fresh app on the same storage. Each model state names the
  * cart it must hold; every check compares the real actor and what `cart` in localStorage restores.
  */
-const A: CartItem = { id: 'course-1', title: 'Cycle basics', price: 100, sale_price: 80 }; // 80 on sale
-const B: CartItem = { id: 2, title: 'Contraception', price: 50, sale_price: 60 }; // "sale" dearer: 50
-const B_CHANGES = { sale_price: 20.1, id: 'not-allowed' }; // the id never changes
-const B_UPDATED: CartItem = { ...B, sale_price: 20.1 };
+const A: CartItem = { id: 'course-1', title: 'Cycle basics', price: 10000, sale_price: 8000 }; // 8000 on sale
+const B: CartItem = { id: 2, title: 'Contraception', price: 5000, sale_price: 6000 }; // "sale" dearer: 5000
+const B_CHANGES = { sale_price: 2010, id: 'not-allowed' }; // the id never changes
+const B_UPDATED: CartItem = { ...B, sale_price: 2010 };
 
 const cart = (items: CartItem[], total: number): CartState => ({ items, total, itemCount: items.length });
 const EXPECTED: Record<string, CartState> = {
   empty: cart([], 0),
-  a: cart([A], 80),
-  ab: cart([A, B], 130),
-  abUpdated: cart([A, B_UPDATED], 100.1),
-  b: cart([B], 50),
+  a: cart([A], 8000),
+  ab: cart([A, B], 13000),
+  abUpdated: cart([A, B_UPDATED], 10010),
+  b: cart([B], 5000),
   loggedOut: cart([], 0),
 };
 

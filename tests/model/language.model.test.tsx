@@ -5,7 +5,13 @@ import { assign, createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { languageMachine, type Messages } from '../../machines/language';
 import type { Locale } from '../../machines/types';
-import { controlledActor, loadDocument, renderApp, resetBrowserState } from '../support/render-app';
+import {
+  controlledActor,
+  loadDocument,
+  navigateTo,
+  renderApp,
+  resetBrowserState,
+} from '../support/render-app';
 import { Coverage } from './coverage';
 
 /**
@@ -16,11 +22,13 @@ import { Coverage } from './coverage';
  * same precompiled messages the app ships.
  */
 type Saved = Locale | null;
+/** Whether the privacy page's bundle (`legal`) is in: never asked, loaded, or failed. */
+type Legal = 'no' | 'yes' | 'failed';
 
 const languageModel = createMachine({
   id: 'languageModel',
   types: {} as {
-    context: { saved: Saved };
+    context: { saved: Saved; legal: Legal };
     events:
       | { type: 'OPEN' }
       | { type: 'OPEN_SAVED_AR' }
@@ -29,9 +37,12 @@ const languageModel = createMachine({
       | { type: 'CLICK_SWITCH' }
       | { type: 'TOGGLE' }
       | { type: 'RETRY' }
-      | { type: 'RELOAD' };
+      | { type: 'RELOAD' }
+      | { type: 'VISIT_LEGAL' }
+      | { type: 'BUNDLE_LOADED' }
+      | { type: 'BUNDLE_FAILED' };
   },
-  context: { saved: null },
+  context: { saved: null, legal: 'no' },
   initial: 'closed',
   states: {
     closed: {
@@ -48,12 +59,29 @@ const languageModel = createMachine({
         CLICK_SWITCH: 'switchingToAr',
         TOGGLE: 'switchingToAr',
         RELOAD: [
-          { guard: ({ context }) => context.saved === 'ar', target: 'loadingAr' },
-          { target: 'loadingEn' },
+          {
+            guard: ({ context }) => context.saved === 'ar',
+            target: 'loadingAr',
+            actions: assign({ legal: 'no' as Legal }),
+          },
+          { target: 'loadingEn', actions: assign({ legal: 'no' as Legal }) },
         ],
+        // the privacy page needs its own messages: asked for once, when first opened
+        VISIT_LEGAL: { guard: ({ context }) => context.legal === 'no', target: 'extendingEn' },
       },
     },
-    readyAr: { on: { CLICK_SWITCH: 'switchingToEn', RELOAD: 'loadingAr' } },
+    extendingEn: {
+      on: {
+        BUNDLE_LOADED: { target: 'readyEn', actions: assign({ legal: 'yes' as Legal }) },
+        BUNDLE_FAILED: { target: 'readyEn', actions: assign({ legal: 'failed' as Legal }) },
+      },
+    },
+    readyAr: {
+      on: {
+        CLICK_SWITCH: 'switchingToEn',
+        RELOAD: { target: 'loadingAr', actions: assign({ legal: 'no' as Legal }) },
+      },
+    },
     switchingToAr: {
       on: {
         MESSAGES_LOADED: { target: 'readyAr', actions: assign({ saved: 'ar' }) },
@@ -75,18 +103,32 @@ const model = createTestModel(languageModel);
 const paths = model.getShortestPaths();
 
 const coverage = new Coverage('language', languageMachine);
-const loader = controlledActor<Messages, { locale: Locale }>();
+const loader = controlledActor<Messages, { locale: Locale; bundles: string[] }>();
+const bundleLoader = controlledActor<Messages, { locale: Locale; bundle: string }>();
 let app: ReturnType<typeof renderApp> | undefined;
 
-async function messagesFor(locale: Locale): Promise<Messages> {
-  // what src/app/effects.ts loadMessages answers: English, or Arabic layered over English
-  if (locale === 'en') return en;
-  return { ...en, ...(await import('virtual:messages/ar')).default };
+async function messagesFor(locale: Locale, bundles: string[] = []): Promise<Messages> {
+  // what src/app/effects.ts loadMessages answers: the core (English, or Arabic over English) and bundles
+  const core = locale === 'en' ? en : { ...en, ...(await import('virtual:messages/ar')).default };
+  if (!bundles.includes('legal')) return core;
+  const legal =
+    locale === 'en'
+      ? (await import('virtual:messages/en/legal')).default
+      : {
+          ...(await import('virtual:messages/en/legal')).default,
+          ...(await import('virtual:messages/ar/legal')).default,
+        };
+  return { ...core, ...legal };
 }
 
 function open() {
   loadDocument();
-  app = renderApp({ path: '/', stubs: { loadMessages: loader.logic }, inspect: coverage.inspect });
+  app = renderApp({
+    // sign-in needs only the core messages (the home page would load a bundle of its own)
+    path: '/login',
+    stubs: { loadMessages: loader.logic, loadBundle: bundleLoader.logic },
+    inspect: coverage.inspect,
+  });
 }
 
 const realLanguage = () => app!.system.get('language').getSnapshot();
@@ -95,6 +137,7 @@ const html = () => document.documentElement;
 beforeEach(() => {
   resetBrowserState();
   loader.calls.length = 0;
+  bundleLoader.calls.length = 0;
 });
 afterEach(() => {
   app?.unmount();
@@ -105,7 +148,7 @@ afterEach(() => {
 function expectLoading(locale: Locale, saved: Saved) {
   expect(realLanguage().matches('loading')).toBe(true);
   expect(realLanguage().context.locale).toBe(locale);
-  expect(loader.last()?.input).toEqual({ locale });
+  expect(loader.last()?.input).toEqual({ locale, bundles: [] });
   expect(screen.queryByTestId('language-switch')).toBeNull();
   // index.html's script already set the saved direction: no flash of the wrong one
   const early = saved === 'ar' ? 'ar' : 'en';
@@ -113,7 +156,7 @@ function expectLoading(locale: Locale, saved: Saved) {
   expect(html()).toHaveAttribute('dir', early === 'ar' ? 'rtl' : 'ltr');
 }
 
-async function expectReady(locale: Locale, saved: Saved) {
+async function expectReady(locale: Locale, saved: Saved, legal: Legal) {
   const other = locale === 'ar' ? 'en' : 'ar';
   const button = await screen.findByTestId('language-switch');
   // the switch names the other language in its own script and language
@@ -130,10 +173,30 @@ async function expectReady(locale: Locale, saved: Saved) {
   expect(localStorage.getItem('language')).toBe(saved);
   expect(realLanguage().matches('ready')).toBe(true);
   expect(realLanguage().context).toMatchObject({ locale, pending: null });
+  // the privacy page: its words once its bundle is in, a retry if it failed
+  expect(realLanguage().context.bundles).toEqual(legal === 'yes' ? ['legal'] : []);
+  if (legal === 'yes')
+    expect(
+      await screen.findByRole('heading', { level: 1, name: locale === 'ar' ? 'الخصوصية' : 'Privacy' }),
+    ).toBeVisible();
+  if (legal === 'failed') {
+    expect(realLanguage().context.failedBundle).toBe('legal');
+    expect(
+      await screen.findByRole('button', { name: locale === 'ar' ? 'حاولي مرة أخرى' : 'Try again' }),
+    ).toBeVisible();
+  }
+}
+
+/** The privacy page waits for its bundle: the loader shows, the rest of the page stays. */
+function expectExtending() {
+  expect(realLanguage().matches('extending')).toBe(true);
+  expect(bundleLoader.last()?.input).toEqual({ locale: 'en', bundle: 'legal' });
+  expect(screen.getAllByRole('status').length).toBeGreaterThan(0);
+  expect(screen.getByTestId('language-switch')).toBeEnabled();
 }
 
 /** While the other language loads: the button is busy, the page keeps its language and direction. */
-function expectSwitching(from: Locale, to: Locale, saved: Saved) {
+function expectSwitching(from: Locale, to: Locale, saved: Saved, legal: Legal) {
   const button = screen.getByTestId('language-switch');
   expect(button).toHaveAttribute('aria-busy', 'true');
   expect(button).toBeDisabled();
@@ -142,7 +205,8 @@ function expectSwitching(from: Locale, to: Locale, saved: Saved) {
   expect(localStorage.getItem('language')).toBe(saved);
   expect(realLanguage().matches('switching')).toBe(true);
   expect(realLanguage().context).toMatchObject({ locale: from, pending: to });
-  expect(loader.last()?.input).toEqual({ locale: to });
+  // a switch brings every bundle already in, in the new language
+  expect(loader.last()?.input).toEqual({ locale: to, bundles: legal === 'yes' ? ['legal'] : [] });
 }
 
 describe('language model on the real app', () => {
@@ -157,7 +221,17 @@ describe('language model on the real app', () => {
           },
           MESSAGES_LOADED: async () => {
             const call = loader.last()!;
-            await loader.resolve(await messagesFor(call.input.locale));
+            await loader.resolve(await messagesFor(call.input.locale, call.input.bundles));
+          },
+          VISIT_LEGAL: async () => {
+            act(() => navigateTo('/privacy'));
+            await waitFor(() => expect(bundleLoader.calls.length).toBeGreaterThan(0));
+          },
+          BUNDLE_LOADED: async () => {
+            await bundleLoader.resolve((await import('virtual:messages/en/legal')).default);
+          },
+          BUNDLE_FAILED: async () => {
+            await bundleLoader.reject(new Error('offline'));
           },
           LOAD_FAILED: async () => {
             await loader.reject(new Error('offline'));
@@ -183,10 +257,11 @@ describe('language model on the real app', () => {
           closed: () => expect(app).toBeUndefined(),
           loadingEn: (s) => expectLoading('en', s.context.saved),
           loadingAr: (s) => expectLoading('ar', s.context.saved),
-          readyEn: (s) => expectReady('en', s.context.saved),
-          readyAr: (s) => expectReady('ar', s.context.saved),
-          switchingToAr: (s) => expectSwitching('en', 'ar', s.context.saved),
-          switchingToEn: (s) => expectSwitching('ar', 'en', s.context.saved),
+          readyEn: (s) => expectReady('en', s.context.saved, s.context.legal),
+          readyAr: (s) => expectReady('ar', s.context.saved, s.context.legal),
+          extendingEn: () => expectExtending(),
+          switchingToAr: (s) => expectSwitching('en', 'ar', s.context.saved, s.context.legal),
+          switchingToEn: (s) => expectSwitching('ar', 'en', s.context.saved, s.context.legal),
           failed: async () => {
             await waitFor(() => expect(realLanguage().matches('failed')).toBe(true));
             expect(realLanguage().context.error).toBe('LANGUAGE_LOAD_FAILED');

@@ -12,6 +12,7 @@ import {
 } from 'xstate';
 import { appMachine } from '../../machines/app';
 import { cartMachine } from '../../machines/cart';
+import { courseLifecycleMachine } from '../../machines/courseLifecycle';
 import { forgotPinMachine } from '../../machines/forgotPin';
 import { languageMachine } from '../../machines/language';
 import { sessionMachine } from '../../machines/session';
@@ -30,6 +31,7 @@ export interface Stubs {
   register?: AnyActorLogic;
   revokeToken?: AnyActorLogic;
   loadMessages?: AnyActorLogic;
+  loadBundle?: AnyActorLogic;
   fetchQuestions?: AnyActorLogic;
   verifyAnswers?: AnyActorLogic;
   resetPin?: AnyActorLogic;
@@ -37,11 +39,27 @@ export interface Stubs {
   fetchAvatars?: AnyActorLogic;
   fetchSecurityQuestions?: AnyActorLogic;
   checkAlias?: AnyActorLogic;
+  /** The course lifecycle's actors (root system id `courseLifecycle`). */
+  loadCourse?: AnyActorLogic;
+  enrolFree?: AnyActorLogic;
+  markLessonDone?: AnyActorLogic;
+  markAllDone?: AnyActorLogic;
+  loadReviews?: AnyActorLogic;
+  saveReview?: AnyActorLogic;
+  /** The learning screens' own actors (catalogue, quiz, the dashboard's learning pages). */
+  fetchCourses?: AnyActorLogic;
+  loadQuiz?: AnyActorLogic;
+  submitQuiz?: AnyActorLogic;
+  loadList?: AnyActorLogic;
+  saveMyReview?: AnyActorLogic;
 }
 
 const notProvided = fromPromise(async () => {
   throw { code: 'NETWORK_ERROR' };
 });
+
+/** A member with no courses, scores or reviews yet (the dashboard's learning pages by default). */
+const nothingYet = fromPromise(async () => ({ courses: [], scores: [], reviews: [] }));
 
 export function navigateTo(path: string) {
   window.history.pushState(null, '', path);
@@ -71,6 +89,19 @@ export function renderApp(
       },
       ...(options.aliasDebounceMs != null ? { delays: { aliasDebounce: options.aliasDebounceMs } } : {}),
     },
+    catalogue: { actors: { fetchCourses: (s.fetchCourses ?? notProvided) as never } },
+    quiz: {
+      actors: {
+        loadQuiz: (s.loadQuiz ?? notProvided) as never,
+        submitQuiz: (s.submitQuiz ?? notProvided) as never,
+      },
+    },
+    myLearning: {
+      actors: {
+        loadList: (s.loadList ?? nothingYet) as never,
+        saveReview: (s.saveMyReview ?? notProvided) as never,
+      },
+    },
     inspect: options.inspect,
   };
   const logic = appMachine.provide({
@@ -91,7 +122,10 @@ export function renderApp(
         },
       }),
       language: languageMachine.provide({
-        actors: { loadMessages: (s.loadMessages ?? effects.loadMessages) as never },
+        actors: {
+          loadMessages: (s.loadMessages ?? effects.loadMessages) as never,
+          loadBundle: (s.loadBundle ?? effects.loadBundle) as never,
+        },
         actions: {
           applyDocumentLanguage: (_, p) => effects.applyDocumentLanguage(p.locale),
           persistLanguage: (_, p) => effects.persistLanguage(p.locale),
@@ -104,6 +138,17 @@ export function renderApp(
           verifyAnswers: (s.verifyAnswers ?? notProvided) as never,
           resetPin: (s.resetPin ?? notProvided) as never,
         },
+      }),
+      courseLifecycle: courseLifecycleMachine.provide({
+        actors: {
+          loadCourse: (s.loadCourse ?? notProvided) as never,
+          enrolFree: (s.enrolFree ?? notProvided) as never,
+          markLessonDone: (s.markLessonDone ?? notProvided) as never,
+          markAllDone: (s.markAllDone ?? notProvided) as never,
+          loadReviews: (s.loadReviews ?? notProvided) as never,
+          saveReview: (s.saveReview ?? notProvided) as never,
+        },
+        actions: { goToLogin: (_, p) => navigateTo(`/login?next=${encodeURIComponent(p.next)}`) },
       }),
     },
   });

@@ -3,8 +3,11 @@ import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
 import { SplashMark } from '../SplashMark';
 
-/** The logo and the product name, linking home (or to /dashboard in the dashboard). */
-export function BrandLink({ href, label }: { href: string; label?: string }) {
+/**
+ * The logo and the product name, linking home (or to /dashboard in the dashboard). `compact`: on
+ * screens under 380 px the name is only read out, so the public header fits 320 px with the cart.
+ */
+export function BrandLink({ href, label, compact }: { href: string; label?: string; compact?: boolean }) {
   const intl = useIntl();
   return (
     <Link
@@ -23,7 +26,13 @@ export function BrandLink({ href, label }: { href: string; label?: string }) {
       })}
     >
       <SplashMark />
-      <span>{intl.formatMessage({ id: 'app.name' })}</span>
+      <span
+        className={
+          compact ? css({ srOnly: true, '@media (min-width: 23.75rem)': { srOnly: false } }) : undefined
+        }
+      >
+        {intl.formatMessage({ id: 'app.name' })}
+      </span>
     </Link>
   );
 }

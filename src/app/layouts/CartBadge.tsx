@@ -10,7 +10,7 @@ export function CartBadge() {
   if (count === 0) return null;
   const label = intl.formatMessage(
     { id: 'site.header.cart' },
-    { count, total: intl.formatNumber(total, { style: 'currency', currency: 'USD' }) },
+    { count, total: intl.formatNumber(total / 100, { style: 'currency', currency: 'USD' }) },
   );
   return (
     <span
@@ -22,7 +22,7 @@ export function CartBadge() {
         display: 'inline-flex',
         alignItems: 'center',
         gap: '1',
-        px: '2.5',
+        px: { base: '2', sm: '2.5' },
         minHeight: '9',
         borderRadius: 'full',
         bg: 'accent.subtle',

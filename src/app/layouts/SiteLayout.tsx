@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { css } from '../../../styled-system/css';
 import { button } from '../../components/button';
 import { useSession } from '../actors';
@@ -22,11 +22,13 @@ const header = css({
 const bar = css({
   maxWidth: '6xl',
   mx: 'auto',
-  px: { base: '4', md: '6' },
+  px: { base: '2', sm: '3', md: '6' },
   height: '16',
   display: 'flex',
   alignItems: 'center',
-  gap: { base: '2', md: '4' },
+  gap: { base: '1', sm: '2', md: '4' },
+  // narrower buttons on phones, so the bar fits 320 px with the cart and sign-in in either language
+  '& > :is(a, button):not(:first-child), & nav > a': { px: { base: '2', sm: '3.5' } },
 });
 const skip = css({
   position: 'absolute',
@@ -45,6 +47,7 @@ const skip = css({
 export function SiteLayout({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const signedIn = useSession((s) => s.matches('signedIn'));
+  const [location] = useLocation();
   return (
     <div className={shell}>
       <a href="#main" className={skip}>
@@ -52,8 +55,15 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       </a>
       <header className={header}>
         <div className={bar}>
-          <BrandLink href="/" />
+          <BrandLink href="/" compact />
           <div className={css({ flex: 1 })} />
+          <Link
+            href="/courses"
+            aria-current={location.startsWith('/courses') ? 'page' : undefined}
+            className={`${button({ variant: 'ghost', size: 'sm' })} ${css({ '&[aria-current=page]': { bg: 'accent.muted' } })}`}
+          >
+            <FormattedMessage id="site.nav.courses" />
+          </Link>
           <CartBadge />
           <LanguageSwitch />
           {signedIn ? (
@@ -61,7 +71,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           ) : (
             <nav
               aria-label={intl.formatMessage({ id: 'site.nav.label' })}
-              className={css({ display: 'flex', gap: '2' })}
+              className={css({ display: 'flex', gap: { base: '1', sm: '2' } })}
             >
               <Link href="/login" className={button({ variant: 'ghost', size: 'sm' })}>
                 <FormattedMessage id="site.header.signIn" />

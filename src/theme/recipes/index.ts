@@ -10,11 +10,17 @@ import { emptyState } from './empty-state';
 import { field } from './field';
 import { input, textarea } from './input';
 import { fullScreenLoader, logo, srOnly } from './misc';
+import { pagination } from './pagination';
 import { pinInput } from './pin-input';
+import { progress } from './progress';
 import { radioCardGroup, radioGroup } from './radio-group';
+import { ratingGroup } from './rating-group';
 import { select } from './select';
+import { skeleton } from './skeleton';
 import { spinner } from './spinner';
+import { stars } from './stars';
 import { steps } from './steps';
+import { tabs } from './tabs';
 import { toast } from './toast';
 
 export const recipes = { button, spinner, input, textarea, fullScreenLoader, srOnly };
@@ -30,10 +36,16 @@ export const slotRecipes = {
   emptyState,
   field,
   logo,
+  pagination,
   pinInput,
+  progress,
   radioCardGroup,
   radioGroup,
+  ratingGroup,
   select,
   steps,
+  tabs,
   toast,
+  skeleton,
+  stars,
 };

@@ -1,21 +1,51 @@
+import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+import { css } from '../../../styled-system/css';
 import { DashboardLayout } from '../../app/layouts/DashboardLayout';
-import { CoursesPage, InvoicesPage, RatingsPage, SettingsPage, TestScoresPage } from './DashboardPages';
+import { Spinner } from '../../components/spinner';
+import { InvoicesPage, SettingsPage } from './DashboardPages';
+
+import EnrolledCoursesPage from './learning/EnrolledCoursesPage';
+import RatingsPage from './learning/RatingsPage';
+import TestScoresPage from './learning/TestScoresPage';
+
+// the quiz loads with its own chunk
+const QuizView = lazy(() => import('../quiz/QuizView'));
+const LessonListView = lazy(() => import('../learn/LessonListView'));
+const LessonView = lazy(() => import('../learn/LessonView'));
+const CompletionView = lazy(() => import('../learn/CompletionView'));
+
+function PageLoading() {
+  return (
+    <div
+      aria-busy="true"
+      className={css({ display: 'grid', placeItems: 'center', py: '16', color: 'accent.default' })}
+    >
+      <Spinner size="lg" />
+    </div>
+  );
+}
 
 /** Everything under /dashboard, already behind the guard: the shell and its pages. */
 export default function DashboardArea() {
   return (
     <DashboardLayout>
-      <Switch>
-        <Route path="/dashboard" component={CoursesPage} />
-        <Route path="/dashboard/test-scores" component={TestScoresPage} />
-        <Route path="/dashboard/ratings" component={RatingsPage} />
-        <Route path="/dashboard/invoices" component={InvoicesPage} />
-        <Route path="/dashboard/settings" component={SettingsPage} />
-        <Route>
-          <CoursesPage />
-        </Route>
-      </Switch>
+      <Suspense fallback={<PageLoading />}>
+        <Switch>
+          <Route path="/dashboard" component={EnrolledCoursesPage} />
+          <Route path="/dashboard/test-scores" component={TestScoresPage} />
+          <Route path="/dashboard/ratings" component={RatingsPage} />
+          <Route path="/dashboard/course/:id/quiz/:kind" component={QuizView} />
+          <Route path="/dashboard/course/:id/lesson/:lessonId" component={LessonView} />
+          <Route path="/dashboard/course/:id/complete" component={CompletionView} />
+          <Route path="/dashboard/course/:id" component={LessonListView} />
+          <Route path="/dashboard/invoices" component={InvoicesPage} />
+          <Route path="/dashboard/settings" component={SettingsPage} />
+          <Route>
+            <EnrolledCoursesPage />
+          </Route>
+        </Switch>
+      </Suspense>
     </DashboardLayout>
   );
 }

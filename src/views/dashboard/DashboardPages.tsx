@@ -1,13 +1,12 @@
 import type { ComponentType, ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
-import { button } from '../../components/button';
-import { BookIcon, ChartIcon, ReceiptIcon, SettingsIcon, StarIcon } from '../../theme/icons';
+import { ReceiptIcon, SettingsIcon } from '../../theme/icons';
 
 /**
- * The five dashboard pages. Until their own issues fill them, each says honestly that there is
- * nothing here yet and what will appear (Account Settings is marked coming soon).
+ * Invoices and Account Settings. Until their own issues fill them, each says honestly that there is
+ * nothing here yet and what will appear (Account Settings is marked coming soon). The learning
+ * pages (Enrolled Courses, My Test Scores, Ratings & Reviews) are in ./learning.
  */
 function EmptyPanel(props: {
   Icon: ComponentType<{ className?: string }>;
@@ -55,41 +54,6 @@ function EmptyPanel(props: {
       </p>
       {props.action}
     </section>
-  );
-}
-
-export function CoursesPage() {
-  return (
-    <EmptyPanel
-      Icon={BookIcon}
-      titleId="dashboard.courses.empty.title"
-      bodyId="dashboard.courses.empty.body"
-      action={
-        <Link href="/" className={`${button({ variant: 'outline' })} ${css({ mt: '3' })}`}>
-          <FormattedMessage id="dashboard.courses.empty.action" />
-        </Link>
-      }
-    />
-  );
-}
-
-export function TestScoresPage() {
-  return (
-    <EmptyPanel
-      Icon={ChartIcon}
-      titleId="dashboard.testScores.empty.title"
-      bodyId="dashboard.testScores.empty.body"
-    />
-  );
-}
-
-export function RatingsPage() {
-  return (
-    <EmptyPanel
-      Icon={StarIcon}
-      titleId="dashboard.ratings.empty.title"
-      bodyId="dashboard.ratings.empty.body"
-    />
   );
 }
 

@@ -1,0 +1,170 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { CourseScores, EnrolledCourse, MyReview, ReviewBodyInput } from '../server/contract/learning';
+import { type AppError, toAppError } from './types';
+
+/**
+ * The dashboard's learning pages (spec §1, §2): Enrolled Courses, My Test Scores and Ratings &
+ * Reviews. Each page starts one of these with the list it shows; loading → ready | empty | failed
+ * (retry). On Ratings & Reviews, `myLearning.saveReview` saves an edited review (PUT
+ * /feedback/user/{userId}) while the list stays on screen.
+ */
+export const LEARNING_LISTS = ['courses', 'scores', 'reviews'] as const;
+export type LearningList = (typeof LEARNING_LISTS)[number];
+
+export interface LearningLists {
+  courses: EnrolledCourse[];
+  scores: CourseScores[];
+  reviews: MyReview[];
+}
+
+export interface MyLearningInput {
+  list: LearningList;
+  userId: string;
+}
+
+export interface MyLearningContext extends MyLearningInput, LearningLists {
+  error: AppError | null;
+  /** The course whose review is being saved, was saved last, or failed to save. */
+  reviewCourseId: string | null;
+  saveError: AppError | null;
+}
+
+export type MyLearningEvent =
+  | { type: 'myLearning.retry' }
+  | { type: 'myLearning.saveReview'; review: ReviewBodyInput }
+  | { type: 'myLearning.dismiss' };
+
+export const myLearningEvents = {
+  retry: () => ({ type: 'myLearning.retry' }) as const,
+  saveReview: (review: ReviewBodyInput) => ({ type: 'myLearning.saveReview', review }) as const,
+  dismiss: () => ({ type: 'myLearning.dismiss' }) as const,
+} satisfies Record<string, (...args: never[]) => MyLearningEvent>;
+
+/** Where Continue leads for a course, by where she stands in it (design card: lifecycle). */
+export function nextPlace(item: Pick<EnrolledCourse, 'course' | 'progress'>): string {
+  const base = `/dashboard/course/${encodeURIComponent(item.course.id)}`;
+  switch (item.progress.status) {
+    case 'pre_quiz':
+      return `${base}/quiz/pre`;
+    case 'learning':
+      return item.progress.nextLessonId
+        ? `${base}/lesson/${encodeURIComponent(item.progress.nextLessonId)}`
+        : base;
+    case 'post_quiz':
+      return `${base}/quiz/post`;
+    default:
+      return `${base}/complete`;
+  }
+}
+
+export const myLearningMachine = setup({
+  types: {} as { context: MyLearningContext; input: MyLearningInput; events: MyLearningEvent },
+  actors: {
+    /** GET /lms/user/courses/{userId} · /lms/user/{userId}/quiz-results · /feedback/user/{userId} */
+    loadList: fromPromise<Partial<LearningLists>, MyLearningInput>(async () => {
+      throw { code: 'NOT_PROVIDED' };
+    }),
+    /** PUT /feedback/user/{userId} */
+    saveReview: fromPromise<MyReview, { userId: string; review: ReviewBodyInput }>(async () => {
+      throw { code: 'NOT_PROVIDED' };
+    }),
+  },
+  guards: {
+    hasItems: ({ context }) => context[context.list].length > 0,
+  },
+  actions: {
+    startSave: assign({
+      reviewCourseId: ({ event }) => {
+        assertEvent(event, 'myLearning.saveReview');
+        return event.review.courseId;
+      },
+      saveError: null,
+    }),
+    /** The review that was saved is shown as saved. */
+    replaceReview: assign({
+      reviews: ({ context }, saved: MyReview) =>
+        context.reviews.map((r) => (r.courseId === saved.courseId ? saved : r)),
+    }),
+  },
+}).createMachine({
+  id: 'myLearning',
+  context: ({ input }) => ({
+    ...input,
+    courses: [],
+    scores: [],
+    reviews: [],
+    error: null,
+    reviewCourseId: null,
+    saveError: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['step:loading'],
+      entry: assign({ error: null }),
+      invoke: {
+        src: 'loadList',
+        input: ({ context }) => ({ list: context.list, userId: context.userId }),
+        onDone: {
+          target: 'loaded',
+          actions: assign(({ event }) => ({ ...event.output })),
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => toAppError(event.error, 'NETWORK_ERROR') }),
+        },
+      },
+    },
+    loaded: {
+      always: [{ guard: 'hasItems', target: 'ready' }, { target: 'empty' }],
+    },
+    empty: { tags: ['step:empty'] },
+    failed: {
+      tags: ['step:failed'],
+      on: { 'myLearning.retry': 'loading' },
+    },
+    ready: {
+      tags: ['step:ready'],
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'myLearning.saveReview': { target: 'saving', actions: 'startSave' },
+          },
+        },
+        saving: {
+          tags: ['saving'],
+          invoke: {
+            src: 'saveReview',
+            input: ({ context, event }) => {
+              assertEvent(event, 'myLearning.saveReview');
+              return { userId: context.userId, review: event.review };
+            },
+            onDone: {
+              target: 'saved',
+              actions: { type: 'replaceReview', params: ({ event }) => event.output },
+            },
+            onError: {
+              target: 'saveFailed',
+              actions: assign({ saveError: ({ event }) => toAppError(event.error, 'NETWORK_ERROR') }),
+            },
+          },
+        },
+        saved: {
+          tags: ['saved'],
+          on: {
+            'myLearning.saveReview': { target: 'saving', actions: 'startSave' },
+            'myLearning.dismiss': 'idle',
+          },
+        },
+        saveFailed: {
+          tags: ['saveFailed'],
+          on: {
+            'myLearning.saveReview': { target: 'saving', actions: 'startSave' },
+            'myLearning.dismiss': { target: 'idle', actions: assign({ saveError: null }) },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,32 @@
+import { defineSlotRecipe } from '@pandacss/dev';
+
+/** Ark RatingGroup (park-ui style): five stars, each a 44 px target, the label above. */
+export const ratingGroup = defineSlotRecipe({
+  className: 'rating-group',
+  jsx: [/RatingGroup\.+/],
+  slots: ['root', 'label', 'control', 'item'],
+  base: {
+    root: { display: 'flex', flexDirection: 'column', gap: '1.5' },
+    label: { textStyle: 'label', color: 'fg.default' },
+    control: { display: 'inline-flex', alignItems: 'center', gap: '0.5' },
+    item: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      width: '11',
+      height: '11',
+      borderRadius: 'md',
+      color: 'border.emphasized',
+      cursor: 'pointer',
+      outline: 'none',
+      transitionProperty: 'color, transform',
+      transitionDuration: 'fast',
+      _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '1px' },
+      _highlighted: { color: 'highlight.fg' },
+      _checked: { color: 'highlight.fg' },
+      '&[data-highlighted]': { color: 'highlight.fg' },
+      '& svg': { width: '7', height: '7' },
+      _readOnly: { cursor: 'default' },
+    },
+  },
+});

@@ -1,0 +1,62 @@
+import { defineSlotRecipe } from '@pandacss/dev';
+
+/** Tabs (Ark Tabs): a scrollable row of triggers with an underline indicator, mirrored in RTL. */
+export const tabs = defineSlotRecipe({
+  className: 'tabs',
+  jsx: [/Tabs\.+/],
+  slots: ['root', 'list', 'trigger', 'content', 'indicator'],
+  base: {
+    root: { display: 'flex', flexDirection: 'column', width: 'full', minWidth: '0' },
+    list: {
+      position: 'relative',
+      display: 'flex',
+      gap: '1',
+      overflowX: 'auto',
+      scrollbarWidth: 'none',
+      borderBottomWidth: '1px',
+      borderColor: 'border.default',
+      '&::-webkit-scrollbar': { display: 'none' },
+    },
+    trigger: {
+      flexShrink: '0',
+      display: 'inline-flex',
+      alignItems: 'center',
+      gap: '2',
+      minHeight: '11',
+      px: { base: '3', md: '4' },
+      bg: 'transparent',
+      color: 'fg.muted',
+      fontSize: { base: 'sm', md: 'md' },
+      fontWeight: '500',
+      whiteSpace: 'nowrap',
+      cursor: 'pointer',
+      borderRadius: 'md md 0 0',
+      outline: 'none',
+      transitionProperty: 'color, background-color',
+      transitionDuration: 'normal',
+      _hover: { color: 'fg.default', bg: 'bg.subtle' },
+      _selected: { color: 'accent.fg', fontWeight: '600' },
+      _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '-2px' },
+      _disabled: { opacity: '0.5', cursor: 'not-allowed' },
+    },
+    indicator: {
+      bottom: '-1px',
+      height: '3px',
+      width: 'var(--width)',
+      bg: 'accent.default',
+      borderRadius: 'full',
+      transitionProperty: 'left, right, width',
+      transitionDuration: 'normal',
+    },
+    content: {
+      pt: { base: '5', md: '6' },
+      outline: 'none',
+      _focusVisible: {
+        outline: '2px solid',
+        outlineColor: 'focusRing',
+        outlineOffset: '4px',
+        borderRadius: 'sm',
+      },
+    },
+  },
+});

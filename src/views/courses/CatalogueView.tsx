@@ -1,0 +1,193 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocation, useSearch } from 'wouter';
+import { catalogueEvents, catalogueMachine, pageFromQuery } from '../../../machines/catalogue';
+import { css } from '../../../styled-system/css';
+import { fetchCourses } from '../../api/learning';
+import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
+import * as Alert from '../../components/alert';
+import { Button, button } from '../../components/button';
+import { CourseCard, CourseCardSkeleton } from '../../components/course-card';
+import { Disclaimer } from '../../components/disclaimer';
+import { EmptyState } from '../../components/empty-state';
+import { Pager } from '../../components/pagination';
+import { BookIcon } from '../../theme/icons';
+import { useDocumentTitle } from '../useDocumentTitle';
+
+function createLogic(overrides: ScreenOverrides['catalogue']) {
+  const real = catalogueMachine.provide({ actors: { fetchCourses } });
+  return overrides ? real.provide(overrides) : real;
+}
+
+const grid = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+  gap: { base: '4', md: '6' },
+  listStyle: 'none',
+  p: '0',
+  m: '0',
+});
+
+/** The course catalogue, /courses (spec §2, §7): a page of course cards, paged in the address. */
+export default function CatalogueView() {
+  useDocumentTitle('learning.catalogue.title');
+  const intl = useIntl();
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const urlPage = pageFromQuery(new URLSearchParams(search).get('page'));
+  const overrides = useScreenOverrides();
+  const [logic] = useState(() => createLogic(overrides.catalogue));
+  const catalogue = useActorRef(logic, { input: { page: urlPage }, inspect: overrides.inspect });
+  const loading = useSelector(catalogue, (s) => s.hasTag('step:loading'));
+  const failed = useSelector(catalogue, (s) => s.hasTag('step:failed'));
+  const empty = useSelector(catalogue, (s) => s.hasTag('step:empty'));
+  const data = useSelector(catalogue, (s) => s.context.data);
+  const page = useSelector(catalogue, (s) => s.context.page);
+
+  // the address leads: Back and Forward (and links) change the page
+  useEffect(() => {
+    catalogue.send(catalogueEvents.page(urlPage));
+  }, [urlPage, catalogue]);
+
+  // titles and summaries come in the request's language: fetch again after a switch
+  const locale = useRef(intl.locale);
+  useEffect(() => {
+    if (locale.current === intl.locale) return;
+    locale.current = intl.locale;
+    catalogue.send(catalogueEvents.localeChanged());
+  }, [intl.locale, catalogue]);
+
+  const goTo = (next: number) => {
+    navigate(next === 1 ? location : `${location}?page=${next}`);
+    document.getElementById('catalogue-heading')?.focus();
+  };
+
+  const totalPages = data?.totalPages ?? 0;
+  return (
+    <div
+      className={css({
+        maxWidth: '6xl',
+        mx: 'auto',
+        px: { base: '4', md: '6' },
+        py: { base: '8', md: '12' },
+      })}
+    >
+      <header
+        className={css({ display: 'flex', flexDirection: 'column', gap: '3', mb: { base: '6', md: '8' } })}
+      >
+        <h1
+          id="catalogue-heading"
+          tabIndex={-1}
+          className={css({ textStyle: 'heading.xl', color: 'accent.fg', outline: 'none' })}
+        >
+          <FormattedMessage id="learning.catalogue.title" />
+        </h1>
+        <p className={css({ color: 'fg.muted', textStyle: 'body.lg', maxWidth: '3xl' })}>
+          <FormattedMessage id="learning.catalogue.intro" />
+        </p>
+        <Disclaimer />
+      </header>
+
+      <section aria-labelledby="catalogue-heading" aria-busy={loading} data-testid="catalogue">
+        {loading && (
+          <>
+            <p className={css({ srOnly: true })} role="status">
+              <FormattedMessage id="learning.catalogue.loading" />
+            </p>
+            <ul className={grid} data-testid="catalogue-loading">
+              {[0, 1, 2, 3, 4, 5].map((i) => (
+                <li key={i}>
+                  <CourseCardSkeleton />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+
+        {failed && (
+          <Alert.Root status="error" role="alert" data-testid="catalogue-error">
+            <Alert.Icon />
+            <Alert.Content>
+              <Alert.Title>
+                <FormattedMessage id="learning.catalogue.error" />
+              </Alert.Title>
+              <div className={css({ mt: '2' })}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => catalogue.send(catalogueEvents.retry())}
+                >
+                  <FormattedMessage id="learning.common.retry" />
+                </Button>
+              </div>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+
+        {empty && (
+          <div
+            data-testid="catalogue-empty"
+            className={css({
+              bg: 'bg.surface',
+              borderWidth: '1px',
+              borderColor: 'border.subtle',
+              borderRadius: 'lg',
+            })}
+          >
+            <EmptyState
+              icon={<BookIcon />}
+              title={<FormattedMessage id="learning.catalogue.empty.title" />}
+              description={<FormattedMessage id="learning.catalogue.empty.body" />}
+              action={
+                page > 1 ? (
+                  <button type="button" className={button({ variant: 'outline' })} onClick={() => goTo(1)}>
+                    <FormattedMessage id="learning.catalogue.empty.firstPage" />
+                  </button>
+                ) : undefined
+              }
+            />
+          </div>
+        )}
+
+        {!loading && !failed && !empty && data && (
+          <>
+            <p className={css({ srOnly: true })} role="status">
+              <FormattedMessage id="learning.catalogue.count" values={{ count: data.total }} />
+            </p>
+            <ul className={grid} data-testid="catalogue-list">
+              {data.items.map((course) => (
+                <li key={course.id}>
+                  <CourseCard course={course} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+
+        {!failed && totalPages > 1 && (
+          <div className={css({ mt: { base: '8', md: '10' } })}>
+            <Pager
+              count={data!.total}
+              pageSize={data!.limit}
+              page={page}
+              onPageChange={(e) => goTo(e.page)}
+              formatNumber={(n) => intl.formatNumber(n)}
+              labels={{
+                root: intl.formatMessage({ id: 'learning.catalogue.pages.label' }),
+                prev: intl.formatMessage({ id: 'learning.catalogue.pages.prev' }),
+                next: intl.formatMessage({ id: 'learning.catalogue.pages.next' }),
+                page: (n, current) =>
+                  intl.formatMessage(
+                    { id: current ? 'learning.catalogue.pages.current' : 'learning.catalogue.pages.page' },
+                    { page: intl.formatNumber(n) },
+                  ),
+              }}
+            />
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { IntlShape } from 'react-intl';
+import { CURRENCY } from '../../../server/contract/learning-constants';
+
+/** Money (integer cents) in the member's language, US dollars (spec §3); whole amounts without cents. */
+export function formatMoney(intl: IntlShape, cents: number): string {
+  const whole = cents % 100 === 0;
+  return intl.formatNumber(cents / 100, {
+    style: 'currency',
+    currency: CURRENCY,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
+}
+
+/** "1 hour, 30 minutes" / "ساعة واحدة و٣٠ دقيقة": units and plurals from Intl, in the member's language. */
+export function formatDuration(intl: IntlShape, totalMinutes: number): string {
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  const unit = (value: number, u: 'hour' | 'minute') =>
+    intl.formatNumber(value, { style: 'unit', unit: u, unitDisplay: 'long' });
+  const parts = [
+    ...(hours ? [unit(hours, 'hour')] : []),
+    ...(minutes || !hours ? [unit(minutes, 'minute')] : []),
+  ];
+  return intl.formatList(parts, { type: 'unit', style: 'long' }) as string;
+}
+
+export function formatDate(intl: IntlShape, iso: string): string {
+  return intl.formatDate(iso, { dateStyle: 'medium' });
+}
+
+/** A percentage (whole number 0–100) the way the language writes it. */
+export function formatPercent(intl: IntlShape, value: number): string {
+  return intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 0 });
+}

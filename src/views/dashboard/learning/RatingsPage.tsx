@@ -1,0 +1,213 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { myLearningEvents } from '../../../../machines/myLearning';
+import type { MyReview } from '../../../../server/contract/learning';
+import { RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX } from '../../../../server/contract/learning-constants';
+import { css, cx } from '../../../../styled-system/css';
+import * as Alert from '../../../components/alert';
+import { Button } from '../../../components/button';
+import * as Field from '../../../components/field';
+import * as RatingGroup from '../../../components/rating-group';
+import { Stars } from '../../../components/stars';
+import { StarIcon } from '../../../theme/icons';
+import { formatDate } from '../../courses/format';
+import { ListFrame, type MyLearningActor, panel, useMyLearning } from './shared';
+
+function ReviewEditor({
+  actor,
+  review,
+  onClose,
+}: {
+  actor: MyLearningActor;
+  review: MyReview;
+  onClose: (saved: boolean) => void;
+}) {
+  const intl = useIntl();
+  const textId = useId();
+  const [rating, setRating] = useState(review.rating);
+  const [text, setText] = useState(review.text);
+  const mine = useSelector(actor, (s) => s.context.reviewCourseId === review.courseId);
+  const saving = useSelector(actor, (s) => s.hasTag('saving')) && mine;
+  const saved = useSelector(actor, (s) => s.hasTag('saved')) && mine;
+  const saveError = useSelector(actor, (s) => (s.hasTag('saveFailed') ? s.context.saveError : null));
+  const failed = !!saveError && mine;
+
+  useEffect(() => {
+    if (saved) onClose(true);
+  }, [saved, onClose]);
+
+  const errorText =
+    saveError && intl.messages[`learning.errors.${saveError.code}`]
+      ? intl.formatMessage({ id: `learning.errors.${saveError.code}` })
+      : intl.formatMessage({ id: 'learning.reviews.saveError' });
+
+  return (
+    <form
+      noValidate
+      data-testid="review-editor"
+      aria-label={intl.formatMessage({ id: 'learning.reviews.editOf' }, { course: review.courseTitle })}
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send(myLearningEvents.saveReview({ courseId: review.courseId, rating, text: text.trim() }));
+      }}
+      className={css({ display: 'flex', flexDirection: 'column', gap: '4', mt: '2' })}
+    >
+      <RatingGroup.Root
+        count={RATING_MAX}
+        value={rating}
+        onValueChange={(e) => setRating(Math.max(RATING_MIN, e.value))}
+        translations={{
+          ratingValueText: (index) => intl.formatMessage({ id: 'learning.reviews.stars' }, { rating: index }),
+        }}
+      >
+        <RatingGroup.Label>
+          <FormattedMessage id="learning.reviews.ratingLabel" />
+        </RatingGroup.Label>
+        <RatingGroup.Stars />
+        <RatingGroup.HiddenInput />
+      </RatingGroup.Root>
+      <Field.Root>
+        <Field.Label htmlFor={textId}>
+          <FormattedMessage id="learning.reviews.textLabel" />
+        </Field.Label>
+        <Field.Textarea
+          id={textId}
+          value={text}
+          maxLength={REVIEW_TEXT_MAX}
+          rows={4}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <Field.HelperText>
+          <FormattedMessage id="learning.reviews.textHelp" />
+        </Field.HelperText>
+      </Field.Root>
+      {failed && (
+        <Alert.Root status="error" role="alert" data-testid="review-save-error">
+          <Alert.Icon />
+          <Alert.Content>
+            <Alert.Title>{errorText}</Alert.Title>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end' })}>
+        <Button
+          type="button"
+          variant="ghost"
+          disabled={saving}
+          onClick={() => {
+            actor.send(myLearningEvents.dismiss());
+            onClose(false);
+          }}
+        >
+          <FormattedMessage id="learning.reviews.cancel" />
+        </Button>
+        <Button type="submit" loading={saving}>
+          <FormattedMessage id="learning.reviews.save" />
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ReviewRow({ actor, review }: { actor: MyLearningActor; review: MyReview }) {
+  const intl = useIntl();
+  const [editing, setEditing] = useState(false);
+  const [justSaved, setJustSaved] = useState(false);
+  const editButtonId = useId();
+  const updated = review.updatedAt !== review.createdAt;
+  const close = useRef((saved: boolean) => {
+    setEditing(false);
+    setJustSaved(saved);
+    // back to where she was
+    requestAnimationFrame(() => document.getElementById(editButtonId)?.focus());
+  }).current;
+  return (
+    <li
+      className={cx(panel, css({ display: 'flex', flexDirection: 'column', gap: '3' }))}
+      data-testid="my-review"
+    >
+      <div
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'flex-start',
+          justifyContent: 'space-between',
+          gap: '2',
+        })}
+      >
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: '0' })}>
+          <h3 className={css({ textStyle: 'heading.sm' })}>{review.courseTitle}</h3>
+          <Stars
+            value={review.rating}
+            label={intl.formatMessage({ id: 'learning.reviews.stars' }, { rating: review.rating })}
+          />
+        </div>
+        {!editing && (
+          <Button
+            id={editButtonId}
+            type="button"
+            variant="outline"
+            size="sm"
+            aria-label={intl.formatMessage({ id: 'learning.reviews.editOf' }, { course: review.courseTitle })}
+            onClick={() => {
+              actor.send(myLearningEvents.dismiss());
+              setJustSaved(false);
+              setEditing(true);
+            }}
+          >
+            <FormattedMessage id="learning.reviews.edit" />
+          </Button>
+        )}
+      </div>
+      {editing ? (
+        <ReviewEditor actor={actor} review={review} onClose={close} />
+      ) : (
+        <>
+          <p
+            className={css({ color: review.text ? 'fg.default' : 'fg.muted', whiteSpace: 'pre-line' })}
+            data-testid="review-text"
+          >
+            {review.text || <FormattedMessage id="learning.reviews.noText" />}
+          </p>
+          <p className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>
+            <FormattedMessage
+              id={updated ? 'learning.reviews.updatedOn' : 'learning.reviews.reviewedOn'}
+              values={{ date: formatDate(intl, updated ? review.updatedAt : review.createdAt) }}
+            />
+          </p>
+        </>
+      )}
+      <p role="status" className={css({ textStyle: 'body.sm', color: 'success.fg', fontWeight: '600' })}>
+        {justSaved && !editing ? <FormattedMessage id="learning.reviews.saved" /> : null}
+      </p>
+    </li>
+  );
+}
+
+/** Ratings & Reviews, /dashboard/ratings (spec §2, §3 Review): her reviews, each editable in place. */
+export default function RatingsPage() {
+  const actor = useMyLearning('reviews');
+  const items = useSelector(actor, (s) => s.context.reviews);
+  return (
+    <ListFrame
+      actor={actor}
+      testId="my-reviews"
+      headingId="learning.reviews.heading"
+      errorId="learning.reviews.error"
+      loadingId="learning.reviews.loading"
+      empty={{
+        icon: <StarIcon />,
+        titleId: 'learning.reviews.empty.title',
+        bodyId: 'learning.reviews.empty.body',
+        browse: true,
+      }}
+    >
+      <ul className={css({ listStyle: 'none', p: '0', m: '0', display: 'grid', gap: '4' })}>
+        {items.map((review) => (
+          <ReviewRow key={review.courseId} actor={actor} review={review} />
+        ))}
+      </ul>
+    </ListFrame>
+  );
+}

@@ -1,0 +1,113 @@
+import { Fragment } from 'react';
+import { useIntl } from 'react-intl';
+import type { Block, Inline } from '../../../server/contract/learning';
+import { css } from '../../../styled-system/css';
+import { InfoIcon } from '../../theme/icons';
+
+/**
+ * A lesson body (the safe document tree made from the educator's Markdown) as React elements:
+ * text is always text, never HTML. The lesson title is the page's h2, so the body's own headings
+ * sit one level below it (h2 → h3, h3 → h4).
+ */
+function Inlines({ runs }: { runs: Inline[] }) {
+  return (
+    <>
+      {runs.map((run, i) => {
+        // biome-ignore lint/suspicious/noArrayIndexKey: runs have no identity but their place
+        if (run.t === 'strong') return <strong key={i}>{run.v}</strong>;
+        // biome-ignore lint/suspicious/noArrayIndexKey: runs have no identity but their place
+        if (run.t === 'em') return <em key={i}>{run.v}</em>;
+        // biome-ignore lint/suspicious/noArrayIndexKey: runs have no identity but their place
+        return <Fragment key={i}>{run.v}</Fragment>;
+      })}
+    </>
+  );
+}
+
+export const readable = css({
+  maxWidth: '70ch',
+  fontSize: { base: '1.0625rem', md: '1.1875rem' },
+  lineHeight: '1.75',
+  color: 'fg.default',
+  overflowWrap: 'break-word',
+  _arabic: { lineHeight: '1.9' },
+  '& > * + *': { mt: '1.1em' },
+  '& h3': { fontSize: '1.35em', fontWeight: '700', lineHeight: '1.3', mt: '1.8em', textWrap: 'balance' },
+  '& h4': { fontSize: '1.12em', fontWeight: '650', lineHeight: '1.35', mt: '1.5em' },
+  '& ul, & ol': { ps: '1.4em', display: 'grid', gap: '0.5em' },
+  '& ul': { listStyleType: 'disc' },
+  '& ol': { listStyleType: 'decimal' },
+  '& li::marker': { color: 'accent.fg' },
+  '& strong': { fontWeight: '700' },
+});
+
+const note = css({
+  display: 'flex',
+  gap: '3',
+  p: { base: '4', md: '5' },
+  borderRadius: 'lg',
+  bg: 'accent.subtle',
+  borderInlineStartWidth: '4px',
+  borderColor: 'accent.default',
+  '& svg': { width: '5', height: '5', flexShrink: '0', mt: '0.35em', color: 'accent.fg' },
+});
+
+export function LessonBody({ blocks }: { blocks: Block[] }) {
+  const intl = useIntl();
+  return (
+    <div className={readable} data-testid="lesson-body">
+      {blocks.map((block, i) => {
+        const key = `${block.t}-${i}`;
+        switch (block.t) {
+          case 'h2':
+            return (
+              <h3 key={key}>
+                <Inlines runs={block.c} />
+              </h3>
+            );
+          case 'h3':
+            return (
+              <h4 key={key}>
+                <Inlines runs={block.c} />
+              </h4>
+            );
+          case 'p':
+            return (
+              <p key={key}>
+                <Inlines runs={block.c} />
+              </p>
+            );
+          case 'note':
+            return (
+              <aside
+                key={key}
+                className={note}
+                aria-label={intl.formatMessage({ id: 'learning.learn.note' })}
+              >
+                <InfoIcon />
+                <p>
+                  <Inlines runs={block.c} />
+                </p>
+              </aside>
+            );
+          case 'ul':
+          case 'ol': {
+            const List = block.t;
+            return (
+              <List key={key}>
+                {block.items.map((item, j) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: list items have no identity but their place
+                  <li key={j}>
+                    <Inlines runs={item} />
+                  </li>
+                ))}
+              </List>
+            );
+          }
+          default:
+            return null;
+        }
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { catalogueMachine, catalogueEvents as ev, pageFromQuery } from '../../machines/catalogue';
+import type { CoursesPage } from '../../server/contract/learning';
+import { CATALOGUE, coursesPage } from '../support/learning-fixtures';
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+/** The catalogue with a fetch the test answers by hand; every call is recorded (and its abort). */
+function start(input: { page?: number; limit?: number } = {}) {
+  const calls: {
+    input: { page: number; limit: number };
+    aborted: () => boolean;
+    settle: (r: CoursesPage | Error) => void;
+  }[] = [];
+  const actor = createActor(
+    catalogueMachine.provide({
+      actors: {
+        fetchCourses: fromPromise<CoursesPage, { page: number; limit: number }>(
+          ({ input, signal }) =>
+            new Promise((resolve, reject) => {
+              calls.push({
+                input,
+                aborted: () => signal.aborted,
+                settle: (r) => (r instanceof Error ? reject({ code: 'SERVER_ERROR' }) : resolve(r)),
+              });
+            }),
+        ),
+      },
+    }),
+    { input },
+  ).start();
+  const answer = async (r: CoursesPage | Error) => {
+    calls.at(-1)!.settle(r);
+    await flush();
+  };
+  return { actor, calls, answer, snap: () => actor.getSnapshot() };
+}
+
+describe('pageFromQuery', () => {
+  it('reads whole numbers ≥ 1 and takes anything else as the first page', () => {
+    expect(pageFromQuery('3')).toBe(3);
+    expect(pageFromQuery(null)).toBe(1);
+    expect(pageFromQuery('')).toBe(1);
+    expect(pageFromQuery('0')).toBe(1);
+    expect(pageFromQuery('-2')).toBe(1);
+    expect(pageFromQuery('2.5')).toBe(1);
+    expect(pageFromQuery('abc')).toBe(1);
+    expect(pageFromQuery('١')).toBe(1);
+  });
+});
+
+describe('catalogue machine', () => {
+  it('loads page 1 of 10 by default (spec §9) and is ready with courses', async () => {
+    const { calls, answer, snap } = start();
+    expect(snap().value).toBe('loading');
+    expect(snap().hasTag('step:loading')).toBe(true);
+    expect(calls[0].input).toEqual({ page: 1, limit: 10 });
+    await answer(coursesPage(CATALOGUE));
+    expect(snap().value).toBe('ready');
+    expect(snap().context.data?.items).toHaveLength(3);
+  });
+
+  it('starts on the page it is given', () => {
+    const { calls } = start({ page: 3, limit: 5 });
+    expect(calls[0].input).toEqual({ page: 3, limit: 5 });
+  });
+
+  it('is empty when the page has no courses, and can go back to page 1 from there', async () => {
+    const { actor, calls, answer, snap } = start({ page: 9 });
+    await answer(coursesPage([], 9, 3));
+    expect(snap().value).toBe('empty');
+    actor.send(ev.page(9));
+    expect(snap().value).toBe('empty');
+    actor.send(ev.page(1));
+    expect(snap().value).toBe('loading');
+    expect(calls.at(-1)!.input.page).toBe(1);
+    await answer(coursesPage(CATALOGUE));
+    expect(snap().value).toBe('ready');
+  });
+
+  it('fails with an error code and retries', async () => {
+    const { actor, calls, answer, snap } = start();
+    await answer(new Error('down'));
+    expect(snap().value).toBe('failed');
+    expect(snap().context.error).toEqual({ code: 'SERVER_ERROR' });
+    actor.send(ev.retry());
+    expect(snap().value).toBe('loading');
+    expect(snap().context.error).toBeNull();
+    expect(calls).toHaveLength(2);
+    await answer(coursesPage(CATALOGUE));
+    expect(snap().value).toBe('ready');
+  });
+
+  it('changes page from ready; the same page is ignored', async () => {
+    const { actor, calls, answer, snap } = start();
+    await answer(coursesPage(CATALOGUE, 1, 25));
+    actor.send(ev.page(1));
+    expect(snap().value).toBe('ready');
+    expect(calls).toHaveLength(1);
+    actor.send(ev.page(2));
+    expect(snap().value).toBe('loading');
+    expect(snap().context.page).toBe(2);
+    expect(calls.at(-1)!.input).toEqual({ page: 2, limit: 10 });
+  });
+
+  it('a page change while loading replaces the request in flight', async () => {
+    const { actor, calls, answer, snap } = start();
+    actor.send(ev.page(1));
+    expect(calls).toHaveLength(1);
+    actor.send(ev.page(3));
+    expect(calls).toHaveLength(2);
+    expect(calls[0].aborted()).toBe(true);
+    expect(calls[1].input.page).toBe(3);
+    await answer(coursesPage(CATALOGUE, 3, 25));
+    expect(snap().value).toBe('ready');
+  });
+
+  it('fetches again when the language changes, from every state (spec §7)', async () => {
+    const { actor, calls, answer, snap } = start();
+    actor.send(ev.localeChanged());
+    expect(calls).toHaveLength(2);
+    expect(calls[0].aborted()).toBe(true);
+    await answer(coursesPage(CATALOGUE));
+    actor.send(ev.localeChanged());
+    expect(snap().value).toBe('loading');
+    await answer(coursesPage([]));
+    expect(snap().value).toBe('empty');
+    actor.send(ev.localeChanged());
+    expect(snap().value).toBe('loading');
+    await answer(new Error('down'));
+    actor.send(ev.localeChanged());
+    expect(snap().value).toBe('loading');
+    expect(calls).toHaveLength(5);
+    expect(calls.every((c) => c.input.page === 1)).toBe(true);
+  });
+
+  it('a page change from failed loads that page', async () => {
+    const { actor, calls, answer, snap } = start();
+    await answer(new Error('down'));
+    actor.send(ev.page(2));
+    expect(snap().value).toBe('loading');
+    expect(calls.at(-1)!.input.page).toBe(2);
+  });
+
+  it('keeps a bad page number sane', async () => {
+    const { actor, answer, snap } = start();
+    await answer(coursesPage(CATALOGUE, 1, 25));
+    actor.send(ev.page(-4));
+    expect(snap().context.page).toBe(1);
+  });
+});

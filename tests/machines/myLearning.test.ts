@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import {
+  myLearningEvents as ev,
+  type LearningList,
+  type LearningLists,
+  myLearningMachine,
+  nextPlace,
+} from '../../machines/myLearning';
+import type { MyReview } from '../../server/contract/learning';
+import { ENROLLED, REVIEWS, SCORES } from '../support/learning-fixtures';
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+function start(
+  list: LearningList,
+  load: () => Promise<Partial<LearningLists>>,
+  save?: () => Promise<MyReview>,
+) {
+  const saves: unknown[] = [];
+  const actor = createActor(
+    myLearningMachine.provide({
+      actors: {
+        loadList: fromPromise(async () => load()),
+        saveReview: fromPromise(async ({ input }) => {
+          saves.push(input);
+          return (save ?? (() => Promise.reject({ code: 'NETWORK_ERROR' })))();
+        }),
+      },
+    }),
+    { input: { list, userId: 'u1' } },
+  ).start();
+  return { actor, saves, snap: () => actor.getSnapshot() };
+}
+
+describe('nextPlace: where Continue leads', () => {
+  const base = ENROLLED[0];
+  const at = (status: (typeof base)['progress']['status'], nextLessonId: string | null = 'l2') =>
+    nextPlace({ ...base, progress: { ...base.progress, status, nextLessonId } });
+  it('follows her status in the course', () => {
+    expect(at('pre_quiz')).toBe('/dashboard/course/menstrual-cycle/quiz/pre');
+    expect(at('learning')).toBe('/dashboard/course/menstrual-cycle/lesson/l2');
+    expect(at('learning', null)).toBe('/dashboard/course/menstrual-cycle');
+    expect(at('post_quiz')).toBe('/dashboard/course/menstrual-cycle/quiz/post');
+    expect(at('completed')).toBe('/dashboard/course/menstrual-cycle/complete');
+  });
+});
+
+describe('myLearning machine', () => {
+  it('loads her list and is ready, or empty when there is nothing', async () => {
+    const courses = start('courses', async () => ({ courses: ENROLLED }));
+    expect(courses.snap().hasTag('step:loading')).toBe(true);
+    await flush();
+    expect(courses.snap().matches({ ready: 'idle' })).toBe(true);
+    expect(courses.snap().context.courses).toEqual(ENROLLED);
+    const scores = start('scores', async () => ({ scores: [] }));
+    await flush();
+    expect(scores.snap().value).toBe('empty');
+    const withScores = start('scores', async () => ({ scores: SCORES }));
+    await flush();
+    expect(withScores.snap().hasTag('step:ready')).toBe(true);
+  });
+
+  it('fails with a code and retries', async () => {
+    let fail = true;
+    const { actor, snap } = start('reviews', async () => {
+      if (fail) throw { code: 'SERVER_ERROR' };
+      return { reviews: REVIEWS };
+    });
+    await flush();
+    expect(snap().value).toBe('failed');
+    expect(snap().context.error).toEqual({ code: 'SERVER_ERROR' });
+    fail = false;
+    actor.send(ev.retry());
+    expect(snap().value).toBe('loading');
+    await flush();
+    expect(snap().matches('ready')).toBe(true);
+  });
+
+  it('saves a review, shows it saved, then can save again or settle', async () => {
+    const saved: MyReview = {
+      ...REVIEWS[0],
+      rating: 5,
+      text: 'Even better',
+      updatedAt: '2026-11-22T10:00:00.000Z',
+    };
+    const { actor, saves, snap } = start(
+      'reviews',
+      async () => ({ reviews: REVIEWS }),
+      async () => saved,
+    );
+    await flush();
+    const review = { courseId: 'menopause-care', rating: 5, text: 'Even better' };
+    actor.send(ev.saveReview(review));
+    expect(snap().matches({ ready: 'saving' })).toBe(true);
+    expect(snap().context.reviewCourseId).toBe('menopause-care');
+    await flush();
+    expect(saves).toEqual([{ userId: 'u1', review }]);
+    expect(snap().matches({ ready: 'saved' })).toBe(true);
+    expect(snap().context.reviews).toEqual([saved]);
+    actor.send(ev.saveReview(review));
+    expect(snap().matches({ ready: 'saving' })).toBe(true);
+    await flush();
+    actor.send(ev.dismiss());
+    expect(snap().matches({ ready: 'idle' })).toBe(true);
+  });
+
+  it('a failed save keeps the list and the code; she can try again or cancel', async () => {
+    const { actor, saves, snap } = start('reviews', async () => ({ reviews: REVIEWS }));
+    await flush();
+    actor.send(ev.saveReview({ courseId: 'menopause-care', rating: 2 }));
+    await flush();
+    expect(snap().matches({ ready: 'saveFailed' })).toBe(true);
+    expect(snap().context.saveError).toEqual({ code: 'NETWORK_ERROR' });
+    expect(snap().context.reviews).toEqual(REVIEWS);
+    actor.send(ev.saveReview({ courseId: 'menopause-care', rating: 3 }));
+    expect(snap().context.saveError).toBeNull();
+    await flush();
+    expect(saves).toHaveLength(2);
+    actor.send(ev.dismiss());
+    expect(snap().matches({ ready: 'idle' })).toBe(true);
+    expect(snap().context.saveError).toBeNull();
+  });
+});

@@ -1,0 +1,395 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { createIntl } from 'react-intl';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMachine, type InspectionEvent } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { quizMachine } from '../../machines/quiz';
+import type { MemberCourseDetail, QuizResult, QuizSubmitBody } from '../../server/contract/learning';
+import type { QuizKind } from '../../server/contract/learning-constants';
+import { attempt, memberCourse, memberQuiz, QUESTIONS, quizResult } from '../support/learning-fixtures';
+import { controlledActor, renderApp, resetBrowserState } from '../support/render-app';
+import { Coverage } from './coverage';
+
+/**
+ * Model-based test of the pre- and post-course quizzes (spec §3 Quiz, §4 Course, §5, §8): a test
+ * model whose server answers are explicit events drives the REAL screen at
+ * /dashboard/course/:id/quiz/pre|post (real quiz machine, real views, real routes and dashboard
+ * shell) in jsdom; every state check looks at the DOM. Coverage of the real machine is recorded
+ * through `inspect`, and so is what the screen tells the root's course lifecycle.
+ */
+const coverage = new Coverage('quiz', quizMachine);
+const COURSE = 'menstrual-cycle';
+
+interface Harness {
+  app: ReturnType<typeof renderApp>;
+  kind: QuizKind;
+  load: ReturnType<typeof controlledActor<MemberCourseDetail, { courseId: string; userId: string }>>;
+  submit: ReturnType<typeof controlledActor<QuizResult, QuizSubmitBody>>;
+  lifecycle: unknown[];
+  /** Toasts saying "Quiz submitted successfully" before the submission (the toaster outlives a test). */
+  toastsBefore: number;
+}
+let h: Harness | undefined;
+
+function open(kind: QuizKind) {
+  resetBrowserState();
+  document.cookie = 'authToken=tok; path=/';
+  localStorage.setItem('userData', JSON.stringify({ id: 'u1', alias: 'noor' }));
+  const load = controlledActor<MemberCourseDetail, { courseId: string; userId: string }>();
+  const submit = controlledActor<QuizResult, QuizSubmitBody>();
+  const lifecycle: unknown[] = [];
+  const inspect = (e: InspectionEvent) => {
+    coverage.inspect(e);
+    if (e.type === '@xstate.event' && e.event.type === 'course.quizSubmitted') lifecycle.push(e.event);
+  };
+  const app = renderApp({
+    path: `/dashboard/course/${COURSE}/quiz/${kind}`,
+    savedLanguage: 'en',
+    inspect,
+    stubs: { loadQuiz: load.logic, submitQuiz: submit.logic },
+  });
+  h = { app, kind, load, submit, lifecycle, toastsBefore: 0 };
+}
+
+afterEach(() => {
+  h?.app.unmount();
+  h = undefined;
+});
+
+function t(id: string, values?: Record<string, unknown>) {
+  const { locale, messages } = h!.app.system.get('language').getSnapshot().context;
+  return (createIntl({ locale, messages }).formatMessage({ id }, values as never) as string).replace(
+    /\s+/g,
+    ' ',
+  );
+}
+const settle = () => act(async () => {});
+const form = () => screen.getByTestId('quiz-form');
+const question = (id: string) => screen.getByTestId(`question-${id}`);
+const submitButton = () => within(form()).getByRole('button', { name: t('learning.quiz.submit') });
+
+const loaded = (pre = memberQuiz('pre'), post = memberQuiz('post')) => memberCourse({ pre, post });
+
+async function answerAll() {
+  const u = h!.app.user;
+  const single = async (qid: string, option: string) => {
+    const radio = within(question(qid)).getByRole('radio', { name: option });
+    if (!(radio as HTMLInputElement).checked) await u.click(radio);
+  };
+  await single('q-cycle-length', '21 to 35 days');
+  for (const option of ['Clear, stretchy discharge', 'A slight rise in temperature']) {
+    const box = within(question('q-signs')).getByRole('checkbox', { name: option });
+    if (!(box as HTMLInputElement).checked) await u.click(box);
+  }
+  await single('q-pain', 'True');
+  await settle();
+}
+
+/** Takes back both answers of the multiple-choice question. */
+async function clearSigns() {
+  for (const box of within(question('q-signs')).getAllByRole('checkbox')) {
+    if ((box as HTMLInputElement).checked) await h!.app.user.click(box);
+  }
+  await settle();
+}
+
+function expectProgress(answered: number) {
+  expect(screen.getByTestId('quiz-progress-text')).toHaveTextContent(
+    t('learning.quiz.progress', { answered, total: 3 }),
+  );
+  expect(screen.getByRole('progressbar')).toHaveAttribute(
+    'aria-valuenow',
+    String(Math.round((answered / 3) * 100)),
+  );
+}
+
+function marked() {
+  return QUESTIONS.filter((q) => question(q.id).hasAttribute('data-invalid')).map((q) => q.id);
+}
+
+async function expectQuestions() {
+  await screen.findByTestId('quiz-form');
+  // real groups with a legend: radios for one answer, checkboxes for several; no timer anywhere
+  for (const [i, q] of QUESTIONS.entries()) {
+    const box = question(q.id);
+    expect(box.tagName).toBe('FIELDSET');
+    expect(within(box).getByText(q.prompt).closest('legend')).not.toBeNull();
+    const group = within(box).getByRole(q.multiple ? 'group' : 'radiogroup');
+    expect(group).toHaveAccessibleName(`${t('learning.quiz.question', { n: i + 1, total: 3 })}${q.prompt}`);
+    expect(within(box).getAllByRole(q.multiple ? 'checkbox' : 'radio')).toHaveLength(q.options.length);
+  }
+  expect(screen.queryByRole('timer')).toBeNull();
+  expect(screen.getByTestId('page-title')).toHaveTextContent('Test Your Knowledge');
+}
+
+async function expectIncomplete(expectMarked: boolean) {
+  const alert = await screen.findByTestId('quiz-incomplete');
+  expect(alert).toHaveAttribute('role', 'alert');
+  expect(alert).toHaveTextContent(t('learning.quiz.incomplete'));
+  const ids = marked();
+  if (!expectMarked) {
+    expect(ids).toEqual([]);
+    return;
+  }
+  expect(ids.length).toBeGreaterThan(0);
+  expect(alert).toHaveTextContent(t('learning.quiz.incompleteCount', { count: ids.length }));
+  for (const id of ids) {
+    const group = within(question(id)).getByRole(id === 'q-signs' ? 'group' : 'radiogroup');
+    expect(group).toHaveAttribute('aria-invalid', 'true');
+    expect(within(question(id)).getByText(t('learning.quiz.needsAnswer'))).toBeInTheDocument();
+  }
+  // the first unanswered question has the focus
+  await waitFor(() => expect(question(ids[0]).contains(document.activeElement)).toBe(true));
+}
+
+async function expectResult(kind: QuizKind, correct: number, submitted: boolean) {
+  const result = await screen.findByTestId('quiz-result');
+  const live = within(result).getAllByRole('status')[0];
+  expect(live).toHaveAttribute('aria-live', 'polite');
+  expect(live).toHaveTextContent(t('learning.quiz.result.title'));
+  expect(screen.getByTestId('quiz-score')).toHaveTextContent(
+    t('learning.quiz.result.correct', { correct, total: 3 }),
+  );
+  for (const [i, q] of QUESTIONS.entries()) {
+    const item = screen.getByTestId(`feedback-${q.id}`);
+    expect(item).toHaveTextContent(q.prompt);
+    expect(item).toHaveTextContent(`Why: ${q.prompt}`);
+    const right = i < correct;
+    expect(item).toHaveTextContent(
+      t(right ? 'learning.quiz.feedback.right' : 'learning.quiz.feedback.wrong'),
+    );
+    if (!right)
+      expect(item).toHaveTextContent(
+        t('learning.quiz.feedback.correct', {
+          answer: q.multiple ? `${q.options[0]} and ${q.options[1]}` : q.options[1],
+        }),
+      );
+  }
+  if (kind === 'pre') {
+    expect(screen.getByRole('link', { name: t('learning.quiz.startLessons') })).toHaveAttribute(
+      'href',
+      `/dashboard/course/${COURSE}`,
+    );
+    expect(screen.queryByRole('button', { name: t('learning.quiz.retake') })).toBeNull();
+  } else {
+    expect(screen.getByRole('link', { name: t('learning.quiz.seeResults') })).toHaveAttribute(
+      'href',
+      `/dashboard/course/${COURSE}/complete`,
+    );
+    expect(screen.getByRole('button', { name: t('learning.quiz.retake') })).toBeInTheDocument();
+  }
+  if (submitted) {
+    // the toast, and the course lifecycle hears her new progress
+    await waitFor(() =>
+      expect(screen.queryAllByText(t('learning.quiz.submitted')).length).toBe(h!.toastsBefore + 1),
+    );
+    expect(h!.lifecycle).toEqual([
+      { type: 'course.quizSubmitted', progress: quizResult(kind, correct).progress },
+    ]);
+  } else {
+    expect(h!.submit.calls).toHaveLength(0);
+    expect(h!.lifecycle).toEqual([]);
+  }
+}
+
+async function expectLoadError(code: string, retry: boolean, back: string) {
+  const alert = await screen.findByTestId('quiz-error');
+  expect(alert).toHaveAttribute('role', 'alert');
+  expect(alert).toHaveTextContent(t(`learning.errors.${code}`));
+  expect(within(alert).queryByRole('button', { name: t('learning.common.retry') }) !== null).toBe(retry);
+  expect(within(alert).getByRole('link', { name: t('learning.quiz.backToCourse') })).toHaveAttribute(
+    'href',
+    back,
+  );
+  expect(screen.queryByTestId('quiz-form')).toBeNull();
+}
+
+// ------------------------------------------------------------------ the test model
+
+const model = createMachine({
+  id: 'quizModel',
+  initial: 'closed',
+  states: {
+    closed: { on: { OPEN: 'loading', OPEN_POST: 'loadingPost' } },
+    loading: {
+      on: {
+        LOAD_OK: 'answering',
+        LOAD_FAIL: 'failed',
+        LOAD_NOT_FOUND: 'notFound',
+        LOAD_NO_QUIZ: 'notFound',
+        LOAD_NO_QUESTIONS: 'noQuestions',
+        LOAD_TAKEN: 'takenResult',
+      },
+    },
+    failed: { on: { RETRY: 'loading' } },
+    notFound: {},
+    noQuestions: {},
+    takenResult: {},
+    answering: { on: { SUBMIT_EMPTY: 'incomplete', ANSWER_ALL: 'answered' } },
+    incomplete: { on: { SUBMIT_EMPTY: 'incomplete', ANSWER_ALL: 'fixed' } },
+    answered: { on: { SUBMIT: 'submitting' } },
+    fixed: { on: { SUBMIT: 'submitting' } },
+    submitting: {
+      on: { SUBMIT_OK: 'result', SUBMIT_FAIL: 'submitFailed', SUBMIT_INCOMPLETE: 'serverIncomplete' },
+    },
+    serverIncomplete: { on: { SUBMIT: 'submitting' } },
+    submitFailed: {
+      on: {
+        RETRY: 'submitting',
+        SUBMIT: 'submitting',
+        CLEAR_ONE_AND_RETRY: 'incomplete',
+        CLEAR_ONE_AND_SUBMIT: 'incomplete',
+      },
+    },
+    result: {},
+    loadingPost: { on: { LOAD_OK: 'answeringPost', LOAD_LOCKED: 'locked' } },
+    locked: {},
+    answeringPost: { on: { ANSWER_ALL: 'answeredPost' } },
+    answeredPost: { on: { SUBMIT: 'submittingPost' } },
+    submittingPost: { on: { SUBMIT_OK: 'resultPost' } },
+    resultPost: { on: { RETAKE: 'answeringPost' } },
+  },
+});
+
+const testModel = createTestModel(model, {
+  // one path for each way into each state (the event and where it came from)
+  serializeState: (state, event, previous) =>
+    `${JSON.stringify(state.value)} via ${event?.type ?? 'start'} from ${JSON.stringify(previous?.value)}`,
+});
+const paths = testModel.getShortestPaths();
+
+describe('quiz model on the real screen', () => {
+  it('generates a path for each way into each state', () => {
+    expect(paths.length).toBeGreaterThan(12);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      await path.test({
+        events: {
+          OPEN: async () => open('pre'),
+          OPEN_POST: async () => open('post'),
+          LOAD_OK: () => h!.load.resolve(loaded()),
+          LOAD_FAIL: () => h!.load.reject({ code: 'NETWORK_ERROR' }),
+          LOAD_NOT_FOUND: () => h!.load.reject({ code: 'COURSE_NOT_FOUND' }),
+          LOAD_NO_QUIZ: () => h!.load.resolve(memberCourse(null)),
+          LOAD_NO_QUESTIONS: () => h!.load.resolve(loaded(memberQuiz('pre', { questions: [] }))),
+          LOAD_TAKEN: () =>
+            h!.load.resolve(
+              loaded(memberQuiz('pre', { canSubmit: false, attempts: 1, lastAttempt: attempt('pre', 1) })),
+            ),
+          LOAD_LOCKED: () => h!.load.resolve(loaded(undefined, memberQuiz('post', { canSubmit: false }))),
+          ANSWER_ALL: answerAll,
+          SUBMIT_EMPTY: async () => {
+            await h!.app.user.click(submitButton());
+            await settle();
+          },
+          SUBMIT: async () => {
+            await h!.app.user.click(submitButton());
+            await settle();
+          },
+          SUBMIT_OK: async () => {
+            h!.toastsBefore = screen.queryAllByText(t('learning.quiz.submitted')).length;
+            await h!.submit.resolve(quizResult(h!.kind, 2));
+          },
+          SUBMIT_FAIL: () => h!.submit.reject({ code: 'NETWORK_ERROR' }),
+          SUBMIT_INCOMPLETE: () => h!.submit.reject({ code: 'QUIZ_INCOMPLETE' }),
+          RETRY: async () => {
+            await h!.app.user.click(screen.getByRole('button', { name: t('learning.common.retry') }));
+            await settle();
+          },
+          CLEAR_ONE_AND_RETRY: async () => {
+            await clearSigns();
+            await h!.app.user.click(screen.getByRole('button', { name: t('learning.common.retry') }));
+            await settle();
+          },
+          CLEAR_ONE_AND_SUBMIT: async () => {
+            await clearSigns();
+            await h!.app.user.click(submitButton());
+            await settle();
+          },
+          RETAKE: async () => {
+            await h!.app.user.click(screen.getByRole('button', { name: t('learning.quiz.retake') }));
+            await settle();
+          },
+        },
+        states: {
+          closed: () => expect(h).toBeUndefined(),
+          loading: async () => {
+            expect(await screen.findByTestId('quiz-loading', {}, { timeout: 10_000 })).toBeInTheDocument();
+            expect(screen.getByRole('heading', { name: t('learning.quiz.title.pre') })).toBeInTheDocument();
+            await waitFor(() => expect(h!.load.last()?.input).toEqual({ courseId: COURSE, userId: 'u1' }));
+          },
+          loadingPost: async () => {
+            expect(await screen.findByTestId('quiz-loading', {}, { timeout: 10_000 })).toBeInTheDocument();
+            expect(screen.getByRole('heading', { name: t('learning.quiz.title.post') })).toBeInTheDocument();
+          },
+          failed: () => expectLoadError('QUIZ_LOAD_FAILED', true, `/courses/${COURSE}`),
+          notFound: () => expectLoadError('QUIZ_NOT_FOUND', false, `/courses/${COURSE}`),
+          noQuestions: () => expectLoadError('NO_QUESTIONS', false, `/courses/${COURSE}`),
+          locked: () => expectLoadError('LESSONS_INCOMPLETE', false, `/dashboard/course/${COURSE}`),
+          takenResult: async () => {
+            await expectResult('pre', 1, false);
+            expect(screen.getByTestId('quiz-result')).toHaveTextContent(/You took this quiz on Nov 20, 2026/);
+          },
+          answering: async () => {
+            await expectQuestions();
+            expectProgress(0);
+            expect(screen.queryByRole('alert')).toBeNull();
+          },
+          answeringPost: async () => {
+            await expectQuestions();
+            expect(screen.getByRole('heading', { name: t('learning.quiz.title.post') })).toBeInTheDocument();
+            // a retake starts with no answers
+            expectProgress(0);
+          },
+          incomplete: () => expectIncomplete(true),
+          serverIncomplete: async () => {
+            await expectIncomplete(false);
+            expectProgress(3);
+          },
+          answered: () => {
+            expectProgress(3);
+            expect(marked()).toEqual([]);
+          },
+          answeredPost: () => expectProgress(3),
+          fixed: () => {
+            // answering takes the marks away; the message stays until she submits again
+            expectProgress(3);
+            expect(marked()).toEqual([]);
+          },
+          submitting: async () => {
+            await waitFor(() => expect(submitButton()).toHaveAttribute('aria-busy', 'true'));
+            expect(h!.submit.last()!.input).toEqual({
+              courseId: COURSE,
+              kind: 'pre',
+              answers: [
+                { questionId: 'q-cycle-length', choices: [1] },
+                { questionId: 'q-signs', choices: [0, 1] },
+                { questionId: 'q-pain', choices: [0] },
+              ],
+            });
+          },
+          submittingPost: async () => {
+            await waitFor(() => expect(submitButton()).toHaveAttribute('aria-busy', 'true'));
+            expect(h!.submit.last()!.input.kind).toBe('post');
+          },
+          submitFailed: async () => {
+            const alert = await screen.findByTestId('quiz-submit-error');
+            expect(alert).toHaveTextContent(t('learning.errors.QUIZ_SUBMIT_FAILED'));
+            // her answers are kept
+            expectProgress(3);
+            expect(within(question('q-pain')).getByRole('radio', { name: 'True' })).toBeChecked();
+          },
+          result: () => expectResult('pre', 2, true),
+          resultPost: () => expectResult('post', 2, true),
+        },
+      });
+    }, 30_000);
+  }
+
+  it('covers every state and transition of the real quiz machine', () => {
+    console.log(coverage.report());
+    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
+  });
+});

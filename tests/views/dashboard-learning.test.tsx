@@ -1,0 +1,161 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { LearningList, LearningLists, MyLearningInput } from '../../machines/myLearning';
+import type { MyReview, ReviewBodyInput } from '../../server/contract/learning';
+import { ENROLLED, REVIEWS, SCORES } from '../support/learning-fixtures';
+import { controlledActor, renderApp, resetBrowserState } from '../support/render-app';
+
+/** The dashboard's three learning pages in the real app, with stub actors: data, empty, error and retry. */
+let app: ReturnType<typeof renderApp> | undefined;
+
+beforeEach(() => {
+  resetBrowserState();
+  document.cookie = 'authToken=tok; path=/';
+  localStorage.setItem('userData', JSON.stringify({ id: 'u1', alias: 'noor' }));
+});
+afterEach(() => {
+  app?.unmount();
+  app = undefined;
+});
+
+const DATA: LearningLists = { courses: ENROLLED, scores: SCORES, reviews: REVIEWS };
+
+function open(
+  path: string,
+  load: (input: MyLearningInput) => Promise<Partial<LearningLists>>,
+  saveMyReview?: unknown,
+) {
+  const calls: MyLearningInput[] = [];
+  app = renderApp({
+    path,
+    savedLanguage: 'en',
+    stubs: {
+      loadList: fromPromise<Partial<LearningLists>, MyLearningInput>(({ input }) => {
+        calls.push(input);
+        return load(input);
+      }) as never,
+      ...(saveMyReview ? { saveMyReview: saveMyReview as never } : {}),
+    },
+  });
+  return calls;
+}
+
+const PAGES: [string, LearningList, string][] = [
+  ['/dashboard', 'courses', 'Your courses'],
+  ['/dashboard/test-scores', 'scores', 'Your test scores'],
+  ['/dashboard/ratings', 'reviews', 'Your reviews'],
+];
+
+describe('dashboard learning pages', () => {
+  for (const [path, list, heading] of PAGES) {
+    it(`${path}: asks for her ${list} and shows an empty state with Browse courses`, async () => {
+      const calls = open(path, async () => ({ [list]: [] }));
+      await screen.findByRole('heading', { name: heading }, { timeout: 10_000 });
+      const empty = await screen.findByTestId('list-empty');
+      expect(calls).toEqual([{ list, userId: 'u1' }]);
+      expect(within(empty).getByRole('link', { name: 'Browse courses' })).toHaveAttribute('href', '/courses');
+    });
+
+    it(`${path}: a failure says so kindly and Try again loads the list`, async () => {
+      let fail = true;
+      const calls = open(path, async () => {
+        if (fail) throw { code: 'NETWORK_ERROR' };
+        return DATA;
+      });
+      const alert = await screen.findByTestId('list-error', {}, { timeout: 10_000 });
+      expect(alert).toHaveAttribute('role', 'alert');
+      expect(alert.textContent).toMatch(/could not load your/);
+      fail = false;
+      await app!.user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(screen.queryByTestId('list-error')).toBeNull());
+      expect(calls).toHaveLength(2);
+      expect(screen.queryByTestId('list-empty')).toBeNull();
+    });
+  }
+
+  it('Enrolled Courses: title, progress, status, enrolment date and Continue to the right place', async () => {
+    open('/dashboard', async () => ({ courses: ENROLLED }));
+    const rows = await screen.findAllByTestId('enrolled-course', {}, { timeout: 10_000 });
+    expect(rows).toHaveLength(2);
+    const [learning, completed] = rows;
+    expect(within(learning).getByRole('heading', { name: 'Your menstrual cycle' })).toBeInTheDocument();
+    expect(within(learning).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
+    expect(within(learning).getByText('1 of 4 lessons done')).toBeInTheDocument();
+    expect(within(learning).getByTestId('course-status')).toHaveTextContent('In progress');
+    expect(within(learning).getByText(/Enrolled on Nov 1, 2026/)).toBeInTheDocument();
+    expect(within(learning).getByRole('link', { name: 'Continue' })).toHaveAttribute(
+      'href',
+      '/dashboard/course/menstrual-cycle/lesson/l2',
+    );
+    expect(within(completed).getByTestId('course-status')).toHaveTextContent('Completed');
+    expect(within(completed).getByRole('link', { name: 'See your results' })).toHaveAttribute(
+      'href',
+      '/dashboard/course/menopause-care/complete',
+    );
+  });
+
+  it('My Test Scores: before, after, the gain and a plain sentence per course', async () => {
+    open('/dashboard/test-scores', async () => ({ scores: SCORES }));
+    const rows = await screen.findAllByTestId('course-scores', {}, { timeout: 10_000 });
+    const [both, preOnly] = rows;
+    expect(within(both).getByText('40%')).toBeInTheDocument();
+    expect(within(both).getByText('100%')).toBeInTheDocument();
+    expect(within(both).getByText('2 of 5 correct')).toBeInTheDocument();
+    expect(within(both).getByTestId('score-gain')).toHaveTextContent('+3questions');
+    expect(within(both).getByTestId('score-sentence')).toHaveTextContent(
+      'You answered 2 of 5 correctly before the course and 5 of 5 now.',
+    );
+    expect(within(both).getByText('2 attempts at the final quiz')).toBeInTheDocument();
+    expect(within(preOnly).getByText('Not taken yet')).toBeInTheDocument();
+    expect(within(preOnly).getByTestId('score-gain')).toHaveTextContent('—');
+    expect(within(preOnly).getByTestId('score-sentence')).toHaveTextContent(
+      /3 of 5 correctly before the course/,
+    );
+  });
+
+  it('Ratings & Reviews: her review, edited in place with the stars and text and saved', async () => {
+    const save = controlledActor<MyReview, { userId: string; review: ReviewBodyInput }>();
+    open('/dashboard/ratings', async () => ({ reviews: REVIEWS }), save.logic);
+    const row = await screen.findByTestId('my-review', {}, { timeout: 10_000 });
+    expect(within(row).getByRole('heading', { name: 'Menopause care' })).toBeInTheDocument();
+    expect(within(row).getByRole('img', { name: '4 out of 5 stars' })).toBeInTheDocument();
+    expect(within(row).getByTestId('review-text')).toHaveTextContent('Clear and kind.');
+    expect(within(row).getByText(/Reviewed on Oct 21, 2026/)).toBeInTheDocument();
+
+    await app!.user.click(within(row).getByRole('button', { name: 'Edit review: Menopause care' }));
+    const editor = within(row).getByTestId('review-editor');
+    // Ark RatingGroup: one radio per star
+    const stars = within(editor).getAllByRole('radio');
+    expect(stars).toHaveLength(5);
+    await app!.user.click(stars[4]);
+    const text = within(editor).getByRole('textbox', { name: 'Your review (optional)' });
+    await app!.user.clear(text);
+    await app!.user.type(text, 'Changed how I talk to my doctor.');
+    await app!.user.click(within(editor).getByRole('button', { name: 'Save review' }));
+    await waitFor(() => expect(save.calls).toHaveLength(1));
+    expect(save.last()!.input).toEqual({
+      userId: 'u1',
+      review: { courseId: 'menopause-care', rating: 5, text: 'Changed how I talk to my doctor.' },
+    });
+    // a failure keeps the editor open with a message
+    await save.reject({ code: 'NETWORK_ERROR' });
+    expect(await within(row).findByTestId('review-save-error')).toHaveTextContent(
+      'Your review could not be saved. Please try again.',
+    );
+    await app!.user.click(within(editor).getByRole('button', { name: 'Save review' }));
+    await waitFor(() => expect(save.calls).toHaveLength(2));
+    await save.resolve({
+      ...REVIEWS[0],
+      rating: 5,
+      text: 'Changed how I talk to my doctor.',
+      updatedAt: '2026-11-22T10:00:00.000Z',
+    });
+    await waitFor(() => expect(within(row).queryByTestId('review-editor')).toBeNull());
+    expect(within(row).getByTestId('review-text')).toHaveTextContent('Changed how I talk to my doctor.');
+    expect(within(row).getByRole('img', { name: '5 out of 5 stars' })).toBeInTheDocument();
+    expect(within(row).getByText(/Updated on Nov 22, 2026/)).toBeInTheDocument();
+    expect(within(row).getByRole('status')).toHaveTextContent('Your review was saved.');
+    await act(async () => {});
+  });
+});
