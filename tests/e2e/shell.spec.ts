@@ -113,7 +113,7 @@ test.describe('guard and dashboard shell', () => {
     await page.goto('/dashboard');
     await appReady(page);
     await page.evaluate(() =>
-      localStorage.setItem('cart', JSON.stringify({ items: [{ id: 'c1', price: 50 }] })),
+      localStorage.setItem('cart', JSON.stringify({ items: [{ id: 'c1', price: 5000 }] })),
     );
     await page.getByTestId('logout').click();
     await expect(page).toHaveURL(/\/login$/);
@@ -176,8 +176,8 @@ test.describe('language, splash and storage', () => {
     await appReady(page);
     const stored = {
       items: [
-        { id: 'menopause', price: 65, sale_price: 45 },
-        { id: 'cycle', price: 32 },
+        { id: 'menopause', price: 6500, sale_price: 4500 },
+        { id: 'cycle', price: 3200 },
       ],
       total: 0,
       itemCount: 0,
