@@ -167,7 +167,9 @@ test.describe('language, splash and storage', () => {
       goneAt: (window as unknown as { splashGoneAt: number }).splashGoneAt,
       startedAt: performance.getEntriesByName('app:start')[0].startTime,
     }));
-    expect(goneAt - startedAt).toBeLessThanOrEqual(1500 + 100); // one frame of slack for the observer
+    // the exact 1.5 s cap is proven on a simulated clock (tests/machines/splash.test.ts); here, in a real
+    // browser on a shared machine, the splash must be gone promptly after it: a few frames of slack
+    expect(goneAt - startedAt).toBeLessThanOrEqual(1500 + 400);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
