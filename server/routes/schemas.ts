@@ -1,17 +1,7 @@
 /** Schemas shared by the routes: the error envelope, the user, and request field rules. */
 import { z } from '@hono/zod-openapi';
-import {
-  AGE_RANGES,
-  answerProblem,
-  checkAlias,
-  checkEmail,
-  checkPhone,
-  checkPin,
-  LANGUAGES,
-  MARITAL_STATUSES,
-  toAsciiDigits,
-} from '../contract/account-rules.ts';
-import { COUNTRY_CODES, isAvatarId } from '../lib/catalog.ts';
+import { AGE_RANGES, LANGUAGES, MARITAL_STATUSES, toAsciiDigits } from '../contract/account-rules.ts';
+import { isAvatarId } from '../lib/catalog.ts';
 import { ERROR_MESSAGES, FIELD_MESSAGES } from '../lib/i18n.ts';
 
 const errorCodes = Object.keys(ERROR_MESSAGES) as [string, ...string[]];
@@ -96,63 +86,12 @@ export const AuthResultSchema = z.object({ token: z.string(), user: UserSchema }
 // ------------------------------------------------------------------ request fields
 // Each check reports a field code as its message; lib/http.ts turns them into the envelope.
 
-export const aliasField = z
-  .string({ error: 'ALIAS_REQUIRED' })
-  .superRefine((v, ctx) => {
-    const r = checkAlias(v);
-    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.code });
-  })
-  .openapi({
-    description: '3–30 letters (any script), digits, `.`, `_`, `-`; unique without regard to case.',
-    example: 'jasmine.rain',
-  });
-
-export const newPinField = z
-  .string({ error: 'PIN_REQUIRED' })
-  .superRefine((v, ctx) => {
-    const r = checkPin(v);
-    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.code });
-  })
-  .openapi({
-    description: '6–12 digits (ASCII, ٠–٩ or ۰–۹); common PINs are refused.',
-    example: '480317',
-  });
-
 export const pinConfirmField = z.string({ error: 'PIN_REQUIRED' }).openapi({ example: '480317' });
-
-/** A new security answer: not blank, at most 200 characters, and at least two letters or digits once normalised. */
-export const answerField = z
-  .string({ error: 'ANSWER_REQUIRED' })
-  .superRefine((v, ctx) => {
-    const code = answerProblem(v);
-    if (code) ctx.addIssue({ code: 'custom', message: code });
-  })
-  .openapi({ description: 'At least two letters or digits (symbols and emoji alone are refused).' });
-
-export const countryField = z
-  .string({ error: 'COUNTRY_INVALID' })
-  .refine((v) => COUNTRY_CODES.has(v.toUpperCase()), { error: 'COUNTRY_INVALID' })
-  .openapi({ description: 'ISO 3166-1 alpha-2', example: 'AE' });
 
 export const avatarField = z
   .string({ error: 'AVATAR_INVALID' })
   .refine(isAvatarId, { error: 'AVATAR_INVALID' })
   .openapi({ example: 'date-palm' });
-
-export const emailField = z
-  .string({ error: 'EMAIL_INVALID' })
-  .refine((v) => v.trim() === '' || checkEmail(v).ok, { error: 'EMAIL_INVALID' })
-  .nullish()
-  .openapi({ description: 'Optional.', example: 'name@example.com' });
-
-export const phoneField = z
-  .string({ error: 'PHONE_INVALID' })
-  .refine((v) => v.trim() === '' || checkPhone(v).ok, { error: 'PHONE_INVALID' })
-  .nullish()
-  .openapi({
-    description: 'Optional. +, then 7–15 digits; spaces and dashes are ignored.',
-    example: '+971 50 123 4567',
-  });
 
 /** Refinement for "pin" and "pinConfirm" that runs even when other fields failed. */
 export function pinsMatch(value: { pin?: unknown; pinConfirm?: unknown } | undefined, ctx: z.RefinementCtx) {

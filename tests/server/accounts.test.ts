@@ -1,11 +1,8 @@
 /** The account endpoints end to end through app.request: sign-up, sign-in, profile, sign-out, recovery. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/index.ts';
+import { describe, expect, it } from 'vitest';
 import {
   ANSWERS,
   call,
-  cheapHasher,
-  createTestDb,
   expectEnvelope,
   GOOD_PIN,
   get,
@@ -13,21 +10,11 @@ import {
   post,
   registerMember,
   registration,
-  type TestApp,
-  testApp,
   uniqueAlias,
 } from './helpers.ts';
+import { setupTestDb } from './test-db.ts';
 
-let db: Database;
-let app: TestApp;
-
-beforeAll(async () => {
-  db = await createTestDb();
-  app = testApp({ db, hasher: cheapHasher() });
-});
-afterAll(async () => {
-  await db.close();
-});
+const { app } = await setupTestDb();
 
 describe('catalogues', () => {
   it('lists at least 12 avatars with a url under /avatars/ and a label in the request language', async () => {

@@ -4,30 +4,11 @@
  * PostgreSQL relies on the unique index and row-level atomic updates.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/index.ts';
-import {
-  cheapHasher,
-  createTestDb,
-  expectEnvelope,
-  GOOD_PIN,
-  post,
-  registration,
-  type TestApp,
-  testApp,
-  uniqueAlias,
-  usingPostgres,
-} from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { cheapHasher, expectEnvelope, GOOD_PIN, post, registration, uniqueAlias } from './helpers.ts';
+import { setupTestDb, usingPostgres } from './test-db.ts';
 
-let db: Database;
-let app: TestApp;
-beforeAll(async () => {
-  db = await createTestDb();
-  app = testApp({ db, hasher: cheapHasher(undefined, 8) });
-});
-afterAll(async () => {
-  await db.close();
-});
+const { db, app } = await setupTestDb({ hasher: cheapHasher(undefined, 8) });
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {
   const r = (await db.db.execute(query)) as unknown as { rows: { n: number | string }[] };

@@ -6,19 +6,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { ConfigError, loadConfig, loadOrCreatePepper, parseEnv } from '../../server/config.ts';
-import type { Database } from '../../server/db/index.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { ApiError } from '../../server/lib/errors.ts';
 import { createHasher, PRODUCTION_HASH_COST } from '../../server/lib/hashing.ts';
-import {
-  createTestDb,
-  GOOD_PIN,
-  post,
-  registerMember,
-  registration,
-  TEST_PEPPER,
-  testApp,
-} from './helpers.ts';
+import { GOOD_PIN, post, registerMember, registration, TEST_PEPPER, testApp } from './helpers.ts';
+import { setupTestDb } from './test-db.ts';
+
+/** For the hashing tests: the server as configured from the environment, on a database of the file's own. */
+const { db } = await setupTestDb();
 
 let dir: string;
 beforeAll(() => {
@@ -114,14 +109,6 @@ describe('pepper', () => {
 });
 
 describe('hashing', () => {
-  let db: Database;
-  beforeAll(async () => {
-    db = await createTestDb();
-  });
-  afterAll(async () => {
-    await db.close();
-  });
-
   it('uses argon2id m=19456 t=2 p=1 by default: the server as configured from the environment stores such hashes', async () => {
     const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
     expect(config.hashCost).toEqual({ memoryCost: 19456, timeCost: 2, parallelism: 1 });

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CONTENT_DIR, ContentError, loadContent, readContent } from '../../server/content/loader.ts';
 import { markdownToBlocks } from '../../server/content/markdown.ts';
-import type { Database } from '../../server/db/index.ts';
-import { cheapHasher, createTestDb, get, post, registerMember, type TestApp, testApp } from './helpers.ts';
+import { cheapHasher, get, post, registerMember, testApp } from './helpers.ts';
+import { setupTestDb } from './test-db.ts';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/content', import.meta.url));
 const temps: string[] = [];
@@ -35,20 +35,16 @@ function problems(dir: string): string[] {
   return [];
 }
 
-let db: Database;
-let app: TestApp;
+const fixture = await setupTestDb();
+const { db } = fixture;
+let { app } = fixture;
 /** Loads content from outside the app, as a restart would; then a new app (its catalogue snapshot is fresh). */
 async function reload(dir: string) {
   const report = await loadContent(db.db, dir);
   app = testApp({ db, hasher: cheapHasher() });
   return report;
 }
-beforeAll(async () => {
-  db = await createTestDb();
-  app = testApp({ db, hasher: cheapHasher() });
-});
-afterAll(async () => {
-  await db.close();
+afterAll(() => {
   for (const d of temps) rmSync(d, { recursive: true, force: true });
 });
 

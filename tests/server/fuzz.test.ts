@@ -3,31 +3,15 @@
  * and every 4xx carries the error envelope (fields always paired with fieldCodes).
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/index.ts';
-import {
-  ANSWERS,
-  call,
-  cheapHasher,
-  createTestDb,
-  expectEnvelope,
-  type Reply,
-  registerMember,
-  type TestApp,
-  testApp,
-} from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ANSWERS, call, expectEnvelope, type Reply, registerMember } from './helpers.ts';
+import { setupTestDb } from './test-db.ts';
 
-let db: Database;
-let app: TestApp;
+const { app } = await setupTestDb();
 let member: { alias: string; token: string };
 
 beforeAll(async () => {
-  db = await createTestDb();
-  app = testApp({ db, hasher: cheapHasher() });
   member = await registerMember(app);
-});
-afterAll(async () => {
-  await db.close();
 });
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);

@@ -1,47 +1,15 @@
-/** Shared test plumbing: a fresh database per file, an app factory, and request helpers. */
+/** Shared test plumbing: an app factory, request helpers and member fixtures (the database: test-db.ts). */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import pg from 'pg';
-import { inject } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import type { AppConfig } from '../../server/config.ts';
-import { type Database, openPglite, openPostgres } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/index.ts';
 import { type Clock, ManualClock } from '../../server/lib/clock.ts';
 import { createHasher, type HashCost, type Hasher } from '../../server/lib/hashing.ts';
 import type { Logger } from '../../server/lib/log.ts';
-import { withDatabase } from './global-setup.ts';
 
 /** Tests may use a cheap argon2 cost; config.test.ts proves production uses m=19456,t=2,p=1. */
 export const TEST_HASH_COST: HashCost = { memoryCost: 256, timeCost: 1, parallelism: 1 };
 export const TEST_PEPPER = 'test-pepper-0123456789abcdefghijklmnopqrstuvwxyz';
-
-export const usingPostgres = (): boolean => inject('postgres') !== null;
-
-let counter = 0;
-/** A database of its own for one test file: a PGlite clone, or a PostgreSQL database from the template. */
-export async function createTestDb(): Promise<Database> {
-  const postgres = inject('postgres');
-  if (!postgres) {
-    const tar = readFileSync(inject('pgliteTemplate'));
-    return openPglite({ loadDataDir: new Blob([tar]) });
-  }
-  const name = `${postgres.prefix}_${process.pid}_${++counter}_${randomBytes(2).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgres.adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}" template "${postgres.template}"`);
-  await admin.end();
-  const db = openPostgres(withDatabase(postgres.adminUrl, name));
-  const close = db.close;
-  return Object.assign(db, {
-    async close() {
-      await close();
-      const c = new pg.Client({ connectionString: postgres.adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    },
-  });
-}
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {

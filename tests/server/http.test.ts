@@ -3,48 +3,38 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/index.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DOCS_CSP } from '../../server/docs.ts';
 import { createLogger, describeError, redact } from '../../server/lib/log.ts';
 import {
   ANSWERS,
   call,
   cheapHasher,
-  createTestDb,
   expectEnvelope,
   GOOD_PIN,
   get,
   OTHER_PIN,
   post,
   registerMember,
-  type TestApp,
   testApp,
 } from './helpers.ts';
-
-let db: Database;
-let app: TestApp;
-let dist: string;
+import { createTestDb, setupTestDb } from './test-db.ts';
 
 const INLINE = "window.__boot={theme:'warm'};";
 const INDEX = `<!doctype html><html><head><script>${INLINE}</script><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
 
-beforeAll(async () => {
-  db = await createTestDb();
-  dist = mkdtempSync(join(tmpdir(), 'amina-dist-'));
-  mkdirSync(join(dist, 'assets'));
-  mkdirSync(join(dist, 'avatars'));
-  writeFileSync(join(dist, 'index.html'), INDEX);
-  writeFileSync(join(dist, 'assets/index-abc123.js'), 'console.log(1)');
-  writeFileSync(join(dist, 'avatars/date-palm.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  writeFileSync(join(dist, '.env'), 'SECRET=1');
-  app = testApp({ db, hasher: cheapHasher(), distDir: dist });
-});
-afterAll(async () => {
-  await db.close();
+const dist = mkdtempSync(join(tmpdir(), 'amina-dist-'));
+mkdirSync(join(dist, 'assets'));
+mkdirSync(join(dist, 'avatars'));
+writeFileSync(join(dist, 'index.html'), INDEX);
+writeFileSync(join(dist, 'assets/index-abc123.js'), 'console.log(1)');
+writeFileSync(join(dist, 'avatars/date-palm.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+writeFileSync(join(dist, '.env'), 'SECRET=1');
+afterAll(() => {
   rmSync(dist, { recursive: true, force: true });
 });
+const { db, app } = await setupTestDb({ distDir: dist });
 
 const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 

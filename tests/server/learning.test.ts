@@ -7,24 +7,12 @@
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../server/content/loader.ts';
-import type { Database } from '../../server/db/index.ts';
 import { enrolAfterPurchase, scoreOf } from '../../server/domain/learning.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
-import {
-  call,
-  cheapHasher,
-  createTestDb,
-  expectEnvelope,
-  get,
-  post,
-  type Reply,
-  registerMember,
-  type TestApp,
-  testApp,
-  usingPostgres,
-} from './helpers.ts';
+import { call, expectEnvelope, get, post, type Reply, registerMember } from './helpers.ts';
+import { setupTestDb, usingPostgres } from './test-db.ts';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/content', import.meta.url));
 const FREE = 'fixture-free';
@@ -34,21 +22,14 @@ const HIDDEN = 'fixture-hidden';
 const right = (kind: 'pre' | 'post') =>
   [1, 2, 3, 4, 5].map((i) => ({ questionId: `${kind}-q${i}`, choices: i === 5 ? [0, 2] : [i % 3] }));
 
-let db: Database;
-let app: TestApp;
 const clock = new ManualClock(Date.UTC(2026, 10, 1));
+const { db, app } = await setupTestDb({ clock, prepare: (fresh) => loadContent(fresh.db, FIXTURES) });
 type Member = Awaited<ReturnType<typeof registerMember>>;
 let alice: Member;
 let bea: Member;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  await loadContent(db.db, FIXTURES);
-  app = testApp({ db, clock, hasher: cheapHasher() });
   [alice, bea] = await Promise.all([registerMember(app), registerMember(app)]);
-});
-afterAll(async () => {
-  await db.close();
 });
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {

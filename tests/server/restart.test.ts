@@ -4,13 +4,14 @@
  * (This uses PGlite in every run: it is the file-backed data dir that is under test.)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/index.ts';
 import { ANSWERS, GOOD_PIN, registration } from './helpers.ts';
+import { pgliteTemplate } from './test-db.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dirs: string[] = [];
@@ -90,10 +91,7 @@ function dataDir(): string {
 async function preparedDataDir(): Promise<string> {
   const d = dataDir();
   mkdirSync(join(d, 'pglite'));
-  const db = await openPglite({
-    dataDir: join(d, 'pglite'),
-    loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
-  });
+  const db = await openPglite({ dataDir: join(d, 'pglite'), loadDataDir: pgliteTemplate() });
   await db.close();
   return d;
 }

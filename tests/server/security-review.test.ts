@@ -7,7 +7,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, pepperWarnings } from '../../server/config.ts';
 import { answerProblem, isUsableAnswer, normalizeAnswer } from '../../server/contract/account-rules.ts';
 import type { Database } from '../../server/db/index.ts';
@@ -18,30 +18,19 @@ import { createLogger } from '../../server/lib/log.ts';
 import {
   ANSWERS,
   cheapHasher,
-  createTestDb,
   expectEnvelope,
   GOOD_PIN,
   OTHER_PIN,
   post,
   registerMember,
   registration,
-  type TestApp,
   testApp,
   uniqueAlias,
 } from './helpers.ts';
+import { setupTestDb } from './test-db.ts';
 
-let db: Database;
-let app: TestApp;
-let hasher: Hasher;
-
-beforeAll(async () => {
-  db = await createTestDb();
-  hasher = cheapHasher();
-  app = testApp({ db, hasher });
-});
-afterAll(async () => {
-  await db.close();
-});
+const hasher: Hasher = cheapHasher();
+const { db, app } = await setupTestDb({ hasher });
 
 /** Characters that are neither letters nor digits: emoji, symbols, punctuation, controls, spaces. */
 const symbolChar = fc.constantFrom(

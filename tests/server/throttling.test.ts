@@ -1,15 +1,14 @@
 /** Lockout per member and limits per address, under an injected clock. */
 
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.ts';
+import { lockMinutes, lockMinutesSql } from '../../server/domain/accounts-throttle.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import type { Hasher } from '../../server/lib/hashing.ts';
 import {
   ANSWERS,
   cheapHasher,
-  createTestDb,
   expectEnvelope,
   GOOD_PIN,
   get,
@@ -19,14 +18,9 @@ import {
   testApp,
   uniqueAlias,
 } from './helpers.ts';
+import { setupTestDb } from './test-db.ts';
 
-let db: Database;
-beforeAll(async () => {
-  db = await createTestDb();
-});
-afterAll(async () => {
-  await db.close();
-});
+const { db } = await setupTestDb();
 
 /** A hasher that counts verifications, to prove locked requests never reach argon2. */
 function countingHasher(): Hasher & { verifies: number } {
@@ -198,6 +192,17 @@ describe('lockout per member', () => {
       const r = await post(app, '/users/login', { alias: 'nobody_here', pin: OTHER_PIN });
       expect(r.status).toBe(401);
       expect(r.body.error).not.toHaveProperty('attemptsRemaining');
+    }
+  });
+});
+
+describe('the lock schedule', () => {
+  it('has one definition: the SQL the counting UPDATE runs gives the lengths lockMinutes gives', async () => {
+    for (let failures = 0; failures <= 20; failures++) {
+      const r = (await db.db.execute(
+        sql`select ${lockMinutesSql(sql`${failures}::int`)} as minutes`,
+      )) as unknown as { rows: { minutes: number | string }[] };
+      expect(Number(r.rows[0].minutes)).toBe(lockMinutes(failures));
     }
   });
 });

@@ -1,13 +1,11 @@
 /** Session and reset-token lifetimes, revocation, and that tokens are stored only as digests. */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/index.ts';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/lib/clock.ts';
 import {
   ANSWERS,
   cheapHasher,
-  createTestDb,
   expectEnvelope,
   GOOD_PIN,
   get,
@@ -16,14 +14,9 @@ import {
   registerMember,
   testApp,
 } from './helpers.ts';
+import { setupTestDb } from './test-db.ts';
 
-let db: Database;
-beforeAll(async () => {
-  db = await createTestDb();
-});
-afterAll(async () => {
-  await db.close();
-});
+const { db } = await setupTestDb();
 
 const DAY = 24 * 60 * 60_000;
 
