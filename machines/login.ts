@@ -1,13 +1,16 @@
 import { type ActorRef, assign, type Snapshot, sendTo, setup } from 'xstate';
 import { loginPinProblem, toAsciiDigits } from '../server/contract/account-rules';
+import { LOCK_TICK_MS, tickWait, waitIsOver } from './forgotPin';
 import type { SessionEvent, SessionReply } from './session';
 import type { AppError, User } from './types';
 
 /**
  * Sign-in form (spec §5, §8). Checks the fields, then asks the session to log in and waits for its
  * reply. "Forgot PIN?" with an empty alias opens the Alias Required dialog; otherwise the form ends
- * in `recovering` with the alias, and the view starts PIN recovery with it. A locked account's
- * wait counts down each second (`editing.locked`), so the member sees when she can try again.
+ * in `recovering` with the alias and hands it to PIN recovery (`startRecovery`). Signed in, it takes
+ * the member on (`enterApp`); both actions are provided by the screen. A locked account's wait counts
+ * down each second (`editing.locked`, as recovery's does), so the member sees when she can try again.
+ * Views read the tags: `busy` (asking the session, or signed in and leaving), `locked`, `aliasRequired`.
  */
 export interface LoginContext {
   session: ActorRef<Snapshot<unknown>, SessionEvent>;
@@ -38,15 +41,14 @@ export const loginMachine = setup({
     aliasEmpty: ({ context }) => !context.alias.trim(),
     lockedOut: ({ event }) =>
       event.type === 'session.failed' && event.error.code === 'TOO_MANY_ATTEMPTS' && !!event.error.retryAfter,
-    lockOver: ({ context }) => (context.error?.retryAfter ?? 0) <= 1,
+    lockOver: ({ context }) => waitIsOver(context.error),
   },
   actions: {
-    tickLock: assign({
-      error: ({ context }) =>
-        context.error
-          ? { ...context.error, retryAfter: Math.max(0, (context.error.retryAfter ?? 1) - 1) }
-          : null,
-    }),
+    /** Signed in: welcome her and take her on (to the page she asked for, or the dashboard). */
+    enterApp: () => {},
+    /** Opens PIN recovery with her alias. */
+    startRecovery: (_, _params: { alias: string }) => {},
+    tickLock: assign({ error: ({ context }) => tickWait(context.error) }),
   },
 }).createMachine({
   id: 'login',
@@ -68,7 +70,7 @@ export const loginMachine = setup({
         locked: {
           tags: ['locked'],
           after: {
-            1000: [
+            [LOCK_TICK_MS]: [
               { guard: 'lockOver', target: 'idle', actions: assign({ error: null }) },
               { target: 'locked', reenter: true, actions: 'tickLock' },
             ],
@@ -109,9 +111,11 @@ export const loginMachine = setup({
       },
     },
     aliasRequired: {
+      tags: ['aliasRequired'],
       on: { 'login.dismissDialog': 'editing' },
     },
     submitting: {
+      tags: ['busy'],
       entry: [
         assign({ error: null }),
         sendTo(
@@ -139,8 +143,11 @@ export const loginMachine = setup({
         ],
       },
     },
-    signedIn: { type: 'final' },
-    recovering: { type: 'final' },
+    signedIn: { type: 'final', tags: ['busy'], entry: 'enterApp' },
+    recovering: {
+      type: 'final',
+      entry: { type: 'startRecovery', params: ({ context }) => ({ alias: context.alias.trim() }) },
+    },
   },
   output: ({ context }) => ({ alias: context.alias.trim() }),
 });

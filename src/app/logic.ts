@@ -53,6 +53,7 @@ export function createAppLogic(nav: Navigation) {
           verifyAnswers: verifyAnswersActor,
           resetPin: resetPinActor,
         },
+        actions: { goToSignIn: () => nav.navigate('/login', { replace: true }) },
       }),
       courseLifecycle: courseLifecycleMachine.provide({
         actors: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { forgotPinMachine, newPinProblems, type SecurityQuestion } from '../../machines/forgotPin';
 
 const QUESTIONS: SecurityQuestion[] = [
@@ -19,9 +19,11 @@ function start(
     questions?: (alias: string) => Outcome<{ questions: SecurityQuestion[] }> | 'pending';
     verify?: (n: number) => Outcome<{ resetToken: string }> | 'pending';
     reset?: (n: number) => Outcome<unknown> | 'pending';
+    clock?: SimulatedClock;
   } = {},
 ) {
   const calls = {
+    signIn: 0,
     questions: [] as { alias: string }[],
     verify: [] as { alias: string; answers: { questionId: string; answer: string }[] }[],
     reset: [] as { resetToken: string; pin: string; pinConfirm: string }[],
@@ -57,15 +59,19 @@ function start(
         return settle(opts.reset?.(calls.reset.length) ?? { ok: { ok: true } }, signal, 'reset');
       }),
     },
+    actions: { goToSignIn: () => void calls.signIn++ },
   });
-  const actor = createActor(logic).start();
+  const actor = createActor(logic, opts.clock ? { clock: opts.clock } : {}).start();
   const send = actor.send.bind(actor);
   const value = () => actor.getSnapshot().value;
   const ctx = () => actor.getSnapshot().context;
   const settled = () =>
     waitFor(
       actor,
-      (s) => !['loadingQuestions', 'verifying', 'resetting'].some((x) => s.matches({ active: x as never })),
+      (s) =>
+        !['loadingQuestions', 'reloadingQuestions', 'verifying', 'resetting'].some((x) =>
+          s.matches({ active: x as never }),
+        ),
     );
   return { actor, send, value, ctx, calls, settled };
 }
@@ -559,5 +565,259 @@ describe('forgotPin machine: cancel and restart', () => {
     m.send({ type: 'forgotPin.restart' });
     expect(m.value()).toEqual({ active: 'answering' });
     expect(m.ctx().alias).toBe('noor.rain');
+  });
+});
+
+describe('forgotPin machine: a lock counts down (simulated clock)', () => {
+  async function lockedWith(error: object) {
+    const clock = new SimulatedClock();
+    const m = start({ questions: () => ({ error }), clock });
+    m.send({ type: 'forgotPin.start', alias: 'noor.rain' });
+    m.send({ type: 'forgotPin.submitAlias' });
+    await m.settled();
+    expect(m.value()).toEqual({ active: 'locked' });
+    return { m, clock };
+  }
+
+  it('the wait loses a second each second; at its end the alias step returns with the alias kept', async () => {
+    const { m, clock } = await lockedWith({ code: 'RATE_LIMITED', retryAfter: 3 });
+    clock.increment(999);
+    expect(m.ctx().error).toEqual({ code: 'RATE_LIMITED', retryAfter: 3 });
+    clock.increment(1);
+    expect(m.ctx().error).toEqual({ code: 'RATE_LIMITED', retryAfter: 2 });
+    clock.increment(1000);
+    expect(m.value()).toEqual({ active: 'locked' });
+    expect(m.ctx().error?.retryAfter).toBe(1);
+    clock.increment(1000);
+    expect(m.value()).toEqual({ active: 'enteringAlias' });
+    expect(m.ctx()).toMatchObject({ alias: 'noor.rain', error: null, questions: [] });
+    // and nothing more happens on the clock
+    clock.increment(5000);
+    expect(m.value()).toEqual({ active: 'enteringAlias' });
+    expect(m.calls.questions).toHaveLength(1);
+  });
+
+  it('counts minutes down too (TOO_MANY_ATTEMPTS after wrong answers), and keeps the other fields', async () => {
+    const clock = new SimulatedClock();
+    const m = start({
+      verify: () => ({ error: { code: 'TOO_MANY_ATTEMPTS', retryAfter: 120, attemptsRemaining: 0 } }),
+      clock,
+    });
+    await toAnswering(m);
+    answerAll(m);
+    m.send({ type: 'forgotPin.submitAnswers' });
+    await m.settled();
+    expect(m.value()).toEqual({ active: 'locked' });
+    for (let i = 0; i < 60; i++) clock.increment(1000);
+    expect(m.ctx().error).toEqual({ code: 'TOO_MANY_ATTEMPTS', retryAfter: 60, attemptsRemaining: 0 });
+    for (let i = 0; i < 59; i++) clock.increment(1000);
+    expect(m.value()).toEqual({ active: 'locked' });
+    clock.increment(1000);
+    expect(m.value()).toEqual({ active: 'enteringAlias' });
+  });
+
+  it('Start again or Back while counting stops the countdown', async () => {
+    for (const type of ['forgotPin.restart', 'forgotPin.back'] as const) {
+      const { m, clock } = await lockedWith({ code: 'RATE_LIMITED', retryAfter: 10 });
+      clock.increment(1000);
+      m.send({ type });
+      expect(m.value()).toEqual({ active: 'enteringAlias' });
+      expect(m.ctx().error).toBeNull();
+      m.send({ type: 'forgotPin.aliasChanged', value: 'noor.rain2' });
+      clock.increment(20_000);
+      expect(m.value()).toEqual({ active: 'enteringAlias' });
+      expect(m.ctx().alias).toBe('noor.rain2');
+    }
+  });
+
+  it('a lock whose wait is unknown does not end by itself', async () => {
+    const { m, clock } = await lockedWith({ code: 'TOO_MANY_ATTEMPTS' });
+    clock.increment(600_000);
+    expect(m.value()).toEqual({ active: 'locked' });
+    expect(m.ctx().error).toEqual({ code: 'TOO_MANY_ATTEMPTS' });
+  });
+});
+
+describe('forgotPin machine: the questions follow the language', () => {
+  const QUESTIONS_AR: SecurityQuestion[] = [
+    { id: 'first_school', text: 'ما اسم مدرستك الأولى؟' },
+    { id: 'childhood_friend', text: 'ما الاسم الأول لأعزّ صديقاتك في الطفولة؟' },
+    { id: 'favourite_teacher', text: 'ما اسم معلّمتك المفضّلة؟' },
+  ];
+  /** The questions in the language the screen said last (the stub answers as the server would). */
+  function bilingual(opts: { reload?: () => 'fail' | 'pending' | undefined } = {}) {
+    let locale = 'en';
+    let n = 0;
+    const m = start({
+      questions: () => {
+        n++;
+        const special = n > 1 ? opts.reload?.() : undefined;
+        if (special === 'fail') return { error: { code: 'NETWORK_ERROR' } };
+        if (special === 'pending') return 'pending';
+        return { ok: { questions: locale === 'ar' ? QUESTIONS_AR : QUESTIONS } };
+      },
+    });
+    const switchTo = (to: string) => {
+      locale = to;
+      m.send({ type: 'forgotPin.localeChanged', locale: to });
+    };
+    return { m, switchTo };
+  }
+
+  it('a switch while answering asks again in the new language and keeps the answers', async () => {
+    const { m, switchTo } = bilingual();
+    switchTo('en');
+    await toAnswering(m);
+    m.send({ type: 'forgotPin.answerChanged', questionId: 'first_school', value: 'Al Noor' });
+    switchTo('ar');
+    expect(m.value()).toEqual({ active: 'reloadingQuestions' });
+    expect(m.actor.getSnapshot().hasTag('step:questions')).toBe(true);
+    await m.settled();
+    expect(m.value()).toEqual({ active: 'answering' });
+    expect(m.ctx().questions).toEqual(QUESTIONS_AR);
+    expect(m.ctx().answers).toEqual({ first_school: 'Al Noor' });
+    expect(m.calls.questions).toEqual([{ alias: 'noor.rain' }, { alias: 'noor.rain' }]);
+    // back in English: asked once more
+    switchTo('en');
+    await m.settled();
+    expect(m.ctx().questions).toEqual(QUESTIONS);
+    expect(m.calls.questions).toHaveLength(3);
+  });
+
+  it('a switch while the questions load asks again once they are in', async () => {
+    const { m, switchTo } = bilingual();
+    switchTo('en');
+    m.send({ type: 'forgotPin.start', alias: 'noor.rain' });
+    m.send({ type: 'forgotPin.submitAlias' });
+    switchTo('ar');
+    await m.settled();
+    expect(m.value()).toEqual({ active: 'answering' });
+    expect(m.ctx().questions).toEqual(QUESTIONS_AR);
+    expect(m.calls.questions).toHaveLength(2);
+  });
+
+  it('a switch on a later step is caught up when the questions show again', async () => {
+    const { m, switchTo } = bilingual();
+    switchTo('en');
+    await toChoosingPin(m);
+    switchTo('ar');
+    expect(m.value()).toEqual({ active: 'choosingPin' });
+    expect(m.calls.questions).toHaveLength(1);
+    m.send({ type: 'forgotPin.back' });
+    await m.settled();
+    expect(m.value()).toEqual({ active: 'answering' });
+    expect(m.ctx().questions).toEqual(QUESTIONS_AR);
+    expect(Object.values(m.ctx().answers)).toEqual(['Al Noor', 'Huda', 'Ms Salma']);
+  });
+
+  it('the language survives a new start; telling the same language asks nothing', async () => {
+    const { m, switchTo } = bilingual();
+    switchTo('ar');
+    m.send({ type: 'forgotPin.cancel' });
+    await toAnswering(m);
+    expect(m.ctx()).toMatchObject({ locale: 'ar', questionsLocale: 'ar', questions: QUESTIONS_AR });
+    switchTo('ar');
+    expect(m.value()).toEqual({ active: 'answering' });
+    expect(m.calls.questions).toHaveLength(1);
+  });
+
+  it('a failed reload keeps the questions already there; back while reloading stops it', async () => {
+    const failing = bilingual({ reload: () => 'fail' });
+    failing.switchTo('en');
+    await toAnswering(failing.m);
+    failing.switchTo('ar');
+    await failing.m.settled();
+    expect(failing.m.value()).toEqual({ active: 'answering' });
+    expect(failing.m.ctx().questions).toEqual(QUESTIONS);
+    expect(failing.m.ctx().error).toBeNull();
+    // not asked again and again
+    expect(failing.m.calls.questions).toHaveLength(2);
+
+    const slow = bilingual({ reload: () => 'pending' });
+    slow.switchTo('en');
+    await toAnswering(slow.m);
+    slow.switchTo('ar');
+    slow.m.send({ type: 'forgotPin.submitAnswers' });
+    expect(slow.m.value()).toEqual({ active: 'reloadingQuestions' });
+    slow.m.send({ type: 'forgotPin.back' });
+    expect(slow.m.value()).toEqual({ active: 'enteringAlias' });
+    await Promise.resolve();
+    expect(slow.m.calls.aborted).toEqual(['questions']);
+  });
+
+  it('without a language from the screen, the questions are never asked again', async () => {
+    const m = start();
+    await toAnswering(m);
+    m.send({ type: 'forgotPin.answerChanged', questionId: 'first_school', value: 'x' });
+    expect(m.value()).toEqual({ active: 'answering' });
+    expect(m.calls.questions).toHaveLength(1);
+  });
+});
+
+describe('forgotPin machine: what the views read and what the app is asked to do', () => {
+  it('tags each state with its screen', async () => {
+    const m = start({ reset: () => 'pending' });
+    const tags = () => [...m.actor.getSnapshot().tags].sort();
+    expect(tags()).toEqual([]);
+    m.send({ type: 'forgotPin.start', alias: 'noor.rain' });
+    expect(tags()).toEqual(['open', 'step:alias']);
+    m.send({ type: 'forgotPin.submitAlias' });
+    expect(tags()).toEqual(['busy', 'loading', 'open', 'step:alias']);
+    await m.settled();
+    expect(tags()).toEqual(['open', 'step:questions']);
+    answerAll(m);
+    m.send({ type: 'forgotPin.submitAnswers' });
+    expect(tags()).toEqual(['busy', 'open', 'step:questions']);
+    await m.settled();
+    expect(tags()).toEqual(['open', 'step:pin']);
+    typePins(m, '482913');
+    m.send({ type: 'forgotPin.submitPin' });
+    expect(tags()).toEqual(['busy', 'open', 'step:pin']);
+  });
+
+  it('tags the stops with their reason and done as done', async () => {
+    const locked = start({ questions: () => ({ error: { code: 'RATE_LIMITED', retryAfter: 5 } }) });
+    locked.send({ type: 'forgotPin.start', alias: 'noor.rain' });
+    locked.send({ type: 'forgotPin.submitAlias' });
+    await locked.settled();
+    expect(locked.actor.getSnapshot().hasTag('step:stopped')).toBe(true);
+    expect(locked.actor.getSnapshot().hasTag('reason:locked')).toBe(true);
+
+    const expired = start({ reset: () => ({ error: { code: 'RESET_TOKEN_INVALID' } }) });
+    await toChoosingPin(expired);
+    typePins(expired, '482913');
+    expired.send({ type: 'forgotPin.submitPin' });
+    await expired.settled();
+    expect(expired.actor.getSnapshot().hasTag('step:stopped')).toBe(true);
+    expect(expired.actor.getSnapshot().hasTag('reason:expired')).toBe(true);
+
+    const done = start();
+    await toChoosingPin(done);
+    typePins(done, '482913');
+    done.send({ type: 'forgotPin.submitPin' });
+    await done.settled();
+    expect([...done.actor.getSnapshot().tags].sort()).toEqual(['open', 'step:done']);
+  });
+
+  it('goes to sign-in when she leaves (cancel, back from the alias) and when it is done, never at start', async () => {
+    const m = start();
+    expect(m.calls.signIn).toBe(0);
+    m.send({ type: 'forgotPin.start', alias: 'noor.rain' });
+    m.send({ type: 'forgotPin.cancel' });
+    expect(m.calls.signIn).toBe(1);
+    m.send({ type: 'forgotPin.start' });
+    m.send({ type: 'forgotPin.back' });
+    expect(m.calls.signIn).toBe(2);
+    await toChoosingPin(m);
+    expect(m.calls.signIn).toBe(2);
+    typePins(m, '482913');
+    m.send({ type: 'forgotPin.submitPin' });
+    await m.settled();
+    expect(m.value()).toEqual({ active: 'done' });
+    expect(m.calls.signIn).toBe(3);
+    // cancel on the done screen leaves too; once idle there is nothing left to leave
+    m.send({ type: 'forgotPin.cancel' });
+    m.send({ type: 'forgotPin.cancel' });
+    expect(m.calls.signIn).toBe(4);
   });
 });

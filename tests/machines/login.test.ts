@@ -20,7 +20,15 @@ function start(opts: { login?: (input: LoginInput) => Promise<Credentials>; alia
   ).start();
   // the views pass the system's session the same way: as an ActorRef
   const ref: ActorRefFrom<typeof sessionMachine> = session;
-  const login = createActor(loginMachine, { input: { session: ref, alias: opts.alias } }).start();
+  // what the screen is asked to do: take her on, or open recovery with her alias
+  const asked: string[] = [];
+  const logic = loginMachine.provide({
+    actions: {
+      enterApp: () => void asked.push('enterApp'),
+      startRecovery: (_, { alias }) => void asked.push(`startRecovery ${alias}`),
+    },
+  });
+  const login = createActor(logic, { input: { session: ref, alias: opts.alias } }).start();
   const send = login.send.bind(login);
   return {
     login,
@@ -28,6 +36,8 @@ function start(opts: { login?: (input: LoginInput) => Promise<Credentials>; alia
     send,
     logins,
     stored,
+    asked,
+    tags: () => [...login.getSnapshot().tags].sort(),
     /** The top-level state ('editing' whatever its sub-state). */
     value: () => {
       const v = login.getSnapshot().value;
@@ -75,10 +85,13 @@ describe('login machine', () => {
     m.send({ type: 'login.pinChanged', value: '٤٨٢٩١٣' });
     m.send({ type: 'login.submit' });
     expect(m.value()).toBe('submitting');
+    expect(m.tags()).toEqual(['busy']);
     expect(m.session.getSnapshot().value).toBe('authenticating');
     await waitFor(m.login, (s) => s.status === 'done');
     expect(m.logins).toEqual([{ alias: 'noor.rain', pin: '482913' }]);
     expect(m.value()).toBe('signedIn');
+    expect(m.tags()).toEqual(['busy']);
+    expect(m.asked).toEqual(['enterApp']);
     expect(m.ctx().user).toEqual({ id: 'u1', alias: 'noor.rain' });
     expect(m.session.getSnapshot().value).toBe('signedIn');
     expect(m.stored).toEqual(['tok']);
@@ -97,6 +110,8 @@ describe('login machine', () => {
       pin: '',
       error: { code: 'INVALID_CREDENTIALS', attemptsRemaining: 3 },
     });
+    expect(m.tags()).toEqual([]);
+    expect(m.asked).toEqual([]);
     // typing clears the error
     m.send({ type: 'login.pinChanged', value: '4' });
     expect(m.ctx().error).toBeNull();
@@ -201,6 +216,7 @@ describe('login machine', () => {
     m.send({ type: 'login.aliasChanged', value: '  ' });
     m.send({ type: 'login.forgotPin' });
     expect(m.value()).toBe('aliasRequired');
+    expect(m.tags()).toEqual(['aliasRequired']);
     // the form underneath is inert while the dialog is open
     m.send({ type: 'login.submit' });
     expect(m.value()).toBe('aliasRequired');
@@ -217,5 +233,7 @@ describe('login machine', () => {
     expect(m.login.getSnapshot().status).toBe('done');
     expect(m.login.getSnapshot().output).toEqual({ alias: 'noor.rain' });
     expect(m.logins).toHaveLength(0);
+    // and hands the alias to recovery, once
+    expect(m.asked).toEqual(['startRecovery noor.rain']);
   });
 });

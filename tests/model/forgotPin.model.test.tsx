@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createMachine, type SnapshotFrom } from 'xstate';
+import { createMachine, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { forgotPinMachine, type SecurityQuestion } from '../../machines/forgotPin';
 import { controlledActor, navigateTo, renderApp, resetBrowserState } from '../support/render-app';
@@ -16,11 +16,20 @@ import { Coverage } from './coverage';
  * and the real forgotPin snapshot. Paths cover every transition of the model (a shortest path to
  * each state plus each of its events); the coverage of the real machine is recorded through the
  * inspection API and must be complete.
+ *
+ * Time is a SimulatedClock for the whole actor system, so a lock's countdown moves only when a path
+ * says so (TICK, WAIT_OUT). A language switch is the real one (the header's button, the real
+ * messages); the questions then load again in the new language (QUESTIONS_AR here).
  */
 const QUESTIONS: SecurityQuestion[] = [
   { id: 'birth_city', text: 'In which city were you born?' },
   { id: 'childhood_best_friend', text: 'What was the name of your best friend in childhood?' },
   { id: 'first_school', text: 'What was the name of your first school?' },
+];
+const QUESTIONS_AR: SecurityQuestion[] = [
+  { id: 'birth_city', text: 'في أي مدينة وُلدتِ؟' },
+  { id: 'childhood_best_friend', text: 'ما اسم أعزّ صديقاتك في الطفولة؟' },
+  { id: 'first_school', text: 'ما اسم مدرستك الأولى؟' },
 ];
 const ALIAS = 'noor.rain';
 
@@ -50,8 +59,22 @@ const model = createMachine({
       },
     },
     answering: {
-      on: { SUBMIT_EMPTY: 'answersMissing', ANSWER_AND_SUBMIT: 'verifying', BACK: 'alias', CANCEL: 'signIn' },
+      on: {
+        SUBMIT_EMPTY: 'answersMissing',
+        ANSWER_AND_SUBMIT: 'verifying',
+        SWITCH_LANGUAGE: 'reloadingInArabic',
+        BACK: 'alias',
+        CANCEL: 'signIn',
+      },
     },
+    // the questions follow a language switch: asked again in the new language, answers kept
+    reloadingInArabic: {
+      on: { QUESTIONS_LOADED: 'answeringInArabic', NETWORK_FAIL: 'answeringUntranslated' },
+    },
+    answeringInArabic: { on: { SWITCH_LANGUAGE: 'reloadingInEnglish' } },
+    // the new language could not be had: the questions already there stay
+    answeringUntranslated: { on: { SWITCH_LANGUAGE: 'reloadingInEnglish' } },
+    reloadingInEnglish: { on: { QUESTIONS_LOADED: 'answering', BACK: 'alias' } },
     answersMissing: { on: { ANSWER_AND_SUBMIT: 'verifying' } },
     wrongAnswers: { on: { ANSWER_AND_SUBMIT: 'verifying' } },
     answersNetworkError: { on: { RETRY: 'verifying' } },
@@ -88,7 +111,9 @@ const model = createMachine({
         CANCEL: 'signIn',
       },
     },
-    locked: { on: { START_AGAIN: 'alias', BACK: 'alias', CANCEL: 'signIn' } },
+    locked: { on: { START_AGAIN: 'alias', BACK: 'alias', CANCEL: 'signIn', TICK: 'lockCountingDown' } },
+    // the wait counts down each second; at its end the alias step comes back
+    lockCountingDown: { on: { WAIT_OUT: 'alias' } },
     expired: { on: { START_AGAIN: 'alias', BACK: 'answering', CANCEL: 'signIn' } },
     recovered: { on: { FORGOT_AGAIN: 'alias', VISIT_FORGOT_PIN: 'alias' } },
     signIn: { on: { FORGOT_FROM_SIGN_IN: 'alias' } },
@@ -100,6 +125,7 @@ const model = createMachine({
 type Real = SnapshotFrom<typeof forgotPinMachine>;
 const coverage = new Coverage('forgotPin', forgotPinMachine);
 let app: ReturnType<typeof renderApp>;
+let clock: SimulatedClock;
 // no pause between keystrokes: the paths type a lot
 let user: ReturnType<typeof userEvent.setup>;
 let stubs: {
@@ -122,9 +148,11 @@ function start() {
     verifyAnswers: controlledActor(),
     resetPin: controlledActor(),
   };
+  clock = new SimulatedClock();
   app = renderApp({
     path: '/forgot-pin',
     savedLanguage: 'en',
+    clock,
     stubs: {
       fetchQuestions: stubs.fetchQuestions.logic,
       verifyAnswers: stubs.verifyAnswers.logic,
@@ -217,6 +245,64 @@ async function expectPinStep() {
 async function expectBusy(status: string) {
   await waitFor(() => expect(document.querySelector('form [role="status"]')).toHaveTextContent(status));
   expect(document.querySelector('button[aria-busy="true"]')).not.toBeNull();
+}
+
+/** The words the checks look for in each language (the recovery's own, from lang/*.json). */
+const TEXT = {
+  en: { questions: 'Your security questions', loading: 'Loading your questions…', progress: /^Step 2 of 3$/ },
+  ar: { questions: 'أسئلة الأمان', loading: 'جارٍ تحميل أسئلتك…', progress: /^الخطوة (2|٢) من (3|٣)$/ },
+} as const;
+type Lang = keyof typeof TEXT;
+/** The answers as they were when the language was switched: a reload keeps them. */
+let answersBeforeSwitch: Record<string, string> = {};
+
+async function expectQuestionsScreenIn(lang: Lang) {
+  await waitFor(() => expect(document.documentElement.lang).toBe(lang));
+  await heading(TEXT[lang].questions);
+  await waitFor(() => expect(window.location.pathname).toBe('/forgot-pin'));
+  expect(byTestId('forgot-progress')).toHaveTextContent(TEXT[lang].progress);
+  const { questions, answers } = real().context;
+  expect(answers).toEqual(answersBeforeSwitch);
+  for (const q of questions) expect(field(q.text)).toHaveValue(answers[q.id] ?? '');
+}
+
+/** The questions load again in `lang`: the screen stays, with the answers, read-only meanwhile. */
+async function expectReloadingIn(lang: Lang) {
+  await expectQuestionsScreenIn(lang);
+  await expectBusy(TEXT[lang].loading);
+  expect(matches('reloadingQuestions')).toBe(true);
+  expect(stubs.fetchQuestions.last()?.input).toEqual({ alias: ALIAS });
+  for (const q of real().context.questions) expect(field(q.text)).toHaveAttribute('readonly');
+}
+
+/** The questions step in `lang`, with `questions` (and the answers from before the switch). */
+async function expectAnsweringIn(lang: Lang, questions: SecurityQuestion[]) {
+  await waitFor(() => expect(matches('answering')).toBe(true));
+  await expectQuestionsScreenIn(lang);
+  expect(real().context.questions).toEqual(questions);
+  expectNoError();
+  expect(document.querySelector('form [role="status"]')).toHaveTextContent('');
+}
+
+/**
+ * The locked screen, `elapsed` seconds after the lock (300 s after too many attempts, 42 s after
+ * too many requests), with the wait left in words, Start again and the way back to sign-in.
+ */
+async function expectLocked(elapsed: number) {
+  await heading('Please wait');
+  await expectOnForgotPin(null);
+  expect(matches('locked')).toBe(true);
+  const error = real().context.error!;
+  const outcome = byTestId('forgot-outcome');
+  if (error.code === 'TOO_MANY_ATTEMPTS') {
+    expect(error.retryAfter).toBe(300 - elapsed);
+    expect(outcome).toHaveTextContent('Too many attempts. You can try again in 5 minutes.');
+  } else {
+    expect(error).toEqual({ code: 'RATE_LIMITED', retryAfter: 42 - elapsed });
+    expect(outcome).toHaveTextContent(`Please wait ${42 - elapsed} seconds and try again.`);
+  }
+  expect(button('Start again')).toBeInTheDocument();
+  expect(byTestId('forgot-cancel')).toHaveTextContent('Back to sign in');
 }
 
 async function expectOnLogin() {
@@ -324,6 +410,11 @@ const states: Record<string, () => Promise<void>> = {
     const alert = await expectAlert('We could not reach Amina.');
     expect(button('Try again', alert)).toHaveAttribute('type', 'submit');
   },
+  reloadingInArabic: async () => expectReloadingIn('ar'),
+  answeringInArabic: async () => expectAnsweringIn('ar', QUESTIONS_AR),
+  // an Arabic screen with the questions as they were
+  answeringUntranslated: async () => expectAnsweringIn('ar', QUESTIONS),
+  reloadingInEnglish: async () => expectReloadingIn('en'),
   verifying: async () => {
     await expectOnForgotPin(2);
     await expectBusy('Checking your answers…');
@@ -370,21 +461,9 @@ const states: Record<string, () => Promise<void>> = {
       pinConfirm: digitsFor(pinLength),
     });
   },
-  locked: async () => {
-    await heading('Please wait');
-    await expectOnForgotPin(null);
-    expect(matches('locked')).toBe(true);
-    const error = real().context.error!;
-    const outcome = byTestId('forgot-outcome');
-    if (error.code === 'TOO_MANY_ATTEMPTS') {
-      expect(outcome).toHaveTextContent('Too many attempts. You can try again in 5 minutes.');
-    } else {
-      expect(error).toEqual({ code: 'RATE_LIMITED', retryAfter: 42 });
-      expect(outcome).toHaveTextContent('Please wait 42 seconds and try again.');
-    }
-    expect(button('Start again')).toBeInTheDocument();
-    expect(byTestId('forgot-cancel')).toHaveTextContent('Back to sign in');
-  },
+  locked: async () => expectLocked(0),
+  // a second later, a second less
+  lockCountingDown: async () => expectLocked(1),
   expired: async () => {
     await heading('Time ran out');
     await expectOnForgotPin(null);
@@ -413,7 +492,7 @@ const states: Record<string, () => Promise<void>> = {
 
 const click = async (el: HTMLElement) => user.click(el);
 const rejectPending = async (error: unknown) => {
-  if (matches('loadingQuestions')) await stubs.fetchQuestions.reject(error);
+  if (matches('loadingQuestions') || matches('reloadingQuestions')) await stubs.fetchQuestions.reject(error);
   else if (matches('verifying')) await stubs.verifyAnswers.reject(error);
   else if (matches('resetting')) await stubs.resetPin.reject(error);
   else throw new Error(`nothing pending in ${JSON.stringify(real().value)}`);
@@ -434,8 +513,36 @@ const events = {
   CANCEL: async () => click(byTestId('forgot-cancel')),
   RETRY: async () => click(button('Try again')),
   QUESTIONS_LOADED: async () => {
+    if (matches('reloadingQuestions')) {
+      // after a switch: the same questions in the screen's new language
+      const lang = document.documentElement.lang;
+      await stubs.fetchQuestions.resolve({ questions: lang === 'ar' ? QUESTIONS_AR : QUESTIONS });
+      return;
+    }
     await stubs.fetchQuestions.resolve({ questions: QUESTIONS });
     await expectHeadingFocused('Your security questions');
+  },
+  SWITCH_LANGUAGE: async () => {
+    const to = document.documentElement.lang === 'ar' ? 'en' : 'ar';
+    // an answer typed before the switch, to see it kept
+    const first = field(real().context.questions[0]!.text);
+    if (!(first as HTMLInputElement).value) await retype(first, 'Alexandria');
+    answersBeforeSwitch = { ...real().context.answers };
+    await click(byTestId('language-switch'));
+    await waitFor(() => expect(document.documentElement.lang).toBe(to));
+    await waitFor(() => expect(matches('reloadingQuestions')).toBe(true));
+  },
+  TICK: async () => act(async () => clock.increment(1000)),
+  WAIT_OUT: async () => {
+    const left = real().context.error!.retryAfter!;
+    await act(async () => {
+      for (let i = 1; i < left; i++) clock.increment(1000);
+    });
+    // the last second is still a wait
+    expect(real().context.error?.retryAfter).toBe(1);
+    expect(byTestId('forgot-outcome')).toHaveTextContent(/\b1 second\b/);
+    await act(async () => clock.increment(1000));
+    await expectHeadingFocused('Your alias');
   },
   USER_NOT_FOUND: async () => rejectPending({ code: 'USER_NOT_FOUND' }),
   NETWORK_FAIL: async () => rejectPending({ code: 'NETWORK_ERROR' }),

@@ -138,6 +138,7 @@ export function renderApp(
           verifyAnswers: (s.verifyAnswers ?? notProvided) as never,
           resetPin: (s.resetPin ?? notProvided) as never,
         },
+        actions: { goToSignIn: () => navigateTo('/login') },
       }),
       courseLifecycle: courseLifecycleMachine.provide({
         actors: {

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
 import { loginMachine } from '../../../machines/login';
@@ -11,6 +11,7 @@ import * as Alert from '../../components/alert';
 import { Button } from '../../components/button';
 import * as Field from '../../components/field';
 import * as PasswordInput from '../../components/password-input';
+import { AliasField } from '../auth/AliasField';
 import { AuthCard, formStack } from '../auth/AuthCard';
 import { errorDetail, errorMessage, fieldMessage } from '../messages';
 import { useDocumentTitle } from '../useDocumentTitle';
@@ -25,31 +26,43 @@ export default function LoginView() {
   const next = safeNext(new URLSearchParams(useSearch()).get('next'));
   const session = useSystemActor('session');
   const forgotPin = useSystemActor('forgotPin');
-  const recovered = useForgotPin((s) => s.matches({ active: 'done' }));
+  // a recovery just done hands over here: the success message and her alias
+  const recovered = useForgotPin((s) => s.hasTag('step:done'));
   const recoveredAlias = useForgotPin((s) => s.context.alias);
   const expired = useSession((s) => s.context.error?.code === 'SESSION_EXPIRED');
   const alreadyIn = useSession((s) => s.matches('signedIn'));
 
-  const login = useActorRef(loginMachine, { input: { session, alias: recovered ? recoveredAlias : '' } });
-  const status = useSelector(login, (s) => (typeof s.value === 'string' ? s.value : 'editing'));
+  // the form's own actions, made once, read what they need as it is when they run
+  const latest = useRef({ intl, next, navigate });
+  latest.current = { intl, next, navigate };
+  const [logic] = useState(() =>
+    loginMachine.provide({
+      actions: {
+        enterApp: () => {
+          const { intl, next, navigate } = latest.current;
+          notify({ type: 'success', title: intl.formatMessage({ id: 'login.success' }) });
+          navigate(next ?? '/dashboard', { replace: true });
+        },
+        startRecovery: (_, { alias }) => {
+          forgotPin.send({ type: 'forgotPin.start', alias });
+          latest.current.navigate('/forgot-pin');
+        },
+      },
+    }),
+  );
+  const login = useActorRef(logic, { input: { session, alias: recovered ? recoveredAlias : '' } });
+  const submitting = useSelector(login, (s) => s.hasTag('busy'));
+  const aliasRequired = useSelector(login, (s) => s.hasTag('aliasRequired'));
   const alias = useSelector(login, (s) => s.context.alias);
   const pin = useSelector(login, (s) => s.context.pin);
   const fieldErrors = useSelector(login, (s) => s.context.fieldErrors);
   const error = useSelector(login, (s) => s.context.error);
 
+  // a member already signed in has nothing to do here (while signing in, enterApp takes her on)
   useEffect(() => {
-    if (status === 'signedIn') {
-      notify({ type: 'success', title: intl.formatMessage({ id: 'login.success' }) });
-      navigate(next ?? '/dashboard', { replace: true });
-    } else if (status === 'recovering') {
-      forgotPin.send({ type: 'forgotPin.start', alias: login.getSnapshot().output?.alias ?? alias });
-      navigate('/forgot-pin');
-    } else if (status === 'editing' && alreadyIn) {
-      navigate(next ?? '/dashboard', { replace: true });
-    }
-  }, [status, alreadyIn, intl, navigate, next, forgotPin, login, alias]);
+    if (alreadyIn && !submitting) navigate(next ?? '/dashboard', { replace: true });
+  }, [alreadyIn, submitting, navigate, next]);
 
-  const submitting = status === 'submitting' || status === 'signedIn';
   return (
     <AuthCard
       title={<FormattedMessage id="login.title" />}
@@ -92,21 +105,11 @@ export default function LoginView() {
             </Alert.Content>
           </Alert.Root>
         )}
-        <Field.Root invalid={!!fieldErrors.alias} required>
-          <Field.Label>
-            <FormattedMessage id="auth.alias.label" />
-          </Field.Label>
-          <Field.Input
-            name="alias"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            dir="auto"
-            value={alias}
-            onChange={(e) => login.send({ type: 'login.aliasChanged', value: e.target.value })}
-          />
-          <Field.ErrorText>{fieldMessage(intl, fieldErrors.alias)}</Field.ErrorText>
-        </Field.Root>
+        <AliasField
+          value={alias}
+          error={fieldErrors.alias}
+          onChange={(value) => login.send({ type: 'login.aliasChanged', value })}
+        />
         <Field.Root invalid={!!fieldErrors.pin} required>
           <PasswordInput.Root>
             <Field.Label>
@@ -152,7 +155,7 @@ export default function LoginView() {
           </Link>
         </p>
       </form>
-      {status === 'aliasRequired' && (
+      {aliasRequired && (
         <Suspense fallback={null}>
           <AliasRequiredDialog onClose={() => login.send({ type: 'login.dismissDialog' })} />
         </Suspense>

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import * as Field from '../../components/field';
+import { fieldMessage } from '../messages';
+
+/** Text kept as she types it: no capitals, corrections or spelling marks, in either direction. */
+export const asTyped = {
+  autoCapitalize: 'none',
+  autoCorrect: 'off',
+  spellCheck: false,
+  dir: 'auto',
+} as const;
+
+/**
+ * The alias field of sign-in, sign-up and recovery: one name (`alias`, autocompleted as the
+ * username), no capitals or corrections forced on it, typed in either direction. `error` is a field
+ * code (ALIAS_REQUIRED…), shown under the field; `invalid` marks the field for an error said elsewhere.
+ */
+export function AliasField({
+  value,
+  onChange,
+  error,
+  invalid = !!error,
+  readOnly,
+  helper,
+  errorTestId,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  invalid?: boolean;
+  readOnly?: boolean;
+  helper?: ReactNode;
+  errorTestId?: string;
+}) {
+  const intl = useIntl();
+  return (
+    <Field.Root invalid={invalid} required>
+      <Field.Label>
+        <FormattedMessage id="auth.alias.label" />
+      </Field.Label>
+      <Field.Input
+        name="alias"
+        autoComplete="username"
+        {...asTyped}
+        maxLength={60}
+        readOnly={readOnly}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {helper && <Field.HelperText>{helper}</Field.HelperText>}
+      <Field.ErrorText data-testid={errorTestId}>{fieldMessage(intl, error)}</Field.ErrorText>
+    </Field.Root>
+  );
+}

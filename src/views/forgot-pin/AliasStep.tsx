@@ -1,0 +1,32 @@
+import { FormattedMessage } from 'react-intl';
+import { useForgotPin } from '../../app/actors';
+import { AliasField } from '../auth/AliasField';
+import { Step, StepActions, type StepProps, useStep } from './parts';
+
+/** Step 1: the alias (filled in when she came from sign-in); her questions load from it. */
+export function AliasStep({ heading }: StepProps) {
+  const { send, error, busy: loading } = useStep();
+  const alias = useForgotPin((s) => s.context.alias);
+  const fieldError = useForgotPin((s) => s.context.fieldErrors.alias);
+  return (
+    <Step
+      heading={heading}
+      title={<FormattedMessage id="forgot.alias.title" />}
+      intro={<FormattedMessage id="forgot.alias.intro" />}
+      error={error}
+      onSubmit={() => send({ type: 'forgotPin.submitAlias' })}
+    >
+      <AliasField
+        value={alias}
+        error={fieldError}
+        invalid={!!fieldError || error?.code === 'USER_NOT_FOUND'}
+        readOnly={loading}
+        onChange={(value) => send({ type: 'forgotPin.aliasChanged', value })}
+      />
+      <StepActions
+        primary={<FormattedMessage id="forgot.alias.submit" />}
+        busyText={<FormattedMessage id="forgot.loading" />}
+      />
+    </Step>
+  );
+}
