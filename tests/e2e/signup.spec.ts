@@ -56,7 +56,7 @@ test.describe('sign-up', () => {
       await page.keyboard.type(`answer number ${i + 1}`);
     }
     const chosen = await Promise.all(
-      [0, 1, 2].map((i) => page.getByTestId(`question-${i}-trigger`).innerText()),
+      [0, 1, 2].map((i) => page.getByTestId(`question-${i}-trigger`).textContent()),
     );
     expect(new Set(chosen).size).toBe(3);
     await page.keyboard.press('Enter');

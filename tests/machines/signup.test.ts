@@ -3,15 +3,26 @@ import { type AnyActorRef, createActor, createMachine, fromPromise, SimulatedClo
 import type { SessionEvent } from '../../machines/session';
 import {
   type AliasAvailability,
+  aliasStatus,
+  answerField,
+  catalogStatus,
   emailProblem,
   signupEvents as ev,
   localProblems,
   phoneProblem,
+  questionField,
   registrationOf,
   type SignupContext,
   signupMachine,
   stepOfField,
+  stepShown,
 } from '../../machines/signup';
+
+/**
+ * The signup machine on its own (simulated clock, stubbed actors, a stand-in session), step by step,
+ * then the tags the views read and the rules beside it. Longer than 300 lines: one file per machine
+ * is this suite's layout, and sign-up has six steps, a live check and a submission to cover.
+ */
 
 const QUESTIONS = [
   { id: 'birth_city', text: 'In which city were you born?' },
@@ -73,7 +84,7 @@ const flowOf = (s: { value: unknown }) => (s.value as { flow: unknown }).flow;
 
 /** Types a valid alias, lets the check answer, and continues. */
 async function passAlias(t: ReturnType<typeof start>, alias = 'jasmine.rain') {
-  t.actor.send(ev.aliasChanged(alias));
+  t.actor.send(ev.fieldChanged('alias', alias));
   t.clock.increment(400);
   await flush();
   t.actor.send(ev.next());
@@ -81,22 +92,22 @@ async function passAlias(t: ReturnType<typeof start>, alias = 'jasmine.rain') {
 }
 
 function passPin(t: ReturnType<typeof start>, pin = '480317') {
-  t.actor.send(ev.pinChanged(pin));
-  t.actor.send(ev.pinConfirmChanged(pin));
+  t.actor.send(ev.fieldChanged('pin', pin));
+  t.actor.send(ev.fieldChanged('pinConfirm', pin));
   t.actor.send(ev.next());
 }
 
 function passSecurity(t: ReturnType<typeof start>) {
   ['birth_city', 'favourite_food', 'childhood_street'].forEach((id, i) => {
-    t.actor.send(ev.questionChanged(i, id));
-    t.actor.send(ev.answerChanged(i, `answer ${i}`));
+    t.actor.send(ev.fieldChanged(questionField(i), id));
+    t.actor.send(ev.fieldChanged(answerField(i), `answer ${i}`));
   });
   t.actor.send(ev.next());
 }
 
 function passProfile(t: ReturnType<typeof start>) {
-  t.actor.send(ev.countryChanged('AE'));
-  t.actor.send(ev.ageRangeChanged('25-34'));
+  t.actor.send(ev.fieldChanged('country', 'AE'));
+  t.actor.send(ev.fieldChanged('ageRange', '25-34'));
   t.actor.send(ev.next());
 }
 
@@ -105,7 +116,7 @@ async function toConfirm(t: ReturnType<typeof start>) {
   passPin(t);
   passSecurity(t);
   passProfile(t);
-  t.actor.send(ev.avatarChanged('date-palm'));
+  t.actor.send(ev.fieldChanged('avatarId', 'date-palm'));
   t.actor.send(ev.next());
 }
 
@@ -148,9 +159,9 @@ describe('signup machine: catalogues', () => {
 describe('signup machine: alias step', () => {
   it('waits 400 ms after the last keystroke, then checks once', async () => {
     const t = start();
-    t.actor.send(ev.aliasChanged('jas'));
+    t.actor.send(ev.fieldChanged('alias', 'jas'));
     t.clock.increment(300);
-    t.actor.send(ev.aliasChanged('jasmine'));
+    t.actor.send(ev.fieldChanged('alias', 'jasmine'));
     t.clock.increment(300);
     expect(flowOf(t.snap())).toEqual({ alias: { checking: 'debouncing' } });
     expect(t.checks).toEqual([]);
@@ -163,32 +174,32 @@ describe('signup machine: alias step', () => {
 
   it('applies the local rules before asking the server', () => {
     const t = start();
-    t.actor.send(ev.aliasChanged('ab'));
+    t.actor.send(ev.fieldChanged('alias', 'ab'));
     t.clock.increment(400);
     expect(flowOf(t.snap())).toEqual({ alias: 'invalid' });
     expect(t.snap().context.fieldErrors.alias).toBe('ALIAS_TOO_SHORT');
     expect(t.checks).toEqual([]);
-    t.actor.send(ev.aliasChanged('a b c'));
+    t.actor.send(ev.fieldChanged('alias', 'a b c'));
     t.actor.send(ev.next());
     expect(t.snap().context.fieldErrors.alias).toBe('ALIAS_INVALID_CHARS');
   });
 
   it('shows the server reason, and refuses to continue with a taken alias', async () => {
     const t = start({ check: async () => ({ available: false, reason: 'ALIAS_TAKEN' }) });
-    t.actor.send(ev.aliasChanged('noor'));
+    t.actor.send(ev.fieldChanged('alias', 'noor'));
     t.clock.increment(400);
     await flush();
     expect(flowOf(t.snap())).toEqual({ alias: 'unavailable' });
     expect(t.snap().context.fieldErrors.alias).toBe('ALIAS_TAKEN');
     t.actor.send(ev.next());
     expect(flowOf(t.snap())).toEqual({ alias: 'unavailable' });
-    t.actor.send(ev.aliasChanged('noor2'));
+    t.actor.send(ev.fieldChanged('alias', 'noor2'));
     expect(t.snap().context.fieldErrors.alias).toBeUndefined();
   });
 
   it('a failed check does not block her (signup.alias.checkFailed)', async () => {
     const t = start({ check: () => Promise.reject({ code: 'NETWORK_ERROR' }) });
-    t.actor.send(ev.aliasChanged('noor.sky'));
+    t.actor.send(ev.fieldChanged('alias', 'noor.sky'));
     t.clock.increment(400);
     await flush();
     expect(flowOf(t.snap())).toEqual({ alias: 'checkFailed' });
@@ -198,7 +209,7 @@ describe('signup machine: alias step', () => {
 
   it('continuing before the check answers verifies at once and moves on when free', async () => {
     const t = start();
-    t.actor.send(ev.aliasChanged('noor.sky'));
+    t.actor.send(ev.fieldChanged('alias', 'noor.sky'));
     t.actor.send(ev.next());
     expect(flowOf(t.snap())).toEqual({ alias: 'verifying' });
     await flush();
@@ -209,12 +220,12 @@ describe('signup machine: alias step', () => {
   it('verifying a taken alias stays on the step; a failed verification lets her go on', async () => {
     let answer: () => Promise<AliasAvailability> = async () => ({ available: false, reason: 'ALIAS_TAKEN' });
     const t = start({ check: () => answer() });
-    t.actor.send(ev.aliasChanged('noor'));
+    t.actor.send(ev.fieldChanged('alias', 'noor'));
     t.actor.send(ev.next());
     await flush();
     expect(flowOf(t.snap())).toEqual({ alias: 'unavailable' });
     answer = () => Promise.reject({ code: 'NETWORK_ERROR' });
-    t.actor.send(ev.aliasChanged('noor.two'));
+    t.actor.send(ev.fieldChanged('alias', 'noor.two'));
     t.actor.send(ev.next());
     await flush();
     expect(flowOf(t.snap())).toBe('pin');
@@ -222,7 +233,7 @@ describe('signup machine: alias step', () => {
 
   it('checks the alias as the server will store it (NFKC, trimmed)', async () => {
     const t = start();
-    t.actor.send(ev.aliasChanged('  ﬁrdaws  '));
+    t.actor.send(ev.fieldChanged('alias', '  ﬁrdaws  '));
     t.clock.increment(400);
     await flush();
     expect(t.checks).toEqual(['firdaws']);
@@ -235,17 +246,17 @@ describe('signup machine: PIN step', () => {
     await passAlias(t);
     t.actor.send(ev.next());
     expect(t.snap().context.fieldErrors).toMatchObject({ pin: 'PIN_REQUIRED' });
-    t.actor.send(ev.pinChanged('4803'));
+    t.actor.send(ev.fieldChanged('pin', '4803'));
     t.actor.send(ev.next());
     expect(t.snap().context.fieldErrors.pin).toBe('PIN_INCOMPLETE');
-    t.actor.send(ev.pinChanged('٤٨٠٣١٧'));
+    t.actor.send(ev.fieldChanged('pin', '٤٨٠٣١٧'));
     expect(t.snap().context.pin).toBe('480317');
     t.actor.send(ev.next());
     expect(t.snap().context.fieldErrors).toEqual({ pinConfirm: 'PIN_CONFIRM_REQUIRED' });
-    t.actor.send(ev.pinConfirmChanged('480318'));
+    t.actor.send(ev.fieldChanged('pinConfirm', '480318'));
     t.actor.send(ev.next());
     expect(t.snap().context.fieldErrors).toEqual({ pinConfirm: 'PIN_MISMATCH' });
-    t.actor.send(ev.pinConfirmChanged('۴۸۰۳۱۷'));
+    t.actor.send(ev.fieldChanged('pinConfirm', '۴۸۰۳۱۷'));
     t.actor.send(ev.next());
     expect(flowOf(t.snap())).toBe('security');
   });
@@ -253,10 +264,10 @@ describe('signup machine: PIN step', () => {
   it('a new length clears both PINs; 12 digits work', async () => {
     const t = start();
     await passAlias(t);
-    t.actor.send(ev.pinChanged('480317'));
-    t.actor.send(ev.pinLengthChanged(12));
+    t.actor.send(ev.fieldChanged('pin', '480317'));
+    t.actor.send(ev.fieldChanged('pinLength', 12));
     expect(t.snap().context).toMatchObject({ pinLength: 12, pin: '', pinConfirm: '' });
-    t.actor.send(ev.pinChanged('480317'));
+    t.actor.send(ev.fieldChanged('pin', '480317'));
     t.actor.send(ev.next());
     expect(t.snap().context.fieldErrors.pin).toBe('PIN_INCOMPLETE');
     passPin(t, '480317592604');
@@ -270,9 +281,9 @@ describe('signup machine: security, profile, avatar, confirm', () => {
     await flush();
     await passAlias(t);
     passPin(t);
-    t.actor.send(ev.questionChanged(0, 'birth_city'));
-    t.actor.send(ev.questionChanged(1, 'birth_city'));
-    t.actor.send(ev.answerChanged(0, '  '));
+    t.actor.send(ev.fieldChanged(questionField(0), 'birth_city'));
+    t.actor.send(ev.fieldChanged(questionField(1), 'birth_city'));
+    t.actor.send(ev.fieldChanged(answerField(0), '  '));
     t.actor.send(ev.next());
     expect(t.snap().context.fieldErrors).toEqual({
       'securityAnswers.0.answer': 'ANSWER_REQUIRED',
@@ -281,7 +292,7 @@ describe('signup machine: security, profile, avatar, confirm', () => {
       'securityAnswers.2.questionId': 'QUESTION_REQUIRED',
       'securityAnswers.2.answer': 'ANSWER_REQUIRED',
     });
-    t.actor.send(ev.questionChanged(1, 'favourite_food'));
+    t.actor.send(ev.fieldChanged(questionField(1), 'favourite_food'));
     expect(t.snap().context.fieldErrors['securityAnswers.1.questionId']).toBeUndefined();
     passSecurity(t);
     expect(flowOf(t.snap())).toBe('profile');
@@ -292,8 +303,8 @@ describe('signup machine: security, profile, avatar, confirm', () => {
     await passAlias(t);
     passPin(t);
     passSecurity(t);
-    t.actor.send(ev.emailChanged('not-an-email'));
-    t.actor.send(ev.phoneChanged('12345'));
+    t.actor.send(ev.fieldChanged('email', 'not-an-email'));
+    t.actor.send(ev.fieldChanged('phone', '12345'));
     t.actor.send(ev.next());
     expect(t.snap().context.fieldErrors).toEqual({
       country: 'COUNTRY_INVALID',
@@ -301,9 +312,9 @@ describe('signup machine: security, profile, avatar, confirm', () => {
       email: 'EMAIL_INVALID',
       phone: 'PHONE_INVALID',
     });
-    t.actor.send(ev.emailChanged(''));
-    t.actor.send(ev.phoneChanged('+971 ٥٠ 123 4567'));
-    t.actor.send(ev.maritalStatusChanged('married'));
+    t.actor.send(ev.fieldChanged('email', ''));
+    t.actor.send(ev.fieldChanged('phone', '+971 ٥٠ 123 4567'));
+    t.actor.send(ev.fieldChanged('maritalStatus', 'married'));
     passProfile(t);
     expect(flowOf(t.snap())).toBe('avatar');
   });
@@ -317,7 +328,7 @@ describe('signup machine: security, profile, avatar, confirm', () => {
     t.actor.send(ev.next());
     expect(flowOf(t.snap())).toBe('avatar');
     expect(t.snap().context.fieldErrors.avatarId).toBe('AVATAR_REQUIRED');
-    t.actor.send(ev.avatarChanged('woman-bun'));
+    t.actor.send(ev.fieldChanged('avatarId', 'woman-bun'));
     expect(t.snap().context.fieldErrors.avatarId).toBeUndefined();
     t.actor.send(ev.next());
     expect(flowOf(t.snap())).toBe('confirm');
@@ -356,7 +367,7 @@ describe('signup machine: security, profile, avatar, confirm', () => {
       isAdult: 'MUST_BE_ADULT',
       acceptTerms: 'MUST_ACCEPT_TERMS',
     });
-    t.actor.send(ev.adultChanged(true));
+    t.actor.send(ev.fieldChanged('isAdult', true));
     t.actor.send(ev.submit());
     expect(t.snap().context.fieldErrors).toEqual({ acceptTerms: 'MUST_ACCEPT_TERMS' });
     expect(t.session.registrations).toHaveLength(0);
@@ -367,8 +378,8 @@ describe('signup machine: submission through the session', () => {
   async function submitted() {
     const t = start();
     await toConfirm(t);
-    t.actor.send(ev.adultChanged(true));
-    t.actor.send(ev.termsChanged(true));
+    t.actor.send(ev.fieldChanged('isAdult', true));
+    t.actor.send(ev.fieldChanged('acceptTerms', true));
     t.actor.send(ev.submit());
     return t;
   }
@@ -436,6 +447,89 @@ describe('signup machine: submission through the session', () => {
     t.actor.send(ev.submit());
     expect(t.session.registrations).toHaveLength(2);
     expect(t.snap().context.error).toBeNull();
+  });
+});
+
+describe('signup machine: one change event, and the tags the views read', () => {
+  it('each step takes only its own fields', async () => {
+    const t = start();
+    t.actor.send(ev.fieldChanged('country', 'AE'));
+    t.actor.send(ev.fieldChanged('isAdult', true));
+    expect(t.snap().context).toMatchObject({ country: '', isAdult: false });
+    expect(flowOf(t.snap())).toEqual({ alias: 'idle' });
+    await passAlias(t);
+    t.actor.send(ev.fieldChanged('alias', 'someone.else'));
+    expect(t.snap().context.alias).toBe('jasmine.rain');
+    expect(flowOf(t.snap())).toBe('pin');
+  });
+
+  it('field and value are checked together', () => {
+    // @ts-expect-error a PIN length is a number of boxes
+    ev.fieldChanged('pinLength', '8');
+    // @ts-expect-error a confirmation is a yes or a no
+    ev.fieldChanged('isAdult', 'yes');
+    // @ts-expect-error no such field
+    ev.fieldChanged('realName', 'x');
+    expect(ev.fieldChanged(answerField(2), 'x')).toEqual({
+      type: 'signup.fieldChanged',
+      field: 'securityAnswers.2.answer',
+      value: 'x',
+    });
+  });
+
+  it('says the step, the alias check and the catalogues through tags', async () => {
+    const t = start({ check: async () => ({ available: true }) });
+    expect(stepShown(t.snap())).toBe('alias');
+    expect(catalogStatus(t.snap(), 'questions')).toBe('loading');
+    t.actor.send(ev.fieldChanged('alias', 'noor.sky'));
+    expect(aliasStatus(t.snap())).toBe('checking');
+    expect(t.snap().hasTag('busy')).toBe(false);
+    t.clock.increment(400);
+    await flush();
+    expect(aliasStatus(t.snap())).toBe('available');
+    expect(catalogStatus(t.snap(), 'avatars')).toBe('ready');
+    t.actor.send(ev.fieldChanged('alias', 'noor.sky2'));
+    t.actor.send(ev.next());
+    expect(t.snap().hasTag('busy')).toBe(true);
+    await flush();
+    for (const step of ['pin', 'security', 'profile', 'avatar', 'confirm'] as const) {
+      expect(stepShown(t.snap())).toBe(step);
+      expect(t.snap().hasTag(`step:${step}`)).toBe(true);
+      if (step === 'pin') passPin(t);
+      if (step === 'security') passSecurity(t);
+      if (step === 'profile') passProfile(t);
+      if (step === 'avatar') {
+        t.actor.send(ev.fieldChanged('avatarId', 'date-palm'));
+        t.actor.send(ev.next());
+      }
+    }
+    t.actor.send(ev.fieldChanged('isAdult', true));
+    t.actor.send(ev.fieldChanged('acceptTerms', true));
+    t.actor.send(ev.submit());
+    expect([stepShown(t.snap()), t.snap().hasTag('busy'), t.snap().hasTag('step:done')]).toEqual([
+      'confirm',
+      true,
+      false,
+    ]);
+    t.session.replyTo().send({ type: 'session.succeeded', user: { id: 'u1', alias: 'noor.sky2' } });
+    expect([stepShown(t.snap()), t.snap().hasTag('busy'), t.snap().hasTag('step:done')]).toEqual([
+      'confirm',
+      true,
+      true,
+    ]);
+  });
+
+  it('a failed check and a failed catalogue have their own tags', async () => {
+    const t = start({
+      check: () => Promise.reject({ code: 'NETWORK_ERROR' }),
+      questions: () => Promise.reject({ code: 'NETWORK_ERROR' }),
+    });
+    t.actor.send(ev.fieldChanged('alias', 'noor.sky'));
+    t.clock.increment(400);
+    await flush();
+    expect(aliasStatus(t.snap())).toBe('checkFailed');
+    expect(catalogStatus(t.snap(), 'questions')).toBe('failed');
+    expect(catalogStatus(t.snap(), 'avatars')).toBe('ready');
   });
 });
 

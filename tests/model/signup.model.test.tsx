@@ -8,7 +8,9 @@ import {
   type AliasAvailability,
   type Avatar,
   type SecurityQuestion,
+  type Step,
   signupMachine,
+  stepShown,
 } from '../../machines/signup';
 import { toAsciiDigits } from '../../server/contract/account-rules';
 import { controlledActor, renderApp, resetBrowserState } from '../support/render-app';
@@ -18,6 +20,7 @@ import { Coverage } from './coverage';
  * Model-based test of sign-up: a test model whose server answers are explicit events drives the
  * REAL screen (real signup machine, real session, real views) in jsdom; every state check looks at
  * the DOM and at the real signup actor. Coverage of the real machine is recorded through `inspect`.
+ * Longer than 300 lines: the model, its events and its state checks belong together in one file.
  */
 
 const QUESTIONS: SecurityQuestion[] = [
@@ -97,6 +100,8 @@ function t(id: string, values?: Record<string, unknown>) {
 const real = () => h.signup().getSnapshot() as ReturnType<(typeof signupMachine)['transition']>;
 const flow = () => (real().value as { flow: unknown }).flow;
 const step = (name: string) => screen.getByTestId(`signup-step-${name}`);
+/** The machine's tags name the step the screen shows. */
+const tagged = (name: Step) => expect(stepShown(real())).toBe(name);
 const submitButton = () => within(screen.getByRole('form')).getAllByRole('button').at(-1)!;
 const settle = () => act(async () => {});
 
@@ -370,6 +375,7 @@ const states: Record<string, (s: ModelState) => void | Promise<void>> = {
   },
   'alias.verifying': () => {
     expect(flow()).toEqual({ alias: 'verifying' });
+    expect(real().hasTag('busy')).toBe(true);
     expect(submitButton()).toHaveAttribute('aria-busy', 'true');
   },
   'alias.available': () => {
@@ -389,6 +395,7 @@ const states: Record<string, (s: ModelState) => void | Promise<void>> = {
   },
   pin: () => {
     expect(flow()).toBe('pin');
+    tagged('pin');
     expect(step('pin')).toBeVisible();
     // the rules are there before she can break them
     expect(screen.getByTestId('pin-rules')).toHaveTextContent(t('signup.pin.rules'));
@@ -399,16 +406,19 @@ const states: Record<string, (s: ModelState) => void | Promise<void>> = {
   },
   security: () => {
     expect(flow()).toBe('security');
+    tagged('security');
     expect(screen.getAllByTestId(/^question-\d$/)).toHaveLength(3);
     expect(real().context.questions).toEqual(QUESTIONS);
   },
   profile: () => {
     expect(flow()).toBe('profile');
+    tagged('profile');
     expect(step('profile')).toBeVisible();
     expect(screen.getByRole('combobox', { name: t('signup.profile.country') })).toBeVisible();
   },
   avatar: () => {
     expect(flow()).toBe('avatar');
+    tagged('avatar');
     expect(within(screen.getByTestId('avatar-grid')).getAllByRole('radio')).toHaveLength(AVATARS.length);
     if (lastEvent.type === 'AVATAR_MISSING' || lastEvent.type === 'REGISTER_AVATAR_INVALID') {
       expect(screen.getByTestId('avatar-error')).toHaveTextContent('Please choose an avatar to continue!');
@@ -418,6 +428,7 @@ const states: Record<string, (s: ModelState) => void | Promise<void>> = {
   },
   confirm: () => {
     expect(flow()).toBe('confirm');
+    tagged('confirm');
     expect(screen.getByTestId('signup-summary')).toHaveTextContent(ALIAS);
     expect(screen.getByTestId('signup-summary')).toHaveTextContent('United Arab Emirates');
     const c = real().context;
@@ -434,6 +445,8 @@ const states: Record<string, (s: ModelState) => void | Promise<void>> = {
   },
   submitting: () => {
     expect(flow()).toBe('submitting');
+    tagged('confirm');
+    expect(real().hasTag('busy')).toBe(true);
     const sent = h.register.last()!.input;
     expect(sent).toMatchObject({
       alias: ALIAS,
@@ -457,6 +470,7 @@ const states: Record<string, (s: ModelState) => void | Promise<void>> = {
   },
   done: async () => {
     expect(flow()).toBe('done');
+    expect(real().hasTag('step:done')).toBe(true);
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
     expect(await screen.findByText('Account created successfully!')).toBeInTheDocument();
     expect(h.system.get('session').getSnapshot().value).toBe('signedIn');

@@ -1,40 +1,27 @@
-import { FormattedMessage, useIntl } from 'react-intl';
-import { signupEvents } from '../../../machines/signup';
+import { FormattedMessage } from 'react-intl';
+import { aliasStatus, signupEvents } from '../../../machines/signup';
 import { css } from '../../../styled-system/css';
 import * as Alert from '../../components/alert';
-import * as Field from '../../components/field';
 import { Spinner } from '../../components/spinner';
 import { CheckCircleIcon, InfoIcon } from '../../theme/icons';
-import { fieldMessage } from '../messages';
-import { StepFrame, useSignup, useSignupActor } from './shared';
-
-type AliasStatus =
-  | 'idle'
-  | 'checking'
-  | 'verifying'
-  | 'available'
-  | 'unavailable'
-  | 'checkFailed'
-  | 'invalid';
+import { AliasField } from '../auth/AliasField';
+import { StepFrame, useSignup, useSignupSend } from './shared';
 
 /** Step 1: the alias, checked while she types; never her real name. */
 export function AliasStep({ focusHeading }: { focusHeading: boolean }) {
-  const intl = useIntl();
-  const actor = useSignupActor();
+  const send = useSignupSend();
   const alias = useSignup((s) => s.context.alias);
   const error = useSignup((s) => s.context.fieldErrors.alias);
-  const status = useSignup((s) => {
-    const value = (s.value as { flow: unknown }).flow as { alias?: string | Record<string, unknown> };
-    const sub = value.alias;
-    return (typeof sub === 'string' ? sub : Object.keys(sub ?? {})[0]) as AliasStatus;
-  });
+  // what the live check says, and whether Continue is verifying it: the machine's tags
+  const status = useSignup(aliasStatus);
+  const busy = useSignup((s) => s.hasTag('busy'));
   return (
     <StepFrame
       testId="signup-step-alias"
       title={<FormattedMessage id="signup.alias.title" />}
       focusHeading={focusHeading}
-      submitting={status === 'verifying'}
-      onSubmit={() => actor.send(signupEvents.next())}
+      submitting={busy}
+      onSubmit={() => send(signupEvents.next())}
     >
       <Alert.Root status="info">
         <Alert.Icon />
@@ -44,28 +31,15 @@ export function AliasStep({ focusHeading }: { focusHeading: boolean }) {
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>
-      <Field.Root invalid={!!error} required>
-        <Field.Label>
-          <FormattedMessage id="auth.alias.label" />
-        </Field.Label>
-        <Field.Input
-          name="alias"
-          autoComplete="username"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          dir="auto"
-          maxLength={60}
-          value={alias}
-          onChange={(e) => actor.send(signupEvents.aliasChanged(e.target.value))}
-        />
-        <Field.HelperText>
-          <FormattedMessage id="signup.alias.rules" />
-        </Field.HelperText>
-        <Field.ErrorText data-testid="alias-error">{fieldMessage(intl, error)}</Field.ErrorText>
-      </Field.Root>
+      <AliasField
+        value={alias}
+        onChange={(value) => send(signupEvents.fieldChanged('alias', value))}
+        error={error}
+        helper={<FormattedMessage id="signup.alias.rules" />}
+        errorTestId="alias-error"
+      />
       <div aria-live="polite" className={css({ minHeight: '6', fontSize: 'sm' })} data-testid="alias-status">
-        {(status === 'checking' || status === 'verifying') && (
+        {status === 'checking' && (
           <span
             className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', color: 'fg.muted' })}
           >

@@ -5,15 +5,13 @@ import { srOnly } from '../../../styled-system/recipes';
 import * as Alert from '../../components/alert';
 import * as RadioCardGroup from '../../components/radio-card-group';
 import { fieldMessage } from '../messages';
-import { CatalogStatus, StepFrame, useSignup, useSignupActor } from './shared';
+import { CatalogStatus, StepFrame, useCatalog, useSignup, useSignupSend } from './shared';
 
 /** Step 5: an illustrated avatar from the server's set, shown instead of a photo. */
 export function AvatarStep({ focusHeading }: { focusHeading: boolean }) {
   const intl = useIntl();
-  const actor = useSignupActor();
-  const status = useSignup((s) =>
-    s.matches({ avatars: 'ready' }) ? 'ready' : s.matches({ avatars: 'failed' }) ? 'failed' : 'loading',
-  );
+  const send = useSignupSend();
+  const status = useCatalog('avatars');
   const avatars = useSignup((s) => s.context.avatars);
   const avatarId = useSignup((s) => s.context.avatarId);
   const error = useSignup((s) => s.context.fieldErrors.avatarId);
@@ -23,8 +21,8 @@ export function AvatarStep({ focusHeading }: { focusHeading: boolean }) {
       title={<FormattedMessage id="signup.avatar.title" />}
       intro={<FormattedMessage id="signup.avatar.intro" />}
       focusHeading={focusHeading}
-      onBack={() => actor.send(signupEvents.back())}
-      onSubmit={() => actor.send(signupEvents.next())}
+      onBack={() => send(signupEvents.back())}
+      onSubmit={() => send(signupEvents.next())}
     >
       <CatalogStatus
         status={status}
@@ -43,7 +41,7 @@ export function AvatarStep({ focusHeading }: { focusHeading: boolean }) {
       {status === 'ready' && (
         <RadioCardGroup.Root
           value={avatarId || null}
-          onValueChange={(e) => actor.send(signupEvents.avatarChanged(e.value ?? ''))}
+          onValueChange={(e) => send(signupEvents.fieldChanged('avatarId', e.value ?? ''))}
           size="md"
           data-testid="avatar-grid"
         >

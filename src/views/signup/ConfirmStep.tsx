@@ -6,16 +6,16 @@ import { srOnly } from '../../../styled-system/recipes';
 import * as Checkbox from '../../components/checkbox';
 import { fieldMessage } from '../messages';
 import { countryName } from './countries';
-import { StepFrame, useSignup, useSignupActor } from './shared';
+import { StepFrame, useSignup, useSignupSend } from './shared';
 
 const linkClass = css({ color: 'accent.fg', fontWeight: 'semibold', textDecoration: 'underline' });
 
 /** Step 6: what she is about to create, the two confirmations, and the button that creates it. */
 export function ConfirmStep({ focusHeading }: { focusHeading: boolean }) {
   const intl = useIntl();
-  const actor = useSignupActor();
+  const send = useSignupSend();
   const c = useSignup((s) => s.context);
-  const submitting = useSignup((s) => s.matches({ flow: 'submitting' }) || s.matches({ flow: 'done' }));
+  const submitting = useSignup((s) => s.hasTag('busy'));
   const avatar = c.avatars.find((a) => a.id === c.avatarId);
   const country = useMemo(() => countryName(intl.locale, c.country), [intl.locale, c.country]);
   const newTab = (href: string) => (chunks: ReactNode[]) => (
@@ -38,8 +38,8 @@ export function ConfirmStep({ focusHeading }: { focusHeading: boolean }) {
       testId="signup-step-confirm"
       title={<FormattedMessage id="signup.confirm.title" />}
       focusHeading={focusHeading}
-      onBack={() => actor.send(signupEvents.back())}
-      onSubmit={() => actor.send(signupEvents.submit())}
+      onBack={() => send(signupEvents.back())}
+      onSubmit={() => send(signupEvents.submit())}
       submitLabel={<FormattedMessage id="signup.confirm.submit" />}
       submitting={submitting}
       submitDisabled={!c.isAdult || !c.acceptTerms}
@@ -99,7 +99,7 @@ export function ConfirmStep({ focusHeading }: { focusHeading: boolean }) {
           testId="confirm-adult"
           checked={c.isAdult}
           error={fieldMessage(intl, c.fieldErrors.isAdult)}
-          onChange={(v) => actor.send(signupEvents.adultChanged(v))}
+          onChange={(v) => send(signupEvents.fieldChanged('isAdult', v))}
         >
           <FormattedMessage id="signup.confirm.adult" />
         </Agreement>
@@ -107,7 +107,7 @@ export function ConfirmStep({ focusHeading }: { focusHeading: boolean }) {
           testId="confirm-terms"
           checked={c.acceptTerms}
           error={fieldMessage(intl, c.fieldErrors.acceptTerms)}
-          onChange={(v) => actor.send(signupEvents.termsChanged(v))}
+          onChange={(v) => send(signupEvents.fieldChanged('acceptTerms', v))}
         >
           {intl.formatMessage(
             { id: 'signup.confirm.terms' },

@@ -2,12 +2,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { signupEvents } from '../../../machines/signup';
 import { NewPinFields } from '../auth/NewPinFields';
 import { fieldMessage } from '../messages';
-import { introText, StepFrame, useSignup, useSignupActor } from './shared';
+import { introText, StepFrame, useSignup, useSignupSend } from './shared';
 
 /** Step 2: PIN length, the PIN and its repeat, with the rules shown before she can break them. */
 export function PinStep({ focusHeading }: { focusHeading: boolean }) {
   const intl = useIntl();
-  const actor = useSignupActor();
+  const send = useSignupSend();
   const pinLength = useSignup((s) => s.context.pinLength);
   const pin = useSignup((s) => s.context.pin);
   const pinConfirm = useSignup((s) => s.context.pinConfirm);
@@ -18,8 +18,8 @@ export function PinStep({ focusHeading }: { focusHeading: boolean }) {
       testId="signup-step-pin"
       title={<FormattedMessage id="signup.pin.title" />}
       focusHeading={focusHeading}
-      onBack={() => actor.send(signupEvents.back())}
-      onSubmit={() => actor.send(signupEvents.next())}
+      onBack={() => send(signupEvents.back())}
+      onSubmit={() => send(signupEvents.next())}
     >
       <NewPinFields
         length={pinLength}
@@ -30,9 +30,9 @@ export function PinStep({ focusHeading }: { focusHeading: boolean }) {
         pinError={fieldMessage(intl, pinError)}
         confirmError={fieldMessage(intl, confirmError)}
         testIds={{ pin: 'pin', confirm: 'pin-confirm', visibility: 'pin-visibility' }}
-        onLengthChange={(n) => actor.send(signupEvents.pinLengthChanged(n))}
-        onPinChange={(v) => actor.send(signupEvents.pinChanged(v))}
-        onConfirmChange={(v) => actor.send(signupEvents.pinConfirmChanged(v))}
+        onLengthChange={(n) => send(signupEvents.fieldChanged('pinLength', n))}
+        onPinChange={(v) => send(signupEvents.fieldChanged('pin', v))}
+        onConfirmChange={(v) => send(signupEvents.fieldChanged('pinConfirm', v))}
       />
       <p className={introText}>
         <FormattedMessage id="signup.pin.remember" />

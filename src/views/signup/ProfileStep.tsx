@@ -8,14 +8,14 @@ import * as RadioGroup from '../../components/radio-group';
 import * as Select from '../../components/select';
 import { fieldMessage } from '../messages';
 import { type CountryItem, countryItems } from './countries';
-import { StepFrame, useSignup, useSignupActor } from './shared';
+import { StepFrame, useSignup, useSignupSend } from './shared';
 
 const optional = css({ color: 'fg.muted', fontWeight: 'normal', fontSize: 'sm', ms: '1' });
 
 /** Step 4: country of residence (named in her language), age range, and the optional rest. */
 export function ProfileStep({ focusHeading }: { focusHeading: boolean }) {
   const intl = useIntl();
-  const actor = useSignupActor();
+  const send = useSignupSend();
   const c = useSignup((s) => s.context);
   const e = c.fieldErrors;
   const ages = useMemo(
@@ -31,15 +31,15 @@ export function ProfileStep({ focusHeading }: { focusHeading: boolean }) {
       title={<FormattedMessage id="signup.profile.title" />}
       intro={<FormattedMessage id="signup.profile.intro" />}
       focusHeading={focusHeading}
-      onBack={() => actor.send(signupEvents.back())}
-      onSubmit={() => actor.send(signupEvents.next())}
+      onBack={() => send(signupEvents.back())}
+      onSubmit={() => send(signupEvents.next())}
     >
       <CountryPicker key={intl.locale} value={c.country} error={fieldMessage(intl, e.country)} />
       <Field.Root invalid={!!e.ageRange} required>
         <Select.Root
           collection={ages}
           value={c.ageRange ? [c.ageRange] : []}
-          onValueChange={(ev) => actor.send(signupEvents.ageRangeChanged(ev.value[0] ?? ''))}
+          onValueChange={(ev) => send(signupEvents.fieldChanged('ageRange', ev.value[0] ?? ''))}
         >
           <Select.Label>
             <FormattedMessage id="signup.profile.ageRange" />
@@ -68,7 +68,7 @@ export function ProfileStep({ focusHeading }: { focusHeading: boolean }) {
       </Field.Root>
       <RadioGroup.Root
         value={c.maritalStatus || null}
-        onValueChange={(ev) => actor.send(signupEvents.maritalStatusChanged(ev.value ?? ''))}
+        onValueChange={(ev) => send(signupEvents.fieldChanged('maritalStatus', ev.value ?? ''))}
         className={css({ gap: '2' })}
         data-testid="marital-status"
       >
@@ -114,7 +114,7 @@ export function ProfileStep({ focusHeading }: { focusHeading: boolean }) {
           autoComplete="email"
           dir="ltr"
           value={c.email}
-          onChange={(ev) => actor.send(signupEvents.emailChanged(ev.target.value))}
+          onChange={(ev) => send(signupEvents.fieldChanged('email', ev.target.value))}
         />
         <Field.HelperText>
           <FormattedMessage id="signup.profile.emailHint" />
@@ -135,7 +135,7 @@ export function ProfileStep({ focusHeading }: { focusHeading: boolean }) {
           autoComplete="tel"
           dir="ltr"
           value={c.phone}
-          onChange={(ev) => actor.send(signupEvents.phoneChanged(ev.target.value))}
+          onChange={(ev) => send(signupEvents.fieldChanged('phone', ev.target.value))}
         />
         <Field.HelperText>
           <FormattedMessage id="signup.profile.phoneHint" />
@@ -148,7 +148,7 @@ export function ProfileStep({ focusHeading }: { focusHeading: boolean }) {
 
 function CountryPicker({ value, error }: { value: string; error?: string }) {
   const intl = useIntl();
-  const actor = useSignupActor();
+  const send = useSignupSend();
   const items = useMemo(() => countryItems(intl.locale), [intl.locale]);
   const { contains } = Combobox.useFilter({ sensitivity: 'base' });
   const { collection, filter } = Combobox.useListCollection<CountryItem>({
@@ -162,7 +162,7 @@ function CountryPicker({ value, error }: { value: string; error?: string }) {
         value={value ? [value] : []}
         defaultInputValue={items.find((i) => i.value === value)?.label ?? ''}
         onInputValueChange={(e) => filter(e.inputValue)}
-        onValueChange={(e) => actor.send(signupEvents.countryChanged(e.value[0] ?? ''))}
+        onValueChange={(e) => send(signupEvents.fieldChanged('country', e.value[0] ?? ''))}
         openOnClick
         inputBehavior="autohighlight"
       >

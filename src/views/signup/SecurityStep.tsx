@@ -1,11 +1,11 @@
 import { useId, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { type SecurityQuestion, signupEvents } from '../../../machines/signup';
+import { answerField, questionField, type SecurityQuestion, signupEvents } from '../../../machines/signup';
 import { css } from '../../../styled-system/css';
 import * as Field from '../../components/field';
 import * as Select from '../../components/select';
 import { fieldMessage } from '../messages';
-import { CatalogStatus, StepFrame, useSignup, useSignupActor } from './shared';
+import { CatalogStatus, StepFrame, useCatalog, useSignup, useSignupSend } from './shared';
 
 const questionBox = css({
   display: 'flex',
@@ -27,10 +27,8 @@ const wrappingItem = css({ flexShrink: '0', lineHeight: 'snug' });
 /** Step 3: three different questions from the server's list, each with an answer. */
 export function SecurityStep({ focusHeading }: { focusHeading: boolean }) {
   const intl = useIntl();
-  const actor = useSignupActor();
-  const status = useSignup((s) =>
-    s.matches({ questions: 'ready' }) ? 'ready' : s.matches({ questions: 'failed' }) ? 'failed' : 'loading',
-  );
+  const send = useSignupSend();
+  const status = useCatalog('questions');
   const questions = useSignup((s) => s.context.questions);
   const security = useSignup((s) => s.context.security);
   const fieldErrors = useSignup((s) => s.context.fieldErrors);
@@ -41,8 +39,8 @@ export function SecurityStep({ focusHeading }: { focusHeading: boolean }) {
       title={<FormattedMessage id="signup.security.title" />}
       intro={<FormattedMessage id="signup.security.intro" />}
       focusHeading={focusHeading}
-      onBack={() => actor.send(signupEvents.back())}
-      onSubmit={() => actor.send(signupEvents.next())}
+      onBack={() => send(signupEvents.back())}
+      onSubmit={() => send(signupEvents.next())}
     >
       <CatalogStatus
         status={status}
@@ -65,8 +63,8 @@ export function SecurityStep({ focusHeading }: { focusHeading: boolean }) {
             questionId={entry.questionId}
             answer={entry.answer}
             takenElsewhere={security.filter((_, i) => i !== index).map((s) => s.questionId)}
-            questionError={fieldMessage(intl, fieldErrors[`securityAnswers.${index}.questionId`])}
-            answerError={fieldMessage(intl, fieldErrors[`securityAnswers.${index}.answer`])}
+            questionError={fieldMessage(intl, fieldErrors[questionField(index)])}
+            answerError={fieldMessage(intl, fieldErrors[answerField(index)])}
           />
         ))}
     </StepFrame>
@@ -91,7 +89,7 @@ function QuestionPicker({
   answerError?: string;
 }) {
   const intl = useIntl();
-  const actor = useSignupActor();
+  const send = useSignupSend();
   const titleId = useId();
   const collection = useMemo(
     () =>
@@ -113,7 +111,7 @@ function QuestionPicker({
         <Select.Root
           collection={collection}
           value={questionId ? [questionId] : []}
-          onValueChange={(e) => actor.send(signupEvents.questionChanged(index, e.value[0] ?? ''))}
+          onValueChange={(e) => send(signupEvents.fieldChanged(questionField(index), e.value[0] ?? ''))}
         >
           <Select.Label className={css({ srOnly: true })}>
             <FormattedMessage id="signup.security.question" values={{ index: index + 1 }} />
@@ -151,7 +149,7 @@ function QuestionPicker({
           dir="auto"
           maxLength={200}
           value={answer}
-          onChange={(e) => actor.send(signupEvents.answerChanged(index, e.target.value))}
+          onChange={(e) => send(signupEvents.fieldChanged(answerField(index), e.target.value))}
         />
         <Field.ErrorText>{answerError}</Field.ErrorText>
       </Field.Root>

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import { type Step, signupEvents, signupMachine } from '../../../machines/signup';
+import { type Step, signupEvents, signupMachine, stepShown } from '../../../machines/signup';
 import { css } from '../../../styled-system/css';
 import { checkAlias, fetchAvatars, fetchSecurityQuestions } from '../../api/signup';
 import { type ScreenOverrides, useScreenOverrides, useSession, useSystemActor } from '../../app/actors';
@@ -27,12 +27,6 @@ const STEP_VIEWS = {
   confirm: ConfirmStep,
 } satisfies Record<Step, unknown>;
 
-/** The step on screen: the flow's own step, with submitting and done shown on the confirmation. */
-function stepOf(flow: unknown): Step {
-  const key = typeof flow === 'string' ? flow : Object.keys(flow as object)[0];
-  return key === 'submitting' || key === 'done' ? 'confirm' : (key as Step);
-}
-
 /** The real API actors, with whatever the root provides on top (stubs in tests). */
 function createLogic(overrides: ScreenOverrides['signup']) {
   const real = signupMachine.provide({ actors: { fetchAvatars, fetchSecurityQuestions, checkAlias } });
@@ -49,10 +43,10 @@ export default function SignupView() {
   const overrides = useScreenOverrides();
   const [logic] = useState(() => createLogic(overrides.signup));
   const signup = useActorRef(logic, { input: { session }, inspect: overrides.inspect });
-  const flow = useSelector(signup, (s) => (s.value as { flow: unknown }).flow);
-  const finished = useSelector(signup, (s) => s.matches({ flow: 'done' }));
-  const busy = useSelector(signup, (s) => s.matches({ flow: 'submitting' }));
-  const step = stepOf(flow);
+  // the machine says which step to show (its `step:*` tags), whether it is done and whether it is busy
+  const step = useSelector(signup, stepShown);
+  const finished = useSelector(signup, (s) => s.hasTag('step:done'));
+  const busy = useSelector(signup, (s) => s.hasTag('busy'));
 
   // the heading takes focus when she moves to another step, not when the page opens
   const shown = useRef(step);

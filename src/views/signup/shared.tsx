@@ -2,7 +2,13 @@ import { useSelector } from '@xstate/react';
 import { createContext, type ReactNode, useContext, useEffect, useId, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { signupEvents, type signupMachine } from '../../../machines/signup';
+import {
+  type Catalog,
+  type CatalogState,
+  catalogStatus,
+  signupEvents,
+  type signupMachine,
+} from '../../../machines/signup';
 import { css } from '../../../styled-system/css';
 import * as Alert from '../../components/alert';
 import { Button } from '../../components/button';
@@ -24,6 +30,11 @@ export function useSignupActor(): SignupActor {
 
 export function useSignup<T>(selector: (s: SignupSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
   return useSelector(useSignupActor(), selector, compare);
+}
+
+/** How every sign-up view sends: `send(signupEvents.…)`, never an event spelt out. */
+export function useSignupSend(): SignupActor['send'] {
+  return useSignupActor().send;
 }
 
 /** A field's message, with the sign-up's own wording where it has one. */
@@ -158,6 +169,11 @@ function SubmissionNotice() {
   );
 }
 
+/** Where a catalogue the step needs from the server (questions, avatars) stands, as the machine tags it. */
+export function useCatalog(catalog: Catalog): CatalogState {
+  return useSignup((s) => catalogStatus(s, catalog));
+}
+
 /** Loading and failure of the part a step needs from the server (questions, avatars). */
 export function CatalogStatus({
   status,
@@ -165,12 +181,12 @@ export function CatalogStatus({
   failedId,
   testId,
 }: {
-  status: 'loading' | 'failed' | 'ready';
+  status: CatalogState;
   loadingId: string;
   failedId: string;
   testId: string;
 }) {
-  const actor = useSignupActor();
+  const send = useSignupSend();
   const intl = useIntl();
   if (status === 'ready') return null;
   if (status === 'loading') {
@@ -196,7 +212,7 @@ export function CatalogStatus({
             variant="outline"
             size="sm"
             className={css({ mt: '2' })}
-            onClick={() => actor.send(signupEvents.retry())}
+            onClick={() => send(signupEvents.retry())}
           >
             <FormattedMessage id="common.retry" />
           </Button>
