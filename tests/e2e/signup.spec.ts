@@ -48,7 +48,8 @@ test.describe('sign-up', () => {
       const trigger = page.getByTestId(`question-${i}-trigger`);
       await tabTo(page, trigger);
       await page.keyboard.press('Enter');
-      await expect(page.getByRole('listbox')).toBeVisible();
+      // the open list (a list that just closed may still be fading out)
+      await expect(page.locator('[role=listbox][data-state=open]')).toBeVisible();
       for (let d = 0; d < i; d++) await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await expect(trigger).not.toContainText('Choose a question');
@@ -72,7 +73,7 @@ test.describe('sign-up', () => {
     await expect(page.getByTestId('country-input')).toHaveValue('Jordan');
     await tabTo(page, page.getByTestId('age-range-trigger'));
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('listbox')).toBeVisible();
+    await expect(page.getByRole('listbox', { name: 'Age range' })).toBeVisible();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('age-range-trigger')).not.toContainText('Choose your age range');
