@@ -170,6 +170,24 @@ export function withLessonDone(progress: Progress, lessonIds: string[], lessonId
 }
 
 /** The course with a new Progress: lesson ticks and the enrolment status follow it. */
+/** Everything about one course, before it loads: the start, and what opening another course resets. */
+export function openedContext(courseId: string | null, userId: string | null): CourseLifecycleContext {
+  return {
+    courseId,
+    userId,
+    course: null,
+    error: null,
+    inCart: false,
+    lessonQueue: [],
+    reviews: null,
+    reviewsPage: 1,
+    reviewsError: null,
+    draft: EMPTY_DRAFT,
+    feedbackError: null,
+    reviewSavedNow: false,
+  };
+}
+
 /** The course as it reads once `lessonId` is done, before the server confirms it. */
 export function courseWithLessonDone(course: MemberCourseDetail, lessonId: string): MemberCourseDetail {
   return withProgress(
@@ -321,20 +339,7 @@ export const courseLifecycleMachine = setup({
 }).createMachine({
   id: 'courseLifecycle',
   type: 'parallel',
-  context: {
-    courseId: null,
-    userId: null,
-    course: null,
-    error: null,
-    inCart: false,
-    lessonQueue: [],
-    reviews: null,
-    reviewsPage: 1,
-    reviewsError: null,
-    draft: EMPTY_DRAFT,
-    feedbackError: null,
-    reviewSavedNow: false,
-  },
+  context: openedContext(null, null),
   on: {
     'course.open': [
       // already open (or opening) for the same member: nothing to do, unless it failed
@@ -342,19 +347,7 @@ export const courseLifecycleMachine = setup({
       {
         target: ['.course.loading', '.reviews.idle', '.feedback.editing'],
         reenter: true,
-        actions: assign(({ event }) => ({
-          courseId: event.courseId,
-          userId: event.userId,
-          course: null,
-          error: null,
-          inCart: false,
-          lessonQueue: [],
-          reviews: null,
-          reviewsPage: 1,
-          reviewsError: null,
-          draft: EMPTY_DRAFT,
-          feedbackError: null,
-        })),
+        actions: assign(({ event }) => openedContext(event.courseId, event.userId)),
       },
     ],
   },
