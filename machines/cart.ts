@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { effectivePrice } from '../server/contract/learning-constants';
 
 /**
  * Shopping cart (spec §3, §4), kept in localStorage under `cart`.
@@ -22,12 +23,8 @@ export interface CartState {
 
 export const EMPTY_CART: CartState = { items: [], total: 0, itemCount: 0 };
 
-export function effectivePrice(item: Pick<CartItem, 'price' | 'sale_price'>): number {
-  const sale = item.sale_price;
-  return typeof sale === 'number' && Number.isSafeInteger(sale) && sale >= 0 && sale < item.price
-    ? sale
-    : item.price;
-}
+/** The contract's rule (spec §3): one definition for the cart, the course pages and the server. */
+export { effectivePrice };
 
 /** The total in minor units: integers, so sums stay exact. */
 export function cartFrom(items: CartItem[]): CartState {
