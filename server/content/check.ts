@@ -6,6 +6,8 @@ import { effectivePrice } from '../contract/learning-constants.ts';
 import { CONTENT_DIR, ContentError, readContent } from './loader.ts';
 
 const dir = process.argv[2] ?? CONTENT_DIR;
+/** Cents as dollars for this summary, with integer arithmetic only. */
+const dollars = (cents: number) => `$${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 const started = performance.now();
 try {
   const content = readContent(dir);
@@ -20,7 +22,7 @@ try {
     const post = content.questions.filter((q) => q.courseId === c.id && q.kind === 'post').length;
     const price = effectivePrice({ price: c.price, sale_price: c.salePrice });
     console.log(
-      `    ${c.position}. ${c.id}${c.published ? '' : ' (unpublished)'}: ${price === 0 ? 'free' : `$${(price / 100).toFixed(2)}${c.salePrice !== null ? ` (sale, was $${(c.price / 100).toFixed(2)})` : ''}`}, ${c.level}, ${lessons.length} lessons (${minutes} min), quiz ${pre} pre + ${post} post, expert ${c.expertId}`,
+      `    ${c.position}. ${c.id}${c.published ? '' : ' (unpublished)'}: ${price === 0 ? 'free' : `${dollars(price)}${c.salePrice !== null ? ` (sale, was ${dollars(c.price)})` : ''}`}, ${c.level}, ${lessons.length} lessons (${minutes} min), quiz ${pre} pre + ${post} post, expert ${c.expertId}`,
     );
   }
 } catch (e) {
