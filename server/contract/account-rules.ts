@@ -12,8 +12,11 @@ export type AccountFieldCode =
   | 'ALIAS_TOO_LONG'
   | 'ALIAS_INVALID_CHARS'
   | 'PIN_REQUIRED'
+  | 'PIN_INCOMPLETE'
   | 'PIN_FORMAT'
   | 'PIN_TOO_COMMON'
+  | 'PIN_CONFIRM_REQUIRED'
+  | 'PIN_MISMATCH'
   | 'ANSWER_REQUIRED'
   | 'ANSWER_TOO_SHORT'
   | 'ANSWER_TOO_LONG';
@@ -234,6 +237,52 @@ export function pinForLogin(input: unknown): string | null {
 export function pinProblem(input: string): FieldCode | null {
   const r = checkPin(input);
   return r.ok ? null : r.code;
+}
+
+/**
+ * What is wrong with the repeated PIN of a new PIN (sign-up, recovery, and the server behind both),
+ * or null: empty → PIN_CONFIRM_REQUIRED, different digits → PIN_MISMATCH. Digits compare in any script.
+ */
+export function pinConfirmProblem(
+  pin: string,
+  confirm: string,
+): 'PIN_CONFIRM_REQUIRED' | 'PIN_MISMATCH' | null {
+  const repeated = toAsciiDigits(confirm);
+  if (repeated === '') return 'PIN_CONFIRM_REQUIRED';
+  return repeated === toAsciiDigits(pin) ? null : 'PIN_MISMATCH';
+}
+
+/** What is wrong with a new PIN and its repeat, field by field (no key when a field is fine). */
+export type NewPinProblems = {
+  pin?: FieldCode;
+  pinConfirm?: 'PIN_CONFIRM_REQUIRED' | 'PIN_MISMATCH';
+};
+
+/**
+ * The one rule for a new PIN chosen in boxes of `pinLength` (sign-up and recovery): the PIN is
+ * required, fills its boxes (PIN_INCOMPLETE when fewer digits than the length chosen), then
+ * `pinProblem`; the repeat is `pinConfirmProblem`, reported even when the PIN has a problem, except
+ * PIN_MISMATCH, which only says something once the PIN itself is fine.
+ */
+export function newPinProblems(input: {
+  pin: string;
+  pinConfirm: string;
+  pinLength: number;
+}): NewPinProblems {
+  const pin = toAsciiDigits(input.pin);
+  const pinCode =
+    pin === ''
+      ? 'PIN_REQUIRED'
+      : /^[0-9]+$/.test(pin) && pin.length < input.pinLength
+        ? 'PIN_INCOMPLETE'
+        : pinProblem(pin);
+  const confirmCode = pinConfirmProblem(pin, input.pinConfirm);
+  return {
+    ...(pinCode ? { pin: pinCode } : {}),
+    ...(confirmCode === 'PIN_CONFIRM_REQUIRED' || (confirmCode && !pinCode)
+      ? { pinConfirm: confirmCode }
+      : {}),
+  };
 }
 
 /** The field code of what is wrong with a PIN typed to sign in, or null: the format only. */

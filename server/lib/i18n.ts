@@ -168,6 +168,12 @@ export const FIELD_MESSAGES = {
     ar: 'هذا الاسم المستعار مستخدم بالفعل.',
   },
   PIN_REQUIRED: { en: 'Please enter a PIN.', ar: 'يُرجى إدخال الرمز السري.' },
+  // the app's own check (boxes of a chosen length); the server never sends it
+  PIN_INCOMPLETE: {
+    en: 'Fill in all the boxes, or choose a shorter PIN.',
+    ar: 'املئي جميع الخانات، أو اختاري رمزًا أقصر.',
+  },
+  PIN_CONFIRM_REQUIRED: { en: 'Please repeat your PIN.', ar: 'يُرجى إعادة إدخال رمزك السري.' },
   PIN_FORMAT: {
     en: 'The PIN must be 6 to 12 digits.',
     ar: 'يجب أن يتكوّن الرمز السري من 6 إلى 12 رقمًا.',

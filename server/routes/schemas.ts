@@ -1,7 +1,12 @@
-/** Schemas shared by the routes: the error envelope, the user, and request field rules. */
+/**
+ * Schemas shared by the routes: the error envelope and error responses, helpers for route
+ * definitions, the user, and request field rules.
+ */
 import { z } from '@hono/zod-openapi';
-import { AGE_RANGES, LANGUAGES, MARITAL_STATUSES, toAsciiDigits } from '../contract/account-rules.ts';
+import type { MiddlewareHandler } from 'hono';
+import { AGE_RANGES, LANGUAGES, MARITAL_STATUSES, pinConfirmProblem } from '../contract/account-rules.ts';
 import { isAvatarId } from '../lib/catalog.ts';
+import type { AppEnv } from '../lib/http.ts';
 import { ERROR_MESSAGES, FIELD_MESSAGES } from '../lib/i18n.ts';
 
 const errorCodes = Object.keys(ERROR_MESSAGES) as [string, ...string[]];
@@ -26,8 +31,21 @@ export const ErrorSchema = z
   })
   .openapi('Error');
 
-type Status = 400 | 401 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
-const STATUS_TEXT: Record<Status, string> = {
+type ErrorResponse = { description: string; content: { 'application/json': { schema: typeof ErrorSchema } } };
+
+/** An `errors(...statuses)` for route definitions: the envelope, each status described by `text`. */
+export function errorResponses<Status extends number>(text: Record<Status, string>) {
+  return <S extends Status>(...statuses: S[]) =>
+    Object.fromEntries(
+      statuses.map((s) => [
+        s,
+        { description: text[s], content: { 'application/json': { schema: ErrorSchema } } },
+      ]),
+    ) as Record<S, ErrorResponse>;
+}
+
+/** The account and recovery routes' error responses. */
+export const errors = errorResponses({
   400: 'VALIDATION_ERROR, INVALID_JSON or RESET_TOKEN_INVALID',
   401: 'UNAUTHORIZED, INVALID_CREDENTIALS or WRONG_ANSWERS',
   404: 'NOT_FOUND or USER_NOT_FOUND',
@@ -37,21 +55,23 @@ const STATUS_TEXT: Record<Status, string> = {
   429: 'RATE_LIMITED or TOO_MANY_ATTEMPTS (see Retry-After)',
   500: 'INTERNAL_ERROR',
   503: 'SERVER_BUSY',
-};
-
-export function errors(...statuses: Status[]) {
-  return Object.fromEntries(
-    statuses.map((s) => [
-      s,
-      { description: STATUS_TEXT[s], content: { 'application/json': { schema: ErrorSchema } } },
-    ]),
-  ) as Record<
-    Status,
-    { description: string; content: { 'application/json': { schema: typeof ErrorSchema } } }
-  >;
-}
+});
 
 export const BODY_ERRORS = [400, 413, 415, 429] as const;
+
+/** A middleware a route runs first: a rate limit or the session check. */
+export type Limit = MiddlewareHandler<AppEnv>;
+
+/** A required JSON request body. */
+export const bodyOf = <T extends z.ZodType>(schema: T) => ({
+  body: { required: true, content: { 'application/json': { schema } } },
+});
+
+/** A JSON response. */
+export const reply = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 
 export const AvatarSchema = z
   .object({
@@ -86,7 +106,7 @@ export const AuthResultSchema = z.object({ token: z.string(), user: UserSchema }
 // ------------------------------------------------------------------ request fields
 // Each check reports a field code as its message; lib/http.ts turns them into the envelope.
 
-export const pinConfirmField = z.string({ error: 'PIN_REQUIRED' }).openapi({ example: '480317' });
+export const pinConfirmField = z.string({ error: 'PIN_CONFIRM_REQUIRED' }).openapi({ example: '480317' });
 
 export const avatarField = z
   .string({ error: 'AVATAR_INVALID' })
@@ -97,10 +117,9 @@ export const avatarField = z
 export function pinsMatch(value: { pin?: unknown; pinConfirm?: unknown } | undefined, ctx: z.RefinementCtx) {
   if (!value || typeof value !== 'object') return;
   const { pin, pinConfirm } = value;
-  if (typeof pin !== 'string' || typeof pinConfirm !== 'string' || pinConfirm === '') return;
-  if (toAsciiDigits(pin) !== toAsciiDigits(pinConfirm)) {
-    ctx.addIssue({ code: 'custom', message: 'PIN_MISMATCH', path: ['pinConfirm'] });
-  }
+  if (typeof pin !== 'string' || typeof pinConfirm !== 'string') return;
+  const problem = pinConfirmProblem(pin, pinConfirm);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['pinConfirm'] });
 }
 
 /** Lets an object-level refinement run even when some fields failed, so every problem is reported at once. */

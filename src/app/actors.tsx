@@ -10,7 +10,7 @@ import {
 } from 'xstate';
 import type { AppInput, appMachine } from '../../machines/app';
 import type { cartMachine } from '../../machines/cart';
-import { courseEvents, type courseLifecycleMachine } from '../../machines/courseLifecycle';
+import type { courseLifecycleMachine } from '../../machines/courseLifecycle';
 import type { forgotPinMachine } from '../../machines/forgotPin';
 import type { languageMachine } from '../../machines/language';
 import type { sessionMachine } from '../../machines/session';
@@ -121,7 +121,7 @@ function Wiring() {
     const sub = language.subscribe((s) => {
       if (s.context.locale === locale) return;
       locale = s.context.locale;
-      course.send(courseEvents.localeChanged());
+      course.send({ type: 'course.localeChanged' });
     });
     return () => sub.unsubscribe();
   }, [language, course]);

@@ -20,52 +20,77 @@ export interface Navigation {
   navigate: (to: string, options?: { replace?: boolean }) => void;
 }
 
-/** The root machine with every side effect supplied (tests call `appMachine.provide` with stubs instead). */
-export function createAppLogic(nav: Navigation) {
+type Implementations<TMachine extends { provide: (i: never) => unknown }> = Parameters<
+  TMachine['provide']
+>[0];
+
+/**
+ * What a caller puts over the real side effects, machine by machine: the test harness passes stub
+ * actors here (and nothing else), so tests run the very logic the app runs.
+ */
+export interface AppOverrides {
+  session?: Implementations<typeof sessionMachine>;
+  language?: Implementations<typeof languageMachine>;
+  cart?: Implementations<typeof cartMachine>;
+  forgotPin?: Implementations<typeof forgotPinMachine>;
+  courseLifecycle?: Implementations<typeof courseLifecycleMachine>;
+}
+
+export function createAppLogic(nav: Navigation, overrides: AppOverrides = {}) {
   return appMachine.provide({
     actors: {
-      session: sessionMachine.provide({
-        actors: {
-          readStoredSession: effects.readStoredSession,
-          login: loginActor,
-          register: registerActor,
-          revokeToken: revokeTokenActor,
-        },
-        actions: {
-          storeCredentials: (_, p) => effects.storeCredentials(p.token, p.user),
-          storeUser: (_, p) => effects.storeUser(p.user),
-          removeStoredSession: () => effects.removeStoredSession(),
-          clearEverything: () => effects.clearEverything(),
-          goToLogin: (_, p) => nav.navigate(effects.loginPath(p.rememberPage), { replace: true }),
-        },
-      }),
-      language: languageMachine.provide({
-        actors: { loadMessages: effects.loadMessages, loadBundle: effects.loadBundle },
-        actions: {
-          applyDocumentLanguage: (_, p) => effects.applyDocumentLanguage(p.locale),
-          persistLanguage: (_, p) => effects.persistLanguage(p.locale),
-        },
-      }),
-      cart: cartMachine.provide({ actions: { persistCart: (_, p) => effects.persistCart(p) } }),
-      forgotPin: forgotPinMachine.provide({
-        actors: {
-          fetchQuestions: fetchQuestionsActor,
-          verifyAnswers: verifyAnswersActor,
-          resetPin: resetPinActor,
-        },
-        actions: { goToSignIn: () => nav.navigate('/login', { replace: true }) },
-      }),
-      courseLifecycle: courseLifecycleMachine.provide({
-        actors: {
-          loadCourse: loadCourseActor,
-          enrolFree: enrolFreeActor,
-          markLessonDone: markLessonDoneActor,
-          markAllDone: markAllDoneActor,
-          loadReviews: loadReviewsActor,
-          saveReview: saveReviewActor,
-        },
-        actions: { goToLogin: (_, p) => nav.navigate(`/login?next=${encodeURIComponent(p.next)}`) },
-      }),
+      session: sessionMachine
+        .provide({
+          actors: {
+            readStoredSession: effects.readStoredSession,
+            login: loginActor,
+            register: registerActor,
+            revokeToken: revokeTokenActor,
+          },
+          actions: {
+            storeCredentials: (_, p) => effects.storeCredentials(p.token, p.user),
+            storeUser: (_, p) => effects.storeUser(p.user),
+            removeStoredSession: () => effects.removeStoredSession(),
+            clearEverything: () => effects.clearEverything(),
+            goToLogin: (_, p) => nav.navigate(effects.loginPath(p.rememberPage), { replace: true }),
+          },
+        })
+        .provide(overrides.session ?? {}),
+      language: languageMachine
+        .provide({
+          actors: { loadMessages: effects.loadMessages, loadBundle: effects.loadBundle },
+          actions: {
+            applyDocumentLanguage: (_, p) => effects.applyDocumentLanguage(p.locale),
+            persistLanguage: (_, p) => effects.persistLanguage(p.locale),
+          },
+        })
+        .provide(overrides.language ?? {}),
+      cart: cartMachine
+        .provide({ actions: { persistCart: (_, p) => effects.persistCart(p) } })
+        .provide(overrides.cart ?? {}),
+      forgotPin: forgotPinMachine
+        .provide({
+          actors: {
+            fetchQuestions: fetchQuestionsActor,
+            verifyAnswers: verifyAnswersActor,
+            resetPin: resetPinActor,
+          },
+          actions: { goToSignIn: () => nav.navigate('/login', { replace: true }) },
+        })
+        .provide(overrides.forgotPin ?? {}),
+      courseLifecycle: courseLifecycleMachine
+        .provide({
+          actors: {
+            loadCourse: loadCourseActor,
+            enrolFree: enrolFreeActor,
+            markLessonDone: markLessonDoneActor,
+            markAllDone: markAllDoneActor,
+            loadReviews: loadReviewsActor,
+            saveReview: saveReviewActor,
+          },
+          actions: { goToLogin: (_, p) => nav.navigate(`/login?next=${encodeURIComponent(p.next)}`) },
+        })
+        .provide(overrides.courseLifecycle ?? {}),
     },
   });
 }

@@ -20,7 +20,7 @@ import {
   SelectTrigger,
   SelectValueText,
 } from '@ark-ui/react/select';
-import type { JSX } from 'react';
+import type { JSX, ReactNode } from 'react';
 import { type SelectVariantProps, select } from '../../styled-system/recipes';
 import { CheckIcon, ChevronDownIcon } from '../theme/icons';
 import { createStyleContext } from './create-style-context';
@@ -84,3 +84,35 @@ export {
   SelectContext as Context,
   useSelectContext as useContext,
 } from '@ark-ui/react/select';
+
+/**
+ * The open list: positioner, content and one item per entry with its check mark, the anatomy every
+ * select repeats. `label` gives an item's text; `itemClassName` styles each item.
+ */
+export function Options<T extends CollectionItem>({
+  items,
+  itemKey,
+  label,
+  itemClassName,
+}: {
+  items: readonly T[];
+  itemKey: (item: T) => string;
+  label: (item: T) => ReactNode;
+  itemClassName?: string;
+}) {
+  return (
+    <>
+      <Positioner>
+        <Content>
+          {items.map((item) => (
+            <Item key={itemKey(item)} item={item} className={itemClassName}>
+              <ItemText>{label(item)}</ItemText>
+              <ItemIndicator />
+            </Item>
+          ))}
+        </Content>
+      </Positioner>
+      <HiddenSelect />
+    </>
+  );
+}

@@ -10,15 +10,10 @@ import {
   fromPromise,
   type InspectionEvent,
 } from 'xstate';
-import { appMachine } from '../../machines/app';
-import { cartMachine } from '../../machines/cart';
-import { courseLifecycleMachine } from '../../machines/courseLifecycle';
-import { forgotPinMachine } from '../../machines/forgotPin';
-import { languageMachine } from '../../machines/language';
-import { sessionMachine } from '../../machines/session';
 import { App } from '../../src/app/App';
 import { RootProvider, type ScreenOverrides, startAppActor } from '../../src/app/actors';
 import * as effects from '../../src/app/effects';
+import { createAppLogic } from '../../src/app/logic';
 
 /**
  * Renders the real app (real machines, real views, real routes) in jsdom with the side effects
@@ -57,6 +52,11 @@ export interface Stubs {
 const notProvided = fromPromise(async () => {
   throw { code: 'NETWORK_ERROR' };
 });
+
+/** The stubs a test gave (the real implementation stays where it gave none). */
+function defined(stubs: Record<string, AnyActorLogic | undefined>): never {
+  return Object.fromEntries(Object.entries(stubs).filter(([, logic]) => logic)) as never;
+}
 
 /** A member with no courses, scores or reviews yet (the dashboard's learning pages by default). */
 const nothingYet = fromPromise(async () => ({ courses: [], scores: [], reviews: [] }));
@@ -104,43 +104,27 @@ export function renderApp(
     },
     inspect: options.inspect,
   };
-  const logic = appMachine.provide({
-    actors: {
-      session: sessionMachine.provide({
-        actors: {
-          readStoredSession: (s.readStoredSession ?? effects.readStoredSession) as never,
-          login: (s.login ?? notProvided) as never,
-          register: (s.register ?? notProvided) as never,
-          revokeToken: (s.revokeToken ?? fromPromise(async () => {})) as never,
-        },
-        actions: {
-          storeCredentials: (_, p) => effects.storeCredentials(p.token, p.user),
-          storeUser: (_, p) => effects.storeUser(p.user),
-          removeStoredSession: () => effects.removeStoredSession(),
-          clearEverything: () => effects.clearEverything(),
-          goToLogin: (_, p) => navigateTo(effects.loginPath(p.rememberPage)),
-        },
-      }),
-      language: languageMachine.provide({
-        actors: {
-          loadMessages: (s.loadMessages ?? effects.loadMessages) as never,
-          loadBundle: (s.loadBundle ?? effects.loadBundle) as never,
-        },
-        actions: {
-          applyDocumentLanguage: (_, p) => effects.applyDocumentLanguage(p.locale),
-          persistLanguage: (_, p) => effects.persistLanguage(p.locale),
-        },
-      }),
-      cart: cartMachine.provide({ actions: { persistCart: (_, p) => effects.persistCart(p) } }),
-      forgotPin: forgotPinMachine.provide({
+  // the app's own root logic, with the stubs over the real side effects (and real ones where none is given)
+  const logic = createAppLogic(
+    { navigate: (to, o) => (o?.replace ? window.history.replaceState(null, '', to) : navigateTo(to)) },
+    {
+      session: {
+        actors: defined({
+          readStoredSession: s.readStoredSession,
+          login: s.login ?? notProvided,
+          register: s.register ?? notProvided,
+          revokeToken: s.revokeToken ?? fromPromise(async () => {}),
+        }),
+      },
+      language: { actors: defined({ loadMessages: s.loadMessages, loadBundle: s.loadBundle }) },
+      forgotPin: {
         actors: {
           fetchQuestions: (s.fetchQuestions ?? notProvided) as never,
           verifyAnswers: (s.verifyAnswers ?? notProvided) as never,
           resetPin: (s.resetPin ?? notProvided) as never,
         },
-        actions: { goToSignIn: () => navigateTo('/login') },
-      }),
-      courseLifecycle: courseLifecycleMachine.provide({
+      },
+      courseLifecycle: {
         actors: {
           loadCourse: (s.loadCourse ?? notProvided) as never,
           enrolFree: (s.enrolFree ?? notProvided) as never,
@@ -149,10 +133,9 @@ export function renderApp(
           loadReviews: (s.loadReviews ?? notProvided) as never,
           saveReview: (s.saveReview ?? notProvided) as never,
         },
-        actions: { goToLogin: (_, p) => navigateTo(`/login?next=${encodeURIComponent(p.next)}`) },
-      }),
+      },
     },
-  });
+  );
   const actor = startAppActor(
     logic,
     {

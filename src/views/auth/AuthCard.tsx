@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { css } from '../../../styled-system/css';
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'wouter';
+import { css, cx } from '../../../styled-system/css';
 
 /** The centred card the sign-in, sign-up and recovery screens share. */
 export function AuthCard({
@@ -52,3 +54,28 @@ export function AuthCard({
 }
 
 export const formStack = css({ display: 'flex', flexDirection: 'column', gap: '5' });
+
+/** "No account yet? Create one" under a form: a sentence and a link to the other way in. */
+export function AuthSwitch({
+  question,
+  action,
+  href,
+  className,
+}: {
+  question: string;
+  action: string;
+  href: string;
+  className?: string;
+}) {
+  return (
+    <p className={cx(css({ textAlign: 'center', color: 'fg.muted' }), className)}>
+      <FormattedMessage id={question} />{' '}
+      <Link
+        href={href}
+        className={css({ color: 'accent.fg', fontWeight: 'semibold', textDecoration: 'underline' })}
+      >
+        <FormattedMessage id={action} />
+      </Link>
+    </p>
+  );
+}

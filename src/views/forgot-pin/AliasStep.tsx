@@ -1,13 +1,13 @@
 import { FormattedMessage } from 'react-intl';
-import { useForgotPin } from '../../app/actors';
+import { useFlowSelect } from '../../app/flow';
 import { AliasField } from '../auth/AliasField';
-import { Step, StepActions, type StepProps, useStep } from './parts';
+import { ForgotPinFlow, Step, StepActions, type StepProps, useStepState } from './parts';
 
 /** Step 1: the alias (filled in when she came from sign-in); her questions load from it. */
 export function AliasStep({ heading }: StepProps) {
-  const { send, error, busy: loading } = useStep();
-  const alias = useForgotPin((s) => s.context.alias);
-  const fieldError = useForgotPin((s) => s.context.fieldErrors.alias);
+  const { send, error, busy: loading } = useStepState();
+  const alias = useFlowSelect(ForgotPinFlow, (s) => s.context.alias);
+  const fieldError = useFlowSelect(ForgotPinFlow, (s) => s.context.fieldErrors.alias);
   return (
     <Step
       heading={heading}

@@ -1,13 +1,14 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { css } from '../../../styled-system/css';
-import { useForgotPin, useSystemActor } from '../../app/actors';
+import { useSystemActor } from '../../app/actors';
+import { useFlowActor, useFlowStep } from '../../app/flow';
 import { AuthCard } from '../auth/AuthCard';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { AliasStep } from './AliasStep';
 import { DoneStep } from './DoneStep';
 import { PinStep } from './PinStep';
-import { Progress, type StepProps } from './parts';
+import { ForgotPinFlow, Progress, type StepProps } from './parts';
 import { QuestionsStep } from './QuestionsStep';
 import { StoppedStep } from './StoppedStep';
 
@@ -31,9 +32,19 @@ const NAMES = Object.keys(SCREENS) as Screen[];
  */
 export default function ForgotPinView() {
   useDocumentTitle('forgot.title');
+  return (
+    <AuthCard title={<FormattedMessage id="forgot.title" />}>
+      <ForgotPinFlow.Provider value={useSystemActor('forgotPin')}>
+        <RecoverySteps />
+      </ForgotPinFlow.Provider>
+    </AuthCard>
+  );
+}
+
+function RecoverySteps() {
   const { locale } = useIntl();
-  const forgotPin = useSystemActor('forgotPin');
-  const screen = useForgotPin((s) => NAMES.find((name) => s.hasTag(`step:${name}`)) ?? 'alias');
+  const forgotPin = useFlowActor(ForgotPinFlow);
+  const screen = useFlowStep(ForgotPinFlow, NAMES, 'alias');
 
   useEffect(() => {
     const now = forgotPin.getSnapshot();
@@ -54,11 +65,9 @@ export default function ForgotPinView() {
 
   const { Screen, number } = SCREENS[screen];
   return (
-    <AuthCard title={<FormattedMessage id="forgot.title" />}>
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })} data-screen={screen}>
-        {number > 0 && <Progress step={number} />}
-        <Screen heading={heading} />
-      </div>
-    </AuthCard>
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })} data-screen={screen}>
+      {number > 0 && <Progress step={number} />}
+      <Screen heading={heading} />
+    </div>
   );
 }

@@ -1,17 +1,17 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useForgotPin } from '../../app/actors';
+import { useFlowSelect } from '../../app/flow';
 import { NewPinFields } from '../auth/NewPinFields';
 import { fieldMessage } from '../messages';
-import { Step, StepActions, StepError, type StepProps, useStep } from './parts';
+import { ForgotPinFlow, Step, StepActions, StepError, type StepProps, useStepState } from './parts';
 
 /** Step 3: the new PIN, in boxes of the length she chooses, and its confirmation. */
 export function PinStep({ heading }: StepProps) {
   const intl = useIntl();
-  const { send, error, busy } = useStep();
-  const pinLength = useForgotPin((s) => s.context.pinLength);
-  const pin = useForgotPin((s) => s.context.pin);
-  const pinConfirm = useForgotPin((s) => s.context.pinConfirm);
-  const fieldErrors = useForgotPin((s) => s.context.fieldErrors);
+  const { send, error, busy } = useStepState();
+  const pinLength = useFlowSelect(ForgotPinFlow, (s) => s.context.pinLength);
+  const pin = useFlowSelect(ForgotPinFlow, (s) => s.context.pin);
+  const pinConfirm = useFlowSelect(ForgotPinFlow, (s) => s.context.pinConfirm);
+  const fieldErrors = useFlowSelect(ForgotPinFlow, (s) => s.context.fieldErrors);
   // a server field code for something other than the two PINs has no place on screen: say it generally
   const otherField = Object.entries(fieldErrors).some(([k, v]) => v && k !== 'pin' && k !== 'pinConfirm');
   return (

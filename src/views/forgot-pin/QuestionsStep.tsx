@@ -1,10 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { css } from '../../../styled-system/css';
-import { useForgotPin } from '../../app/actors';
+import { useFlowSelect } from '../../app/flow';
 import * as Field from '../../components/field';
 import { asTyped } from '../auth/AliasField';
 import { fieldMessage } from '../messages';
-import { Step, StepActions, type StepProps, useStep } from './parts';
+import { ForgotPinFlow, Step, StepActions, type StepProps, useStepState } from './parts';
 
 /**
  * Step 2: her three security questions, in the language of the screen (after a switch they load
@@ -12,10 +12,10 @@ import { Step, StepActions, type StepProps, useStep } from './parts';
  */
 export function QuestionsStep({ heading }: StepProps) {
   const intl = useIntl();
-  const { send, error, busy } = useStep();
-  const questions = useForgotPin((s) => s.context.questions);
-  const answers = useForgotPin((s) => s.context.answers);
-  const loading = useForgotPin((s) => s.hasTag('loading'));
+  const { send, error, busy } = useStepState();
+  const questions = useFlowSelect(ForgotPinFlow, (s) => s.context.questions);
+  const answers = useFlowSelect(ForgotPinFlow, (s) => s.context.answers);
+  const loading = useFlowSelect(ForgotPinFlow, (s) => s.hasTag('loading'));
   const missing = error?.code === 'ANSWERS_REQUIRED';
   return (
     <Step

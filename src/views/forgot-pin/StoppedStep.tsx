@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useForgotPin } from '../../app/actors';
+import { useFlowSelect, useFlowSend } from '../../app/flow';
 import { errorMessage, formatWait } from '../messages';
-import { OutcomeAlert, Step, StepActions, type StepProps, useSend } from './parts';
+import { ForgotPinFlow, OutcomeAlert, Step, StepActions, type StepProps } from './parts';
 
 /**
  * A stop on the way, with its reason and a way back: too many attempts (the wait counts down each
@@ -10,9 +10,9 @@ import { OutcomeAlert, Step, StepActions, type StepProps, useSend } from './part
  */
 export function StoppedStep({ heading }: StepProps) {
   const intl = useIntl();
-  const send = useSend();
-  const locked = useForgotPin((s) => s.hasTag('reason:locked'));
-  const error = useForgotPin((s) => s.context.error);
+  const send = useFlowSend(ForgotPinFlow);
+  const locked = useFlowSelect(ForgotPinFlow, (s) => s.hasTag('reason:locked'));
+  const error = useFlowSelect(ForgotPinFlow, (s) => s.context.error);
   let reason = intl.formatMessage({ id: 'forgot.expired.body' });
   if (locked) {
     reason =

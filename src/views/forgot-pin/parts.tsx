@@ -1,8 +1,9 @@
 import type { ReactNode, Ref } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { forgotPinMachine } from '../../../machines/forgotPin';
 import type { AppError } from '../../../machines/types';
 import { css } from '../../../styled-system/css';
-import { useForgotPin, useSystemActor } from '../../app/actors';
+import { createFlow, useFlowSelect, useFlowSend } from '../../app/flow';
 import * as Alert from '../../components/alert';
 import { Button } from '../../components/button';
 import { ArrowStartIcon } from '../../theme/icons';
@@ -11,16 +12,14 @@ import { errorMessage } from '../messages';
 /** What every step gets: the ref of its heading, which takes focus when the step appears. */
 export type StepProps = { heading: Ref<HTMLHeadingElement> };
 
-/** Sends to the root `forgotPin` actor. */
-export function useSend() {
-  return useSystemActor('forgotPin').send;
-}
+/** The recovery flow: the screen provides the root `forgotPin` actor; the steps select and send through it. */
+export const ForgotPinFlow = createFlow<typeof forgotPinMachine>('ForgotPinFlow');
 
 /** What every step reads: how to send, the step's error, and whether the server is being asked. */
-export function useStep() {
-  const send = useSend();
-  const error = useForgotPin((s) => s.context.error);
-  const busy = useForgotPin((s) => s.hasTag('busy'));
+export function useStepState() {
+  const send = useFlowSend(ForgotPinFlow);
+  const error = useFlowSelect(ForgotPinFlow, (s) => s.context.error);
+  const busy = useFlowSelect(ForgotPinFlow, (s) => s.hasTag('busy'));
   return { send, error, busy };
 }
 
@@ -62,7 +61,7 @@ export function Step({
   onSubmit: () => void;
   children: ReactNode;
 }) {
-  const busy = useForgotPin((s) => s.hasTag('busy'));
+  const busy = useFlowSelect(ForgotPinFlow, (s) => s.hasTag('busy'));
   return (
     <>
       <StepHeading heading={heading}>{title}</StepHeading>
@@ -166,7 +165,7 @@ export function StepActions({
   busyText?: ReactNode;
   cancelLabel?: ReactNode;
 }) {
-  const { send, busy } = useStep();
+  const { send, busy } = useStepState();
   const back = () => send({ type: 'forgotPin.back' });
   const cancel = () => send({ type: 'forgotPin.cancel' });
   return (

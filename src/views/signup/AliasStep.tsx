@@ -1,27 +1,27 @@
 import { FormattedMessage } from 'react-intl';
-import { aliasStatus, signupEvents } from '../../../machines/signup';
+import { aliasStatus } from '../../../machines/signup';
 import { css } from '../../../styled-system/css';
+import { useFlowSelect, useFlowSend } from '../../app/flow';
 import * as Alert from '../../components/alert';
 import { Spinner } from '../../components/spinner';
 import { CheckCircleIcon, InfoIcon } from '../../theme/icons';
 import { AliasField } from '../auth/AliasField';
-import { StepFrame, useSignup, useSignupSend } from './shared';
+import { SignupFlow, StepFrame } from './shared';
 
 /** Step 1: the alias, checked while she types; never her real name. */
 export function AliasStep({ focusHeading }: { focusHeading: boolean }) {
-  const send = useSignupSend();
-  const alias = useSignup((s) => s.context.alias);
-  const error = useSignup((s) => s.context.fieldErrors.alias);
+  const send = useFlowSend(SignupFlow);
+  const alias = useFlowSelect(SignupFlow, (s) => s.context.alias);
+  const error = useFlowSelect(SignupFlow, (s) => s.context.fieldErrors.alias);
   // what the live check says, and whether Continue is verifying it: the machine's tags
-  const status = useSignup(aliasStatus);
-  const busy = useSignup((s) => s.hasTag('busy'));
+  const status = useFlowSelect(SignupFlow, aliasStatus);
+  const busy = useFlowSelect(SignupFlow, (s) => s.hasTag('busy'));
   return (
     <StepFrame
-      testId="signup-step-alias"
+      step="alias"
       title={<FormattedMessage id="signup.alias.title" />}
       focusHeading={focusHeading}
       submitting={busy}
-      onSubmit={() => send(signupEvents.next())}
     >
       <Alert.Root status="info">
         <Alert.Icon />
@@ -33,7 +33,7 @@ export function AliasStep({ focusHeading }: { focusHeading: boolean }) {
       </Alert.Root>
       <AliasField
         value={alias}
-        onChange={(value) => send(signupEvents.fieldChanged('alias', value))}
+        onChange={(value) => send({ type: 'signup.fieldChanged', field: 'alias', value })}
         error={error}
         helper={<FormattedMessage id="signup.alias.rules" />}
         errorTestId="alias-error"

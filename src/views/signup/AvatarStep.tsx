@@ -1,35 +1,28 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { signupEvents } from '../../../machines/signup';
 import { css } from '../../../styled-system/css';
 import { srOnly } from '../../../styled-system/recipes';
+import { useFlowSelect, useFlowSend } from '../../app/flow';
 import * as Alert from '../../components/alert';
 import * as RadioCardGroup from '../../components/radio-card-group';
 import { fieldMessage } from '../messages';
-import { CatalogStatus, StepFrame, useCatalog, useSignup, useSignupSend } from './shared';
+import { SignupFlow, StepFrame, useCatalog } from './shared';
 
 /** Step 5: an illustrated avatar from the server's set, shown instead of a photo. */
 export function AvatarStep({ focusHeading }: { focusHeading: boolean }) {
   const intl = useIntl();
-  const send = useSignupSend();
+  const send = useFlowSend(SignupFlow);
   const status = useCatalog('avatars');
-  const avatars = useSignup((s) => s.context.avatars);
-  const avatarId = useSignup((s) => s.context.avatarId);
-  const error = useSignup((s) => s.context.fieldErrors.avatarId);
+  const avatars = useFlowSelect(SignupFlow, (s) => s.context.avatars);
+  const avatarId = useFlowSelect(SignupFlow, (s) => s.context.avatarId);
+  const error = useFlowSelect(SignupFlow, (s) => s.context.fieldErrors.avatarId);
   return (
     <StepFrame
-      testId="signup-step-avatar"
+      step="avatar"
       title={<FormattedMessage id="signup.avatar.title" />}
       intro={<FormattedMessage id="signup.avatar.intro" />}
       focusHeading={focusHeading}
-      onBack={() => send(signupEvents.back())}
-      onSubmit={() => send(signupEvents.next())}
+      catalog="avatars"
     >
-      <CatalogStatus
-        status={status}
-        testId="avatars"
-        loadingId="signup.avatar.loading"
-        failedId="signup.avatar.loadFailed"
-      />
       {error && (
         <Alert.Root status="error" role="alert" data-testid="avatar-error">
           <Alert.Icon />
@@ -41,7 +34,9 @@ export function AvatarStep({ focusHeading }: { focusHeading: boolean }) {
       {status === 'ready' && (
         <RadioCardGroup.Root
           value={avatarId || null}
-          onValueChange={(e) => send(signupEvents.fieldChanged('avatarId', e.value ?? ''))}
+          onValueChange={(e) =>
+            send({ type: 'signup.fieldChanged', field: 'avatarId', value: e.value ?? '' })
+          }
           size="md"
           data-testid="avatar-grid"
         >

@@ -1,21 +1,21 @@
 import { type ReactNode, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { signupEvents } from '../../../machines/signup';
 import { css } from '../../../styled-system/css';
 import { srOnly } from '../../../styled-system/recipes';
+import { useFlowSelect, useFlowSend } from '../../app/flow';
 import * as Checkbox from '../../components/checkbox';
 import { fieldMessage } from '../messages';
 import { countryName } from './countries';
-import { StepFrame, useSignup, useSignupSend } from './shared';
+import { SignupFlow, StepFrame } from './shared';
 
 const linkClass = css({ color: 'accent.fg', fontWeight: 'semibold', textDecoration: 'underline' });
 
 /** Step 6: what she is about to create, the two confirmations, and the button that creates it. */
 export function ConfirmStep({ focusHeading }: { focusHeading: boolean }) {
   const intl = useIntl();
-  const send = useSignupSend();
-  const c = useSignup((s) => s.context);
-  const submitting = useSignup((s) => s.hasTag('busy'));
+  const send = useFlowSend(SignupFlow);
+  const c = useFlowSelect(SignupFlow, (s) => s.context);
+  const submitting = useFlowSelect(SignupFlow, (s) => s.hasTag('busy'));
   const avatar = c.avatars.find((a) => a.id === c.avatarId);
   const country = useMemo(() => countryName(intl.locale, c.country), [intl.locale, c.country]);
   const newTab = (href: string) => (chunks: ReactNode[]) => (
@@ -35,11 +35,9 @@ export function ConfirmStep({ focusHeading }: { focusHeading: boolean }) {
   if (c.phone.trim()) rows.push(['signup.profile.phone', <bdi key="phone">{c.phone.trim()}</bdi>]);
   return (
     <StepFrame
-      testId="signup-step-confirm"
+      step="confirm"
       title={<FormattedMessage id="signup.confirm.title" />}
       focusHeading={focusHeading}
-      onBack={() => send(signupEvents.back())}
-      onSubmit={() => send(signupEvents.submit())}
       submitLabel={<FormattedMessage id="signup.confirm.submit" />}
       submitting={submitting}
       submitDisabled={!c.isAdult || !c.acceptTerms}
@@ -99,7 +97,7 @@ export function ConfirmStep({ focusHeading }: { focusHeading: boolean }) {
           testId="confirm-adult"
           checked={c.isAdult}
           error={fieldMessage(intl, c.fieldErrors.isAdult)}
-          onChange={(v) => send(signupEvents.fieldChanged('isAdult', v))}
+          onChange={(v) => send({ type: 'signup.fieldChanged', field: 'isAdult', value: v })}
         >
           <FormattedMessage id="signup.confirm.adult" />
         </Agreement>
@@ -107,7 +105,7 @@ export function ConfirmStep({ focusHeading }: { focusHeading: boolean }) {
           testId="confirm-terms"
           checked={c.acceptTerms}
           error={fieldMessage(intl, c.fieldErrors.acceptTerms)}
-          onChange={(v) => send(signupEvents.fieldChanged('acceptTerms', v))}
+          onChange={(v) => send({ type: 'signup.fieldChanged', field: 'acceptTerms', value: v })}
         >
           {intl.formatMessage(
             { id: 'signup.confirm.terms' },

@@ -1,26 +1,20 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { signupEvents } from '../../../machines/signup';
+import { useFlowSelect, useFlowSend } from '../../app/flow';
 import { NewPinFields } from '../auth/NewPinFields';
 import { fieldMessage } from '../messages';
-import { introText, StepFrame, useSignup, useSignupSend } from './shared';
+import { introText, SignupFlow, StepFrame } from './shared';
 
 /** Step 2: PIN length, the PIN and its repeat, with the rules shown before she can break them. */
 export function PinStep({ focusHeading }: { focusHeading: boolean }) {
   const intl = useIntl();
-  const send = useSignupSend();
-  const pinLength = useSignup((s) => s.context.pinLength);
-  const pin = useSignup((s) => s.context.pin);
-  const pinConfirm = useSignup((s) => s.context.pinConfirm);
-  const pinError = useSignup((s) => s.context.fieldErrors.pin);
-  const confirmError = useSignup((s) => s.context.fieldErrors.pinConfirm);
+  const send = useFlowSend(SignupFlow);
+  const pinLength = useFlowSelect(SignupFlow, (s) => s.context.pinLength);
+  const pin = useFlowSelect(SignupFlow, (s) => s.context.pin);
+  const pinConfirm = useFlowSelect(SignupFlow, (s) => s.context.pinConfirm);
+  const pinError = useFlowSelect(SignupFlow, (s) => s.context.fieldErrors.pin);
+  const confirmError = useFlowSelect(SignupFlow, (s) => s.context.fieldErrors.pinConfirm);
   return (
-    <StepFrame
-      testId="signup-step-pin"
-      title={<FormattedMessage id="signup.pin.title" />}
-      focusHeading={focusHeading}
-      onBack={() => send(signupEvents.back())}
-      onSubmit={() => send(signupEvents.next())}
-    >
+    <StepFrame step="pin" title={<FormattedMessage id="signup.pin.title" />} focusHeading={focusHeading}>
       <NewPinFields
         length={pinLength}
         pin={pin}
@@ -30,9 +24,9 @@ export function PinStep({ focusHeading }: { focusHeading: boolean }) {
         pinError={fieldMessage(intl, pinError)}
         confirmError={fieldMessage(intl, confirmError)}
         testIds={{ pin: 'pin', confirm: 'pin-confirm', visibility: 'pin-visibility' }}
-        onLengthChange={(n) => send(signupEvents.fieldChanged('pinLength', n))}
-        onPinChange={(v) => send(signupEvents.fieldChanged('pin', v))}
-        onConfirmChange={(v) => send(signupEvents.fieldChanged('pinConfirm', v))}
+        onLengthChange={(n) => send({ type: 'signup.fieldChanged', field: 'pinLength', value: n })}
+        onPinChange={(v) => send({ type: 'signup.fieldChanged', field: 'pin', value: v })}
+        onConfirmChange={(v) => send({ type: 'signup.fieldChanged', field: 'pinConfirm', value: v })}
       />
       <p className={introText}>
         <FormattedMessage id="signup.pin.remember" />

@@ -1,22 +1,23 @@
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { AGE_RANGES, MARITAL_STATUSES, signupEvents } from '../../../machines/signup';
+import { AGE_RANGES, MARITAL_STATUSES } from '../../../machines/signup';
 import { css } from '../../../styled-system/css';
+import { useFlowSelect, useFlowSend } from '../../app/flow';
 import * as Combobox from '../../components/combobox';
 import * as Field from '../../components/field';
 import * as RadioGroup from '../../components/radio-group';
 import * as Select from '../../components/select';
 import { fieldMessage } from '../messages';
 import { type CountryItem, countryItems } from './countries';
-import { StepFrame, useSignup, useSignupSend } from './shared';
+import { SignupFlow, StepFrame } from './shared';
 
 const optional = css({ color: 'fg.muted', fontWeight: 'normal', fontSize: 'sm', ms: '1' });
 
 /** Step 4: country of residence (named in her language), age range, and the optional rest. */
 export function ProfileStep({ focusHeading }: { focusHeading: boolean }) {
   const intl = useIntl();
-  const send = useSignupSend();
-  const c = useSignup((s) => s.context);
+  const send = useFlowSend(SignupFlow);
+  const c = useFlowSelect(SignupFlow, (s) => s.context);
   const e = c.fieldErrors;
   const ages = useMemo(
     () =>
@@ -27,19 +28,19 @@ export function ProfileStep({ focusHeading }: { focusHeading: boolean }) {
   );
   return (
     <StepFrame
-      testId="signup-step-profile"
+      step="profile"
       title={<FormattedMessage id="signup.profile.title" />}
       intro={<FormattedMessage id="signup.profile.intro" />}
       focusHeading={focusHeading}
-      onBack={() => send(signupEvents.back())}
-      onSubmit={() => send(signupEvents.next())}
     >
       <CountryPicker key={intl.locale} value={c.country} error={fieldMessage(intl, e.country)} />
       <Field.Root invalid={!!e.ageRange} required>
         <Select.Root
           collection={ages}
           value={c.ageRange ? [c.ageRange] : []}
-          onValueChange={(ev) => send(signupEvents.fieldChanged('ageRange', ev.value[0] ?? ''))}
+          onValueChange={(ev) =>
+            send({ type: 'signup.fieldChanged', field: 'ageRange', value: ev.value[0] ?? '' })
+          }
         >
           <Select.Label>
             <FormattedMessage id="signup.profile.ageRange" />
@@ -52,23 +53,15 @@ export function ProfileStep({ focusHeading }: { focusHeading: boolean }) {
               <Select.Indicator />
             </Select.Trigger>
           </Select.Control>
-          <Select.Positioner>
-            <Select.Content>
-              {ages.items.map((item) => (
-                <Select.Item key={item.value} item={item}>
-                  <Select.ItemText>{item.label}</Select.ItemText>
-                  <Select.ItemIndicator />
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Positioner>
-          <Select.HiddenSelect />
+          <Select.Options items={ages.items} itemKey={(item) => item.value} label={(item) => item.label} />
         </Select.Root>
         <Field.ErrorText>{fieldMessage(intl, e.ageRange)}</Field.ErrorText>
       </Field.Root>
       <RadioGroup.Root
         value={c.maritalStatus || null}
-        onValueChange={(ev) => send(signupEvents.fieldChanged('maritalStatus', ev.value ?? ''))}
+        onValueChange={(ev) =>
+          send({ type: 'signup.fieldChanged', field: 'maritalStatus', value: ev.value ?? '' })
+        }
         className={css({ gap: '2' })}
         data-testid="marital-status"
       >
@@ -114,7 +107,7 @@ export function ProfileStep({ focusHeading }: { focusHeading: boolean }) {
           autoComplete="email"
           dir="ltr"
           value={c.email}
-          onChange={(ev) => send(signupEvents.fieldChanged('email', ev.target.value))}
+          onChange={(ev) => send({ type: 'signup.fieldChanged', field: 'email', value: ev.target.value })}
         />
         <Field.HelperText>
           <FormattedMessage id="signup.profile.emailHint" />
@@ -135,7 +128,7 @@ export function ProfileStep({ focusHeading }: { focusHeading: boolean }) {
           autoComplete="tel"
           dir="ltr"
           value={c.phone}
-          onChange={(ev) => send(signupEvents.fieldChanged('phone', ev.target.value))}
+          onChange={(ev) => send({ type: 'signup.fieldChanged', field: 'phone', value: ev.target.value })}
         />
         <Field.HelperText>
           <FormattedMessage id="signup.profile.phoneHint" />
@@ -148,7 +141,7 @@ export function ProfileStep({ focusHeading }: { focusHeading: boolean }) {
 
 function CountryPicker({ value, error }: { value: string; error?: string }) {
   const intl = useIntl();
-  const send = useSignupSend();
+  const send = useFlowSend(SignupFlow);
   const items = useMemo(() => countryItems(intl.locale), [intl.locale]);
   const { contains } = Combobox.useFilter({ sensitivity: 'base' });
   const { collection, filter } = Combobox.useListCollection<CountryItem>({
@@ -162,7 +155,9 @@ function CountryPicker({ value, error }: { value: string; error?: string }) {
         value={value ? [value] : []}
         defaultInputValue={items.find((i) => i.value === value)?.label ?? ''}
         onInputValueChange={(e) => filter(e.inputValue)}
-        onValueChange={(e) => send(signupEvents.fieldChanged('country', e.value[0] ?? ''))}
+        onValueChange={(e) =>
+          send({ type: 'signup.fieldChanged', field: 'country', value: e.value[0] ?? '' })
+        }
         openOnClick
         inputBehavior="autohighlight"
       >

@@ -1,11 +1,12 @@
 import { useId, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { answerField, questionField, type SecurityQuestion, signupEvents } from '../../../machines/signup';
+import { answerField, questionField, type SecurityQuestion } from '../../../machines/signup';
 import { css } from '../../../styled-system/css';
+import { useFlowSelect, useFlowSend } from '../../app/flow';
 import * as Field from '../../components/field';
 import * as Select from '../../components/select';
 import { fieldMessage } from '../messages';
-import { CatalogStatus, StepFrame, useCatalog, useSignup, useSignupSend } from './shared';
+import { SignupFlow, StepFrame, useCatalog } from './shared';
 
 const questionBox = css({
   display: 'flex',
@@ -27,27 +28,19 @@ const wrappingItem = css({ flexShrink: '0', lineHeight: 'snug' });
 /** Step 3: three different questions from the server's list, each with an answer. */
 export function SecurityStep({ focusHeading }: { focusHeading: boolean }) {
   const intl = useIntl();
-  const send = useSignupSend();
   const status = useCatalog('questions');
-  const questions = useSignup((s) => s.context.questions);
-  const security = useSignup((s) => s.context.security);
-  const fieldErrors = useSignup((s) => s.context.fieldErrors);
+  const questions = useFlowSelect(SignupFlow, (s) => s.context.questions);
+  const security = useFlowSelect(SignupFlow, (s) => s.context.security);
+  const fieldErrors = useFlowSelect(SignupFlow, (s) => s.context.fieldErrors);
   const groupError = fieldErrors.securityAnswers;
   return (
     <StepFrame
-      testId="signup-step-security"
+      step="security"
       title={<FormattedMessage id="signup.security.title" />}
       intro={<FormattedMessage id="signup.security.intro" />}
       focusHeading={focusHeading}
-      onBack={() => send(signupEvents.back())}
-      onSubmit={() => send(signupEvents.next())}
+      catalog="questions"
     >
-      <CatalogStatus
-        status={status}
-        testId="questions"
-        loadingId="signup.security.loading"
-        failedId="signup.security.loadFailed"
-      />
       {groupError && (
         <p role="alert" className={css({ color: 'error.fg', fontSize: 'sm', fontWeight: 'medium' })}>
           {fieldMessage(intl, groupError)}
@@ -89,7 +82,7 @@ function QuestionPicker({
   answerError?: string;
 }) {
   const intl = useIntl();
-  const send = useSignupSend();
+  const send = useFlowSend(SignupFlow);
   const titleId = useId();
   const collection = useMemo(
     () =>
@@ -111,7 +104,9 @@ function QuestionPicker({
         <Select.Root
           collection={collection}
           value={questionId ? [questionId] : []}
-          onValueChange={(e) => send(signupEvents.fieldChanged(questionField(index), e.value[0] ?? ''))}
+          onValueChange={(e) =>
+            send({ type: 'signup.fieldChanged', field: questionField(index), value: e.value[0] ?? '' })
+          }
         >
           <Select.Label className={css({ srOnly: true })}>
             <FormattedMessage id="signup.security.question" values={{ index: index + 1 }} />
@@ -125,17 +120,12 @@ function QuestionPicker({
               <Select.Indicator />
             </Select.Trigger>
           </Select.Control>
-          <Select.Positioner>
-            <Select.Content>
-              {collection.items.map((q) => (
-                <Select.Item key={q.id} item={q} className={wrappingItem}>
-                  <Select.ItemText>{q.text}</Select.ItemText>
-                  <Select.ItemIndicator />
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Positioner>
-          <Select.HiddenSelect />
+          <Select.Options
+            items={collection.items}
+            itemKey={(q) => q.id}
+            label={(q) => q.text}
+            itemClassName={wrappingItem}
+          />
         </Select.Root>
         <Field.ErrorText>{questionError}</Field.ErrorText>
       </Field.Root>
@@ -149,7 +139,9 @@ function QuestionPicker({
           dir="auto"
           maxLength={200}
           value={answer}
-          onChange={(e) => send(signupEvents.fieldChanged(answerField(index), e.target.value))}
+          onChange={(e) =>
+            send({ type: 'signup.fieldChanged', field: answerField(index), value: e.target.value })
+          }
         />
         <Field.ErrorText>{answerError}</Field.ErrorText>
       </Field.Root>

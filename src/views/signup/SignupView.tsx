@@ -1,13 +1,14 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation } from 'wouter';
-import { type Step, signupEvents, signupMachine, stepShown } from '../../../machines/signup';
+import { useLocation } from 'wouter';
+import { STEPS, type Step, signupMachine } from '../../../machines/signup';
 import { css } from '../../../styled-system/css';
 import { checkAlias, fetchAvatars, fetchSecurityQuestions } from '../../api/signup';
 import { type ScreenOverrides, useScreenOverrides, useSession, useSystemActor } from '../../app/actors';
+import { useFlowSelect, useFlowSend, useFlowStep } from '../../app/flow';
 import { notify } from '../../app/notify';
-import { AuthCard } from '../auth/AuthCard';
+import { AuthCard, AuthSwitch } from '../auth/AuthCard';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { AliasStep } from './AliasStep';
 import { AvatarStep } from './AvatarStep';
@@ -16,7 +17,7 @@ import { PinStep } from './PinStep';
 import { ProfileStep } from './ProfileStep';
 import { Progress } from './Progress';
 import { SecurityStep } from './SecurityStep';
-import { SignupActorProvider } from './shared';
+import { SignupFlow } from './shared';
 
 const STEP_VIEWS = {
   alias: AliasStep,
@@ -33,20 +34,38 @@ function createLogic(overrides: ScreenOverrides['signup']) {
   return overrides ? real.provide(overrides) : real;
 }
 
-/** Sign-up (spec §3, §5, §8): six short steps driven by the signup machine; one step per screen. */
+/**
+ * Sign-up (spec §3, §5, §8): six short steps driven by the signup machine; one step per screen.
+ * The screen makes the flow's actor and provides it; `SignupSteps` shows what the machine says.
+ */
 export default function SignupView() {
   useDocumentTitle('signup.title');
-  const intl = useIntl();
-  const [, navigate] = useLocation();
   const session = useSystemActor('session');
-  const alreadyIn = useSession((s) => s.matches('signedIn'));
   const overrides = useScreenOverrides();
   const [logic] = useState(() => createLogic(overrides.signup));
   const signup = useActorRef(logic, { input: { session }, inspect: overrides.inspect });
+  return (
+    <AuthCard
+      wide
+      title={<FormattedMessage id="signup.title" />}
+      subtitle={<FormattedMessage id="signup.subtitle" />}
+    >
+      <SignupFlow.Provider value={signup}>
+        <SignupSteps />
+      </SignupFlow.Provider>
+    </AuthCard>
+  );
+}
+
+function SignupSteps() {
+  const intl = useIntl();
+  const [, navigate] = useLocation();
+  const send = useFlowSend(SignupFlow);
+  const alreadyIn = useSession((s) => s.matches('signedIn'));
   // the machine says which step to show (its `step:*` tags), whether it is done and whether it is busy
-  const step = useSelector(signup, stepShown);
-  const finished = useSelector(signup, (s) => s.hasTag('step:done'));
-  const busy = useSelector(signup, (s) => s.hasTag('busy'));
+  const step = useFlowStep(SignupFlow, STEPS, 'alias');
+  const finished = useFlowSelect(SignupFlow, (s) => s.hasTag('step:done'));
+  const busy = useFlowSelect(SignupFlow, (s) => s.hasTag('busy'));
 
   // the heading takes focus when she moves to another step, not when the page opens
   const shown = useRef(step);
@@ -61,8 +80,8 @@ export default function SignupView() {
   useEffect(() => {
     if (locale.current === intl.locale) return;
     locale.current = intl.locale;
-    signup.send(signupEvents.localeChanged());
-  }, [intl.locale, signup]);
+    send({ type: 'signup.localeChanged' });
+  }, [intl.locale, send]);
 
   useEffect(() => {
     if (finished) {
@@ -75,24 +94,15 @@ export default function SignupView() {
 
   const StepView = STEP_VIEWS[step];
   return (
-    <AuthCard
-      wide
-      title={<FormattedMessage id="signup.title" />}
-      subtitle={<FormattedMessage id="signup.subtitle" />}
-    >
-      <SignupActorProvider value={signup}>
-        <Progress current={step} />
-        <StepView key={step} focusHeading={moved.current} />
-        <p className={css({ textAlign: 'center', color: 'fg.muted', mt: '6' })}>
-          <FormattedMessage id="signup.haveAccount" />{' '}
-          <Link
-            href="/login"
-            className={css({ color: 'accent.fg', fontWeight: 'semibold', textDecoration: 'underline' })}
-          >
-            <FormattedMessage id="signup.signIn" />
-          </Link>
-        </p>
-      </SignupActorProvider>
-    </AuthCard>
+    <>
+      <Progress current={step} />
+      <StepView key={step} focusHeading={moved.current} />
+      <AuthSwitch
+        question="signup.haveAccount"
+        action="signup.signIn"
+        href="/login"
+        className={css({ mt: '6' })}
+      />{' '}
+    </>
   );
 }

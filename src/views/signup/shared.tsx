@@ -1,43 +1,24 @@
-import { useSelector } from '@xstate/react';
-import { createContext, type ReactNode, useContext, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import {
   type Catalog,
   type CatalogState,
   catalogStatus,
-  signupEvents,
+  STEPS,
+  type Step,
   type signupMachine,
 } from '../../../machines/signup';
 import { css } from '../../../styled-system/css';
+import { createFlow, useFlowSelect, useFlowSend } from '../../app/flow';
 import * as Alert from '../../components/alert';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { ArrowEndIcon, ArrowStartIcon } from '../../theme/icons';
 import { errorMessage } from '../messages';
 
-export type SignupActor = ActorRefFrom<typeof signupMachine>;
-type SignupSnapshot = SnapshotFrom<typeof signupMachine>;
+/** The sign-up flow: SignupView provides the actor it makes; the steps select and send through it. */
+export const SignupFlow = createFlow<typeof signupMachine>('SignupFlow');
 
-const SignupActorContext = createContext<SignupActor | null>(null);
-export const SignupActorProvider = SignupActorContext.Provider;
-
-export function useSignupActor(): SignupActor {
-  const actor = useContext(SignupActorContext);
-  if (!actor) throw new Error('useSignupActor needs the sign-up screen');
-  return actor;
-}
-
-export function useSignup<T>(selector: (s: SignupSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
-  return useSelector(useSignupActor(), selector, compare);
-}
-
-/** How every sign-up view sends: `send(signupEvents.…)`, never an event spelt out. */
-export function useSignupSend(): SignupActor['send'] {
-  return useSignupActor().send;
-}
-
-/** A field's message, with the sign-up's own wording where it has one. */
 export const fieldStack = css({ display: 'flex', flexDirection: 'column', gap: '5' });
 export const introText = css({ color: 'fg.muted', fontSize: 'sm', lineHeight: 'relaxed' });
 
@@ -46,29 +27,32 @@ export const introText = css({ color: 'fg.muted', fontSize: 'sm', lineHeight: 'r
  * step, so screen readers announce where she is), the step's content and Back / Continue.
  */
 export function StepFrame({
+  step,
   title,
   intro,
   focusHeading,
-  onBack,
-  onSubmit,
   submitLabel,
   submitting = false,
   submitDisabled = false,
+  catalog,
   children,
-  testId,
 }: {
+  /** Which step: the first has no Back; the last submits the registration, the others go on. */
+  step: Step;
   title: ReactNode;
   intro?: ReactNode;
   focusHeading: boolean;
-  onBack?: () => void;
-  onSubmit: () => void;
   submitLabel?: ReactNode;
   submitting?: boolean;
   /** Shown as unavailable (aria-disabled); the machine refuses the submission and says why. */
   submitDisabled?: boolean;
+  /** What the step needs from the server: its loading and failure show above the step's fields. */
+  catalog?: Catalog;
   children: ReactNode;
-  testId: string;
 }) {
+  const send = useFlowSend(SignupFlow);
+  const onBack = step === STEPS[0] ? undefined : () => send({ type: 'signup.back' });
+  const onSubmit = () => send(step === STEPS.at(-1) ? { type: 'signup.submit' } : { type: 'signup.next' });
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   useEffect(() => {
@@ -78,7 +62,7 @@ export function StepFrame({
     <form
       noValidate
       aria-labelledby={headingId}
-      data-testid={testId}
+      data-testid={`signup-step-${step}`}
       className={fieldStack}
       onSubmit={(e) => {
         e.preventDefault();
@@ -103,6 +87,7 @@ export function StepFrame({
         {intro && <p className={introText}>{intro}</p>}
       </div>
       <SubmissionNotice />
+      {catalog && <CatalogStatus catalog={catalog} />}
       {children}
       <div
         className={css({
@@ -147,7 +132,7 @@ export function StepFrame({
 /** After a refused submission: the server's reason, or a pointer to the fields it marked. */
 function SubmissionNotice() {
   const intl = useIntl();
-  const error = useSignup((s) => s.context.error);
+  const error = useFlowSelect(SignupFlow, (s) => s.context.error);
   if (!error) return null;
   const onFields = Object.keys(error.fields ?? {}).length > 0;
   return onFields ? (
@@ -171,23 +156,21 @@ function SubmissionNotice() {
 
 /** Where a catalogue the step needs from the server (questions, avatars) stands, as the machine tags it. */
 export function useCatalog(catalog: Catalog): CatalogState {
-  return useSignup((s) => catalogStatus(s, catalog));
+  return useFlowSelect(SignupFlow, (s) => catalogStatus(s, catalog));
 }
 
+const CATALOG_TEXT = {
+  questions: { loadingId: 'signup.security.loading', failedId: 'signup.security.loadFailed' },
+  avatars: { loadingId: 'signup.avatar.loading', failedId: 'signup.avatar.loadFailed' },
+} satisfies Record<Catalog, { loadingId: string; failedId: string }>;
+
 /** Loading and failure of the part a step needs from the server (questions, avatars). */
-export function CatalogStatus({
-  status,
-  loadingId,
-  failedId,
-  testId,
-}: {
-  status: CatalogState;
-  loadingId: string;
-  failedId: string;
-  testId: string;
-}) {
-  const send = useSignupSend();
+function CatalogStatus({ catalog }: { catalog: Catalog }) {
+  const send = useFlowSend(SignupFlow);
   const intl = useIntl();
+  const status = useCatalog(catalog);
+  const { loadingId, failedId } = CATALOG_TEXT[catalog];
+  const testId = catalog;
   if (status === 'ready') return null;
   if (status === 'loading') {
     return (
@@ -212,7 +195,7 @@ export function CatalogStatus({
             variant="outline"
             size="sm"
             className={css({ mt: '2' })}
-            onClick={() => send(signupEvents.retry())}
+            onClick={() => send({ type: 'signup.retry' })}
           >
             <FormattedMessage id="common.retry" />
           </Button>
