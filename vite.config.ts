@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
-import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import pandacss from '@pandacss/dev/postcss';
 import react from '@vitejs/plugin-react';
@@ -42,50 +43,136 @@ function precompiledMessages(): Plugin {
   };
 }
 
+const gzip = (code: string | Uint8Array) => gzipSync(code, { level: 9 }).length;
+const brotli = (code: string | Uint8Array) =>
+  brotliCompressSync(code, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
+
+/** The screens whose first visit the report measures: the entry plus the screen's own chunk. */
+const FIRST_VISITS = {
+  '/': /\/src\/views\/home\/HomeView\.tsx$/,
+  '/login': /\/src\/views\/login\/LoginView\.tsx$/,
+  '/courses': /\/src\/views\/courses\/CatalogueView\.tsx$/,
+  '/courses/:id': /\/src\/views\/course\/CourseView\.tsx$/,
+} as const;
+
 /**
- * Build report: gzip size of the JavaScript a first visit to /login loads (the entry chunk, the
- * login screen chunk and the English messages, with everything they import statically).
- * Written to dist/size-report.json; `npm run check` compares it with package.json's budget.
+ * Build report (dist/size-report.json; `npm run check` holds it to package.json's budgets): for
+ * each first visit above, the JavaScript it loads (the entry, the screen's chunk and the English
+ * messages, with everything they import statically) and the stylesheet, in gzip bytes (what the
+ * budgets count) and in Brotli bytes (what the server sends a browser that accepts it).
  */
 function sizeReport(): Plugin {
   return {
     name: 'size-report',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const files = Object.values(bundle);
+      const chunks = files.filter((c) => c.type === 'chunk');
       const byName = new Map(chunks.map((c) => [c.fileName, c]));
-      const roots = chunks.filter(
-        (c) => c.isEntry || /\/src\/views\/login\/LoginView\.tsx$/.test(c.facadeModuleId ?? ''),
-      );
-      const seen = new Set<string>();
-      const visit = (fileName: string) => {
-        if (seen.has(fileName)) return;
-        seen.add(fileName);
-        for (const dep of byName.get(fileName)?.imports ?? []) visit(dep);
-      };
-      for (const r of roots) visit(r.fileName);
-      const files = [...seen].map((f) => ({
-        file: f,
-        gzipBytes: gzipSync(byName.get(f)!.code, { level: 9 }).length,
-      }));
-      const totalBytes = files.reduce((s, f) => s + f.gzipBytes, 0);
-      const allJsBytes = chunks.reduce((s, c) => s + gzipSync(c.code, { level: 9 }).length, 0);
+      const entry = chunks.filter((c) => c.isEntry);
+      const css = files.filter((f) => f.type === 'asset' && f.fileName.endsWith('.css'));
+      const cssBytes = css.reduce((n, f) => n + gzip((f as { source: string }).source), 0);
+      const cssBrotli = css.reduce((n, f) => n + brotli((f as { source: string }).source), 0);
+      const kib = (bytes: number) => +(bytes / 1024).toFixed(1);
+      const visits = Object.entries(FIRST_VISITS).map(([route, screen]) => {
+        const seen = new Set<string>();
+        const visit = (fileName: string) => {
+          if (seen.has(fileName)) return;
+          seen.add(fileName);
+          for (const dep of byName.get(fileName)?.imports ?? []) visit(dep);
+        };
+        for (const c of [...entry, ...chunks.filter((c) => screen.test(c.facadeModuleId ?? ''))]) visit(c.fileName);
+        const js = [...seen].map((f) => ({ file: f, gzipBytes: gzip(byName.get(f)!.code) }));
+        const sent = [...seen].reduce((n, f) => n + brotli(byName.get(f)!.code), 0);
+        return {
+          route,
+          jsGzipKiB: kib(js.reduce((n, f) => n + f.gzipBytes, 0)),
+          jsBrotliKiB: kib(sent),
+          files: js,
+        };
+      });
       const report = {
-        route: '/login',
-        totalGzipKiB: +(totalBytes / 1024).toFixed(1),
-        allJsGzipKiB: +(allJsBytes / 1024).toFixed(1),
-        files,
+        visits,
+        cssGzipKiB: kib(cssBytes),
+        cssBrotliKiB: kib(cssBrotli),
+        allJsGzipKiB: kib(chunks.reduce((n, c) => n + gzip(c.code), 0)),
       };
       this.emitFile({ type: 'asset', fileName: 'size-report.json', source: JSON.stringify(report, null, 2) });
-      this.info(
-        `first visit to /login loads ${report.totalGzipKiB} KiB of gzip JavaScript (${files.length} files; all JS ${report.allJsGzipKiB} KiB)`,
-      );
+      for (const v of visits)
+        this.info(`first visit to ${v.route}: ${v.jsGzipKiB} KiB gzip JavaScript (${v.jsBrotliKiB} KiB sent as Brotli)`);
+      this.info(`stylesheet: ${report.cssGzipKiB} KiB gzip (${report.cssBrotliKiB} KiB Brotli)`);
+    },
+  };
+}
+
+/** Text files worth compressing, and the size below which compression does not pay. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+const MIN_COMPRESS_BYTES = 1024;
+
+/**
+ * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside every text file of the build, so the server
+ * sends compressed bytes without compressing on each request (server/static.ts picks by Accept-Encoding).
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string) => {
+        for (const name of readdirSync(dir)) {
+          const path = join(dir, name);
+          if (statSync(path).isDirectory()) walk(path);
+          else if (COMPRESSIBLE.test(name) && statSync(path).size >= MIN_COMPRESS_BYTES) {
+            const source = readFileSync(path);
+            writeFileSync(`${path}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+            writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
+          }
+        }
+      };
+      walk(outDir);
+    },
+  };
+}
+
+/**
+ * Preloads the font the first screen needs, so text does not wait for the stylesheet to discover it:
+ * Inter's Latin file always, Noto Sans Arabic's Arabic file when the saved language is Arabic (the
+ * inline language script adds that link; `__ARABIC_FONT__` in index.html is its URL). Fonts swap in
+ * (`font-display: swap`, fontsource's default), so text never hides while they load.
+ */
+function fontPreload(): Plugin {
+  return {
+    name: 'font-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const assets = Object.keys(ctx.bundle ?? {});
+        const find = (pattern: RegExp) => assets.find((f) => pattern.test(f));
+        const latin = find(/inter-latin-wght-normal-[\w-]+\.woff2$/);
+        const arabic = find(/noto-sans-arabic-arabic-wght-normal-[\w-]+\.woff2$/);
+        if (!latin || !arabic) throw new Error('font-preload: the Latin or Arabic font file is missing from the build');
+        return {
+          html: html.replaceAll('__ARABIC_FONT__', `/${arabic}`),
+          tags: [
+            {
+              tag: 'link',
+              attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${latin}`, crossorigin: '' },
+              injectTo: 'head',
+            },
+          ],
+        };
+      },
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), precompiledMessages(), sizeReport()],
+  plugins: [react(), precompiledMessages(), sizeReport(), fontPreload(), precompress()],
   // two postcss copies (vite's and panda's) have equal but distinct types
   css: { postcss: { plugins: [pandacss() as never] } },
   resolve: {

@@ -14,6 +14,7 @@ import { DOCS_CSP, renderDocs } from './docs.ts';
 import { createAccounts } from './domain/accounts.ts';
 import { createLearning } from './domain/learning.ts';
 import type { Clock } from './lib/clock.ts';
+import { compressJson } from './lib/compress-json.ts';
 import { ApiError, errorResponse } from './lib/errors.ts';
 import { createHasher, type Hasher } from './lib/hashing.ts';
 import { type AppEnv, MAX_BODY_BYTES, validationHook } from './lib/http.ts';
@@ -105,6 +106,7 @@ export function createApp({ db, clock, config, logger, distDir, hasher }: AppDep
     },
   });
   app.use('/api/*', limitBody);
+  app.use('/api/*', compressJson);
   app.route('/api', avatarRoutes());
   app.route('/api', securityQuestionRoutes({ accounts, authLimit }));
   app.route('/api', userRoutes({ accounts, authLimit, aliasLimit }));

@@ -1,14 +1,17 @@
 /**
  * Serves the Vite build (dist/ at the repository root, found from this file, not the cwd):
  * hashed /assets/* cached for a year, other files briefly, and every other GET/HEAD falls back to
- * index.html (no-cache) so client routes work on reload. Also computes the app's CSP, allowing
- * exactly the inline scripts index.html contains (by SHA-256).
+ * index.html (no-cache) so client routes work on reload. Text files go out compressed: the build
+ * writes `.br` and `.gz` copies (vite.config.ts `precompress`), and the browser gets the best its
+ * Accept-Encoding allows, with `Vary: Accept-Encoding`. Also computes the app's CSP, allowing
+ * exactly the inline scripts and styles index.html contains (by SHA-256).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
@@ -39,6 +42,30 @@ const TYPES: Record<string, string> = {
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const VARY = 'Accept-Encoding';
+
+/** The encodings served, best first, with the suffix of the build's copies. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+/**
+ * What an Accept-Encoding header allows, best first (RFC 9110 §12.5.3): a coding named with q=0,
+ * or left out under `*;q=0`, is refused; without the header, nothing is compressed.
+ */
+export function acceptedEncodings(header: string | undefined): Encoding[] {
+  if (!header) return [];
+  const q = new Map<string, number>();
+  for (const part of header.slice(0, 512).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const weight = params.map((p) => /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/.exec(p)).find(Boolean);
+    if (name) q.set(name.trim(), weight ? Number(weight[1]) : 1);
+  }
+  const wildcard = q.get('*') ?? 0;
+  return ENCODINGS.filter((e) => (q.get(e.name) ?? wildcard) > 0);
+}
 const SHORT = 'public, max-age=3600';
 
 export function sha256Source(text: string): string {
@@ -91,6 +118,11 @@ export function createStaticSite(distDir: string = DEFAULT_DIST_DIR): StaticSite
   const root = hasApp ? resolve(distDir) : existsSync(PUBLIC_DIR) ? resolve(PUBLIC_DIR) : null;
   const indexHtml = hasApp ? readFileSync(indexFile) : null;
   const csp = appCsp(indexHtml ? inlineHashes(indexHtml.toString('utf8')) : undefined);
+  // the shell is small and read once: compress it here rather than trust copies beside it
+  const indexCopies: Record<Encoding['name'], Buffer> = {
+    br: indexHtml ? brotliCompressSync(indexHtml) : Buffer.alloc(0),
+    gzip: indexHtml ? gzipSync(indexHtml, { level: 9 }) : Buffer.alloc(0),
+  };
   const indexEtag = indexHtml
     ? `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`
     : '';
@@ -100,31 +132,62 @@ export function createStaticSite(distDir: string = DEFAULT_DIST_DIR): StaticSite
     const found = root ? await findFile(root, c.req.path) : null;
     const file = found && found.path !== resolve(indexFile) ? found : null;
     if (file) {
-      const etag = `W/"${file.size.toString(36)}-${Math.trunc(file.mtimeMs).toString(36)}"`;
-      const headers = {
+      // the best compressed copy the browser accepts, if the build wrote one
+      let sent = file;
+      let encoding: Encoding | null = null;
+      for (const e of acceptedEncodings(c.req.header('accept-encoding'))) {
+        const copy = await statFile(file.path + e.suffix);
+        if (copy) {
+          sent = copy;
+          encoding = e;
+          break;
+        }
+      }
+      const etag = `W/"${file.size.toString(36)}-${Math.trunc(file.mtimeMs).toString(36)}${encoding ? `-${encoding.name}` : ''}"`;
+      const headers: Record<string, string> = {
         'Content-Type': TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream',
         'Cache-Control': c.req.path.startsWith('/assets/') ? IMMUTABLE : SHORT,
         ETag: etag,
+        Vary: VARY,
       };
+      if (encoding) headers['Content-Encoding'] = encoding.name;
       if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
-      const body = c.req.method === 'HEAD' ? null : new Uint8Array(await readFile(file.path));
+      const body = c.req.method === 'HEAD' ? null : new Uint8Array(await readFile(sent.path));
       return new Response(body, {
         status: 200,
-        headers: { ...headers, 'Content-Length': String(file.size) },
+        headers: { ...headers, 'Content-Length': String(sent.size) },
       });
     }
     if (!indexHtml) return next();
     // a missing hashed asset must not turn into index.html (a browser would run HTML as JS)
     if (c.req.path.startsWith('/assets/')) return next();
-    const headers = { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache', ETag: indexEtag };
-    if (c.req.header('if-none-match') === indexEtag) return c.body(null, 304, headers);
-    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(indexHtml), { status: 200, headers });
+    const encoding = acceptedEncodings(c.req.header('accept-encoding'))[0] ?? null;
+    const page = encoding ? indexCopies[encoding.name] : indexHtml;
+    const etag = encoding ? `${indexEtag.slice(0, -1)}-${encoding.name}"` : indexEtag;
+    const headers: Record<string, string> = {
+      'Content-Type': TYPES['.html'],
+      'Cache-Control': 'no-cache',
+      ETag: etag,
+      Vary: VARY,
+    };
+    if (encoding) headers['Content-Encoding'] = encoding.name;
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(page), { status: 200, headers });
   };
 
   const status = hasApp
     ? `serving the app from ${distDir}`
     : `dist/ not found at ${distDir}: the app is not built (run \`npm run build\` or \`npm start\`); the API still works${root ? ', avatars are served from public/' : ''}`;
   return { root, hasApp, csp, middleware, status };
+}
+
+async function statFile(path: string): Promise<{ path: string; size: number; mtimeMs: number } | null> {
+  try {
+    const s = await stat(path);
+    return s.isFile() ? { path, size: s.size, mtimeMs: s.mtimeMs } : null;
+  } catch {
+    return null;
+  }
 }
 
 async function findFile(
@@ -142,10 +205,5 @@ async function findFile(
   if (!path.startsWith(root + sep)) return null; // traversal
   // never serve dotfiles (e.g. .DS_Store, .env) or the SPA shell under another name
   if (path.split(sep).some((part) => part.startsWith('.'))) return null;
-  try {
-    const s = await stat(path);
-    return s.isFile() ? { path, size: s.size, mtimeMs: s.mtimeMs } : null;
-  } catch {
-    return null;
-  }
+  return statFile(path);
 }

@@ -1,6 +1,5 @@
 import './index.css';
 import './theme/fonts';
-import './app/splash.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
