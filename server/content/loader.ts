@@ -15,8 +15,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { and, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
+import type { PgColumn, PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { CourseFile, ExpertFile, ID, LESSON_FILE, LessonFrontMatter, QuizFile } from '../contract/content.ts';
 import type { Block } from '../contract/learning.ts';
@@ -336,7 +337,49 @@ export interface LoadReport {
 // biome-ignore lint/suspicious/noExplicitAny: loading works on any Drizzle pg database or transaction
 type AnyDb = PgDatabase<PgQueryResultHKT, any>;
 
-const excluded = (column: string) => sql.raw(`excluded.${column}`);
+type Tx = Parameters<Parameters<AnyDb['transaction']>[0]>[0];
+type ContentTable = typeof experts | typeof courses | typeof lessons | typeof quizQuestions;
+
+/**
+ * Inserts the rows, or updates every column but the key of each stored row whose hash differs; the
+ * number of rows written. The key: the id, within its course for lessons and questions. (Columns
+ * are named in snake case in the database.)
+ */
+async function upsertChanged<T extends ContentTable>(
+  tx: Tx,
+  table: T,
+  rows: T['$inferInsert'][],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const target: PgColumn[] = 'courseId' in table ? [table.courseId, table.id] : [table.id];
+  const keys = new Set<unknown>(target);
+  const set = Object.fromEntries(
+    Object.entries(getTableColumns(table))
+      .filter(([, column]) => !keys.has(column))
+      .map(([name]) => [name, sql.raw(`excluded.${toSnakeCase(name)}`)]),
+  );
+  const written = await tx
+    .insert(table as PgTable)
+    .values(rows as never)
+    .onConflictDoUpdate({ target, set, setWhere: sql`${table.hash} <> excluded.hash` })
+    .returning({ id: table.id });
+  return written.length;
+}
+
+/** Deletes a course's lessons or questions that are no longer in `rows`; the number deleted. */
+async function deleteMissing(
+  tx: Tx,
+  table: typeof lessons | typeof quizQuestions,
+  rows: { courseId: string; id: string }[],
+): Promise<number> {
+  const keys = rows.map((r) => `${r.courseId}/${r.id}`);
+  const key = sql`${table.courseId} || '/' || ${table.id}`;
+  const deleted = await tx
+    .delete(table)
+    .where(keys.length ? notInArray(key, keys) : sql`true`)
+    .returning({ id: table.id });
+  return deleted.length;
+}
 
 /** Reads, checks and stores the content (see the file comment). Safe to run at every start. */
 export async function loadContent(db: AnyDb, dir: string = CONTENT_DIR): Promise<LoadReport> {
@@ -360,45 +403,8 @@ export async function storeContent(db: AnyDb, content: Content): Promise<LoadRep
     // on PostgreSQL two servers starting together load one after the other
     await tx.execute(sql`select pg_advisory_xact_lock(4417291532)`);
     report.changed = true;
-    if (content.experts.length > 0) {
-      const rows = await tx
-        .insert(experts)
-        .values(content.experts)
-        .onConflictDoUpdate({
-          target: experts.id,
-          set: {
-            avatarId: excluded('avatar_id'),
-            specialty: excluded('specialty'),
-            languages: excluded('languages'),
-            texts: excluded('texts'),
-            hash: excluded('hash'),
-          },
-          setWhere: sql`${experts.hash} <> excluded.hash`,
-        })
-        .returning({ id: experts.id });
-      report.written.experts = rows.length;
-    }
-    if (content.courses.length > 0) {
-      const rows = await tx
-        .insert(courses)
-        .values(content.courses)
-        .onConflictDoUpdate({
-          target: courses.id,
-          set: {
-            position: excluded('position'),
-            published: excluded('published'),
-            price: excluded('price'),
-            salePrice: excluded('sale_price'),
-            level: excluded('level'),
-            expertId: excluded('expert_id'),
-            texts: excluded('texts'),
-            hash: excluded('hash'),
-          },
-          setWhere: sql`${courses.hash} <> excluded.hash`,
-        })
-        .returning({ id: courses.id });
-      report.written.courses = rows.length;
-    }
+    report.written.experts = await upsertChanged(tx, experts, content.experts);
+    report.written.courses = await upsertChanged(tx, courses, content.courses);
     const courseIds = content.courses.map((c) => c.id);
     const gone = await tx
       .update(courses)
@@ -411,54 +417,10 @@ export async function storeContent(db: AnyDb, content: Content): Promise<LoadRep
       .returning({ id: courses.id });
     report.removed.courses = gone.length;
 
-    if (content.lessons.length > 0) {
-      const rows = await tx
-        .insert(lessons)
-        .values(content.lessons)
-        .onConflictDoUpdate({
-          target: [lessons.courseId, lessons.id],
-          set: { position: excluded('position'), texts: excluded('texts'), hash: excluded('hash') },
-          setWhere: sql`${lessons.hash} <> excluded.hash`,
-        })
-        .returning({ id: lessons.id });
-      report.written.lessons = rows.length;
-    }
-    const lessonKeys = content.lessons.map((l) => `${l.courseId}/${l.id}`);
-    const lessonKey = sql`${lessons.courseId} || '/' || ${lessons.id}`;
-    report.removed.lessons = (
-      await tx
-        .delete(lessons)
-        .where(lessonKeys.length ? notInArray(lessonKey, lessonKeys) : sql`true`)
-        .returning({ id: lessons.id })
-    ).length;
-
-    if (content.questions.length > 0) {
-      const rows = await tx
-        .insert(quizQuestions)
-        .values(content.questions)
-        .onConflictDoUpdate({
-          target: [quizQuestions.courseId, quizQuestions.id],
-          set: {
-            kind: excluded('kind'),
-            position: excluded('position'),
-            multiple: excluded('multiple'),
-            correct: excluded('correct'),
-            texts: excluded('texts'),
-            hash: excluded('hash'),
-          },
-          setWhere: sql`${quizQuestions.hash} <> excluded.hash`,
-        })
-        .returning({ id: quizQuestions.id });
-      report.written.questions = rows.length;
-    }
-    const questionKeys = content.questions.map((q) => `${q.courseId}/${q.id}`);
-    const questionKey = sql`${quizQuestions.courseId} || '/' || ${quizQuestions.id}`;
-    report.removed.questions = (
-      await tx
-        .delete(quizQuestions)
-        .where(questionKeys.length ? notInArray(questionKey, questionKeys) : sql`true`)
-        .returning({ id: quizQuestions.id })
-    ).length;
+    report.written.lessons = await upsertChanged(tx, lessons, content.lessons);
+    report.removed.lessons = await deleteMissing(tx, lessons, content.lessons);
+    report.written.questions = await upsertChanged(tx, quizQuestions, content.questions);
+    report.removed.questions = await deleteMissing(tx, quizQuestions, content.questions);
 
     const expertIds = content.experts.map((e) => e.id);
     const used = tx.select({ id: courses.expertId }).from(courses);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   foreignKey,
@@ -14,6 +15,35 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** Every time column: a moment with its time zone, read as a Date. */
+const time = () => timestamp({ withTimezone: true, mode: 'date' });
+/** When a row was created and last changed. */
+const stamps = () => ({ createdAt: time().notNull(), updatedAt: time().notNull() });
+/** The member a row belongs to: it goes when she goes. */
+const memberId = () =>
+  uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+/** A course from the content files (courses are unpublished, never deleted, while members point at them). */
+const courseRef = () =>
+  text()
+    .notNull()
+    .references(() => courses.id);
+/** A lesson's or question's key: its course (it goes with the course) and its id within it. */
+const coursePart = () => ({
+  courseId: text()
+    .notNull()
+    .references(() => courses.id, { onDelete: 'cascade' }),
+  id: text().notNull(),
+});
+/** A member's row in one course needs her enrolment, and goes with it. */
+const ofEnrolment = (name: string, t: { userId: AnyPgColumn; courseId: AnyPgColumn }) =>
+  foreignKey({
+    name,
+    columns: [t.userId, t.courseId],
+    foreignColumns: [enrolments.userId, enrolments.courseId],
+  }).onDelete('cascade');
 
 /** Reference data, seeded idempotently at start (see seed.ts); texts live in server/lib/catalog.ts. */
 export const avatars = pgTable('avatars', {
@@ -46,9 +76,8 @@ export const users = pgTable(
     language: text().notNull().default('en'),
     /** Wrong PINs and wrong answer sets, counted together; reset by a success. */
     failedAttempts: integer().notNull().default(0),
-    lockedUntil: timestamp({ withTimezone: true, mode: 'date' }),
-    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
-    updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    lockedUntil: time(),
+    ...stamps(),
   },
   (t) => [
     uniqueIndex('users_alias_key_unique').on(t.aliasKey),
@@ -60,9 +89,7 @@ export const users = pgTable(
 export const securityAnswers = pgTable(
   'security_answers',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberId(),
     position: smallint().notNull(),
     questionId: text()
       .notNull()
@@ -81,11 +108,9 @@ export const sessions = pgTable(
   {
     /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
     tokenHash: text().primaryKey(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
-    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    userId: memberId(),
+    createdAt: time().notNull(),
+    expiresAt: time().notNull(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
@@ -95,12 +120,10 @@ export const resetTokens = pgTable(
   {
     /** SHA-256 (hex) of the reset token. */
     tokenHash: text().primaryKey(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
-    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    userId: memberId(),
+    createdAt: time().notNull(),
+    expiresAt: time().notNull(),
+    usedAt: time(),
   },
   (t) => [index('reset_tokens_user_id_idx').on(t.userId)],
 );
@@ -160,10 +183,7 @@ export const courses = pgTable(
 export const lessons = pgTable(
   'lessons',
   {
-    courseId: text()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    id: text().notNull(),
+    ...coursePart(),
     position: integer().notNull(),
     /** { en: { title, minutes, body: Block[] }, ar: { … } } */
     texts: jsonb().notNull(),
@@ -175,10 +195,7 @@ export const lessons = pgTable(
 export const quizQuestions = pgTable(
   'quiz_questions',
   {
-    courseId: text()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    id: text().notNull(),
+    ...coursePart(),
     kind: text().notNull(),
     position: integer().notNull(),
     multiple: boolean().notNull(),
@@ -197,16 +214,12 @@ export const quizQuestions = pgTable(
 export const enrolments = pgTable(
   'enrolments',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    courseId: text()
-      .notNull()
-      .references(() => courses.id),
-    enrolledAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    userId: memberId(),
+    courseId: courseRef(),
+    enrolledAt: time().notNull(),
     source: text().notNull(),
     /** Set by her first post-course quiz. */
-    completedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    completedAt: time(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.courseId] }),
@@ -222,15 +235,11 @@ export const lessonProgress = pgTable(
     courseId: text().notNull(),
     /** No foreign key to lessons: a lesson removed from the files leaves her row harmless. */
     lessonId: text().notNull(),
-    completedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    completedAt: time().notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.courseId, t.lessonId] }),
-    foreignKey({
-      name: 'lesson_progress_enrolment_fk',
-      columns: [t.userId, t.courseId],
-      foreignColumns: [enrolments.userId, enrolments.courseId],
-    }).onDelete('cascade'),
+    ofEnrolment('lesson_progress_enrolment_fk', t),
   ],
 );
 
@@ -246,14 +255,10 @@ export const quizAttempts = pgTable(
     correct: integer().notNull(),
     total: integer().notNull(),
     score: integer().notNull(),
-    submittedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    submittedAt: time().notNull(),
   },
   (t) => [
-    foreignKey({
-      name: 'quiz_attempts_enrolment_fk',
-      columns: [t.userId, t.courseId],
-      foreignColumns: [enrolments.userId, enrolments.courseId],
-    }).onDelete('cascade'),
+    ofEnrolment('quiz_attempts_enrolment_fk', t),
     /** The pre-course quiz is taken once: two parallel submissions make one row. */
     uniqueIndex('quiz_attempts_pre_once').on(t.userId, t.courseId).where(sql`${t.kind} = 'pre'`),
     index('quiz_attempts_member_idx').on(t.userId, t.courseId, t.kind, t.submittedAt),
@@ -267,16 +272,11 @@ export const reviews = pgTable(
   'reviews',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    courseId: text()
-      .notNull()
-      .references(() => courses.id),
+    userId: memberId(),
+    courseId: courseRef(),
     rating: smallint().notNull(),
     text: text().notNull().default(''),
-    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
-    updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    ...stamps(),
   },
   (t) => [
     uniqueIndex('reviews_user_course_unique').on(t.userId, t.courseId),

@@ -18,6 +18,7 @@ import { type CourseLevel, effectivePrice, type QuizKind } from '../contract/lea
 import type { Db } from '../db/index.ts';
 import { courses, experts, lessons, quizQuestions } from '../db/schema.ts';
 import { avatarView } from '../lib/catalog.ts';
+import { ApiError } from '../lib/errors.ts';
 import type { Locale } from '../lib/i18n.ts';
 
 type PerLocale<T> = Record<Locale, T>;
@@ -222,6 +223,13 @@ export function createCatalogue(db: Db, ttlMs = SNAPSHOT_TTL_MS) {
   }
 }
 export type CatalogueCache = ReturnType<typeof createCatalogue>;
+
+/** A course a member may act on: published, or (`allowUnpublished`) one she may already be enrolled in. */
+export function courseOr404(cat: Catalogue, id: string, allowUnpublished = false): CachedCourse {
+  const c = cat.byId.get(id);
+  if (!c || (!c.published && !allowUnpublished)) throw new ApiError('COURSE_NOT_FOUND');
+  return c;
+}
 
 // ------------------------------------------------------------------ views
 

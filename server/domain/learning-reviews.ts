@@ -5,13 +5,13 @@
  */
 import { and, asc, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { MyReview, MyReviews, PublicReview, ReviewsPage } from '../contract/learning.ts';
-import type { Database, Db, Tx } from '../db/index.ts';
+import type { Db, Tx } from '../db/index.ts';
 import { enrolments, reviews, users } from '../db/schema.ts';
 import { avatarView } from '../lib/catalog.ts';
-import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { Locale } from '../lib/i18n.ts';
-import type { CachedCourse, CatalogueCache } from './learning-catalogue.ts';
+import { type CachedCourse, ratingSummary } from './learning-catalogue.ts';
+import type { LearningDeps } from './learning-progress.ts';
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -38,15 +38,7 @@ export function cleanReviewText(text: string): string {
   );
 }
 
-export function createReviews({
-  database,
-  clock,
-  catalogue,
-}: {
-  database: Database;
-  clock: Clock;
-  catalogue: CatalogueCache;
-}) {
+export function createReviews({ database, clock, catalogue }: LearningDeps) {
   const db = database.db;
 
   return {
@@ -166,11 +158,7 @@ export function createReviews({
         limit,
         total,
         totalPages: Math.ceil(total / limit),
-        summary: {
-          average: count === 0 ? null : Math.round((sum / count) * 10) / 10,
-          count,
-          distribution,
-        },
+        summary: { ...ratingSummary({ count, sum }), distribution },
       };
     },
   };

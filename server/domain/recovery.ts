@@ -4,7 +4,7 @@
  * which ends every session of the member. Wrong answer sets count with wrong PINs (accounts-throttle.ts).
  */
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import { lookupKey, normalizeAnswer } from '../contract/account-rules.ts';
+import { normalizeAnswer } from '../contract/account-rules.ts';
 import type { Database } from '../db/index.ts';
 import { resetTokens, securityAnswers, sessions, users } from '../db/schema.ts';
 import { ApiError } from '../lib/errors.ts';
@@ -15,10 +15,10 @@ import type { ThrottledDeps } from './accounts-throttle.ts';
 export const RESET_TOKEN_TTL_S = 15 * 60;
 
 export interface Recovery {
-  /** The member's question ids in her order; USER_NOT_FOUND for an unknown alias. */
-  questionsFor(alias: unknown): Promise<string[]>;
+  /** `aliasKey` from lookupKey (null: no alias can match). Her question ids in her order; USER_NOT_FOUND for an unknown alias. */
+  questionsFor(aliasKey: string | null): Promise<string[]>;
   /** The answers as typed (normalised here); a reset token when all three match. */
-  verifyAnswers(alias: unknown, answers: { questionId: string; answer: string }[]): Promise<string>;
+  verifyAnswers(aliasKey: string | null, answers: { questionId: string; answer: string }[]): Promise<string>;
   /** `pin` in ASCII digits, already checked against the PIN rules. */
   resetPin(resetToken: string, pin: string): Promise<void>;
 }
@@ -49,8 +49,8 @@ export function createRecovery({ database, hasher, clock, throttle }: ThrottledD
   }
 
   return {
-    async questionsFor(alias) {
-      const u = await findMember(db, lookupKey(alias));
+    async questionsFor(aliasKey) {
+      const u = await findMember(db, aliasKey);
       if (!u) throw new ApiError('USER_NOT_FOUND');
       const rows = await db
         .select({ questionId: securityAnswers.questionId })
@@ -60,10 +60,9 @@ export function createRecovery({ database, hasher, clock, throttle }: ThrottledD
       return rows.map((r) => r.questionId);
     },
 
-    verifyAnswers: (alias, given) => {
-      const key = lookupKey(alias);
-      return throttle.oneAtATime(key, async () => {
-        const u = await findMember(db, key);
+    verifyAnswers: (aliasKey, given) =>
+      throttle.oneAtATime(aliasKey, async () => {
+        const u = await findMember(db, aliasKey);
         if (!u) throw new ApiError('USER_NOT_FOUND');
         const attempt = await throttle.reserve(u);
         if (!(await allMatch(u.id, given))) throw throttle.failure('WRONG_ANSWERS', attempt);
@@ -84,8 +83,7 @@ export function createRecovery({ database, hasher, clock, throttle }: ThrottledD
           });
         });
         return token;
-      });
-    },
+      }),
 
     async resetPin(resetToken, pin) {
       if (!isTokenShaped(resetToken)) throw new ApiError('RESET_TOKEN_INVALID');

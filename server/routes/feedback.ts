@@ -4,17 +4,11 @@
  * and never shows who wrote a review (avatar only).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import { MyReview, MyReviews, ReviewBody, ReviewsPage, ReviewsQuery, Slug } from '../contract/learning.ts';
 import type { Learning } from '../domain/learning.ts';
-import { type AppEnv, createRouter, jsonBody, noStore } from '../lib/http.ts';
-import { BODY, bearer, learningErrors, sameMember } from './learning-http.ts';
-
-type Auth = MiddlewareHandler<AppEnv>;
-
-const userIdParam = z
-  .string()
-  .openapi({ param: { name: 'userId', in: 'path' }, description: "The signed-in member's id" });
+import { createRouter, jsonBody, noStore } from '../lib/http.ts';
+import { BODY, bearer, learningErrors, sameMember, userIdParam } from './learning-http.ts';
+import { type Limit as Auth, bodyOf, reply } from './schemas.ts';
 
 const put = (auth: Auth) =>
   createRoute({
@@ -24,13 +18,10 @@ const put = (auth: Auth) =>
     summary: 'Write or edit her review of a course she completed (one per course)',
     security: bearer,
     middleware: [auth, sameMember, jsonBody] as const,
-    request: {
-      params: z.object({ userId: userIdParam }),
-      body: { required: true, content: { 'application/json': { schema: ReviewBody } } },
-    },
+    request: { params: z.object({ userId: userIdParam }), ...bodyOf(ReviewBody) },
     responses: {
-      201: { description: 'Created', content: { 'application/json': { schema: MyReview } } },
-      200: { description: 'Edited', content: { 'application/json': { schema: MyReview } } },
+      201: reply(MyReview, 'Created'),
+      200: reply(MyReview, 'Edited'),
       ...learningErrors(...BODY, 401, 403, 404),
     },
   });
@@ -45,7 +36,7 @@ const mine = (auth: Auth) =>
     middleware: [auth, sameMember] as const,
     request: { params: z.object({ userId: userIdParam }) },
     responses: {
-      200: { description: 'Her reviews', content: { 'application/json': { schema: MyReviews } } },
+      200: reply(MyReviews, 'Her reviews'),
       ...learningErrors(401, 403),
     },
   });
@@ -62,7 +53,7 @@ const forCourse = createRoute({
     query: ReviewsQuery,
   },
   responses: {
-    200: { description: 'The page', content: { 'application/json': { schema: ReviewsPage } } },
+    200: reply(ReviewsPage, 'The page'),
     ...learningErrors(400, 404),
   },
 });

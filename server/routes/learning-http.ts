@@ -1,11 +1,14 @@
-/** What the learning routes share: error responses (with 403), member-only paths, bearer security. */
+/**
+ * What the learning routes share: error responses (with 403), member-only paths (the `{userId}`
+ * parameter and its check), bearer security, ETags.
+ */
+import { z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '../lib/errors.ts';
 import type { AppEnv } from '../lib/http.ts';
-import { ErrorSchema } from './schemas.ts';
+import { errorResponses } from './schemas.ts';
 
-type Status = 400 | 401 | 403 | 404 | 409 | 413 | 415;
-const TEXT: Record<Status, string> = {
+export const learningErrors = errorResponses({
   400: 'VALIDATION_ERROR (fieldCodes per field: PAGE_INVALID, LIMIT_INVALID, RATING_INVALID, REVIEW_TOO_LONG, …), INVALID_JSON or QUIZ_INCOMPLETE (fieldCodes `answers.<questionId>`: ANSWER_REQUIRED or CHOICE_INVALID)',
   401: 'UNAUTHORIZED (no or expired bearer token)',
   403: 'FORBIDDEN (the userId is not the signed-in member), NOT_ENROLLED or REVIEW_NOT_ALLOWED',
@@ -13,19 +16,15 @@ const TEXT: Record<Status, string> = {
   409: 'COURSE_NOT_FREE, PRE_QUIZ_REQUIRED, PRE_QUIZ_ALREADY_TAKEN or LESSONS_INCOMPLETE',
   413: 'PAYLOAD_TOO_LARGE (bodies over 64 KiB)',
   415: 'UNSUPPORTED_MEDIA_TYPE (send application/json)',
-};
-
-export function learningErrors<S extends Status>(...statuses: S[]) {
-  return Object.fromEntries(
-    statuses.map((s) => [
-      s,
-      { description: TEXT[s], content: { 'application/json': { schema: ErrorSchema } } },
-    ]),
-  ) as Record<S, { description: string; content: { 'application/json': { schema: typeof ErrorSchema } } }>;
-}
+});
 
 export const BODY = [400, 413, 415] as const;
 export const bearer = [{ bearerAuth: [] }];
+
+/** The `{userId}` of a member-only path. */
+export const userIdParam = z
+  .string()
+  .openapi({ param: { name: 'userId', in: 'path' }, description: "The signed-in member's id" });
 
 /**
  * After the session check, before anything else: a `{userId}` path that is not the signed-in

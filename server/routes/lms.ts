@@ -6,7 +6,6 @@
  * Not enrolled → 403 NOT_ENROLLED (she may not act on a course she has not joined).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import {
   CourseDetail,
   CourseIdBody,
@@ -24,22 +23,11 @@ import {
   Slug,
 } from '../contract/learning.ts';
 import type { Learning } from '../domain/learning.ts';
-import { type AppEnv, createRouter, jsonBody, noStore } from '../lib/http.ts';
-import { BODY, bearer, etagMatches, learningErrors, sameMember } from './learning-http.ts';
-
-type Auth = MiddlewareHandler<AppEnv>;
+import { createRouter, jsonBody, noStore } from '../lib/http.ts';
+import { BODY, bearer, etagMatches, learningErrors, sameMember, userIdParam } from './learning-http.ts';
+import { type Limit as Auth, bodyOf, reply } from './schemas.ts';
 
 const courseIdParam = Slug.openapi({ param: { name: 'courseId', in: 'path' }, example: 'menopause-care' });
-const userIdParam = z
-  .string()
-  .openapi({ param: { name: 'userId', in: 'path' }, description: "The signed-in member's id" });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-});
 
 const list = createRoute({
   method: 'get',
@@ -50,7 +38,7 @@ const list = createRoute({
     'Public and cacheable: `Cache-Control: public, max-age=60`, a weak ETag (content version, reviews, language, page) and `Vary: Accept-Language`; `If-None-Match` → 304.',
   request: { query: PageQuery },
   responses: {
-    200: json(CoursesPage, 'Published courses in display order, texts in the Accept-Language'),
+    200: reply(CoursesPage, 'Published courses in display order, texts in the Accept-Language'),
     304: { description: 'Not modified' },
     ...learningErrors(400),
   },
@@ -62,7 +50,7 @@ const publicCourse = createRoute({
   tags: ['Learning'],
   summary: 'A course for visitors (no lesson bodies, no quiz questions)',
   request: { params: z.object({ courseId: courseIdParam }) },
-  responses: { 200: json(CourseDetail, 'The course'), ...learningErrors(400, 404) },
+  responses: { 200: reply(CourseDetail, 'The course'), ...learningErrors(400, 404) },
 });
 
 const memberCourse = (auth: Auth) =>
@@ -77,7 +65,7 @@ const memberCourse = (auth: Auth) =>
     middleware: [auth, sameMember] as const,
     request: { params: z.object({ courseId: courseIdParam, userId: userIdParam }) },
     responses: {
-      200: json(MemberCourseDetail, 'Her view of the course'),
+      200: reply(MemberCourseDetail, 'Her view of the course'),
       ...learningErrors(400, 401, 403, 404),
     },
   });
@@ -90,10 +78,10 @@ const enrol = (auth: Auth) =>
     summary: 'Enrol in a free course (harmless to repeat)',
     security: bearer,
     middleware: [auth, jsonBody] as const,
-    request: body(EnrolBody),
+    request: bodyOf(EnrolBody),
     responses: {
-      201: json(Enrolment, 'Enrolled'),
-      200: json(Enrolment, 'Already enrolled: the same enrolment'),
+      201: reply(Enrolment, 'Enrolled'),
+      200: reply(Enrolment, 'Already enrolled: the same enrolment'),
       ...learningErrors(...BODY, 401, 404, 409),
     },
   });
@@ -106,8 +94,8 @@ const lessonDone = (auth: Auth) =>
     summary: 'Mark one lesson done (harmless to repeat)',
     security: bearer,
     middleware: [auth, jsonBody] as const,
-    request: body(LessonDoneBody),
-    responses: { 200: json(Progress, 'Her progress now'), ...learningErrors(...BODY, 401, 403, 404) },
+    request: bodyOf(LessonDoneBody),
+    responses: { 200: reply(Progress, 'Her progress now'), ...learningErrors(...BODY, 401, 403, 404) },
   });
 
 const allDone = (auth: Auth) =>
@@ -118,8 +106,8 @@ const allDone = (auth: Auth) =>
     summary: 'Mark every lesson of a course done',
     security: bearer,
     middleware: [auth, jsonBody] as const,
-    request: body(CourseIdBody),
-    responses: { 200: json(Progress, 'Her progress now'), ...learningErrors(...BODY, 401, 403, 404) },
+    request: bodyOf(CourseIdBody),
+    responses: { 200: reply(Progress, 'Her progress now'), ...learningErrors(...BODY, 401, 403, 404) },
   });
 
 const submit = (auth: Auth) =>
@@ -132,9 +120,9 @@ const submit = (auth: Auth) =>
       'Every question answered (single choice: exactly one option) else 400 QUIZ_INCOMPLETE with `answers.<questionId>` field codes; unknown question ids → 400 VALIDATION_ERROR. Pre: once (409 PRE_QUIZ_ALREADY_TAKEN). Post: after the pre quiz (409 PRE_QUIZ_REQUIRED) and every lesson (409 LESSONS_INCOMPLETE); retakes allowed. Score = round-half-up(100 × correct / total).',
     security: bearer,
     middleware: [auth, jsonBody] as const,
-    request: body(QuizSubmitBody),
+    request: bodyOf(QuizSubmitBody),
     responses: {
-      201: json(QuizResult, 'The attempt, with feedback and her progress'),
+      201: reply(QuizResult, 'The attempt, with feedback and her progress'),
       ...learningErrors(...BODY, 401, 403, 404, 409),
     },
   });
@@ -148,7 +136,7 @@ const myCourses = (auth: Auth) =>
     security: bearer,
     middleware: [auth, sameMember] as const,
     request: { params: z.object({ userId: userIdParam }) },
-    responses: { 200: json(EnrolledCourses, 'Her courses'), ...learningErrors(401, 403) },
+    responses: { 200: reply(EnrolledCourses, 'Her courses'), ...learningErrors(401, 403) },
   });
 
 const myScores = (auth: Auth) =>
@@ -160,7 +148,7 @@ const myScores = (auth: Auth) =>
     security: bearer,
     middleware: [auth, sameMember] as const,
     request: { params: z.object({ userId: userIdParam }) },
-    responses: { 200: json(QuizResults, 'Her scores'), ...learningErrors(401, 403) },
+    responses: { 200: reply(QuizResults, 'Her scores'), ...learningErrors(401, 403) },
   });
 
 export function lmsRoutes({ learning, auth }: { learning: Learning; auth: Auth }) {

@@ -1,11 +1,11 @@
 /** Security questions: the catalogue, a member's three, and answering them to get a reset token. */
 import { createRoute, z } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import type { Accounts } from '../domain/accounts.ts';
-import { RESET_TOKEN_TTL_S } from '../domain/accounts.ts';
+import { FREE_ATTEMPTS, LOCK_SCHEDULE_TEXT, RESET_TOKEN_TTL_S } from '../domain/accounts.ts';
 import { questionText, SECURITY_QUESTIONS } from '../lib/catalog.ts';
-import { type AppEnv, createRouter, jsonBody, noStore } from '../lib/http.ts';
-import { BODY_ERRORS, errors, QuestionSchema } from './schemas.ts';
+import { createRouter, jsonBody, noStore } from '../lib/http.ts';
+import { BODY_ERRORS, bodyOf, errors, type Limit, QuestionSchema, reply } from './schemas.ts';
+import { aliasLookupField, givenAnswerField } from './users-schemas.ts';
 
 const QuestionsSchema = z.object({ questions: z.array(QuestionSchema) });
 
@@ -14,53 +14,29 @@ const list = createRoute({
   path: '/security-questions',
   tags: ['Security questions'],
   summary: 'List the security questions to choose from',
-  responses: {
-    200: {
-      description: 'The seven questions, in the request language',
-      content: { 'application/json': { schema: QuestionsSchema } },
-    },
-  },
+  responses: { 200: reply(QuestionsSchema, 'The seven questions, in the request language') },
 });
 
-export function forMemberRoute(limit: MiddlewareHandler<AppEnv>) {
+export function forMemberRoute(limit: Limit) {
   return createRoute({
     method: 'get',
     path: '/security-questions/user',
     tags: ['Security questions'],
     summary: "A member's three questions, in the order she chose them",
     middleware: [limit] as const,
-    request: {
-      query: z.object({
-        alias: z
-          .string({ error: 'ALIAS_REQUIRED' })
-          .min(1, { error: 'ALIAS_REQUIRED' })
-          .openapi({ example: 'jasmine.rain' }),
-      }),
-    },
-    responses: {
-      200: {
-        description: "The member's questions",
-        content: { 'application/json': { schema: QuestionsSchema } },
-      },
-      ...errors(400, 404, 429),
-    },
+    request: { query: z.object({ alias: aliasLookupField }) },
+    responses: { 200: reply(QuestionsSchema, "The member's questions"), ...errors(400, 404, 429) },
   });
 }
 
 const VerifyBody = z
   .object({
-    alias: z
-      .string({ error: 'ALIAS_REQUIRED' })
-      .min(1, { error: 'ALIAS_REQUIRED' })
-      .openapi({ example: 'jasmine.rain' }),
+    alias: aliasLookupField,
     answers: z
       .array(
         z.object({
           questionId: z.string({ error: 'QUESTION_UNKNOWN' }).max(64, { error: 'QUESTION_UNKNOWN' }),
-          answer: z
-            .string({ error: 'ANSWER_REQUIRED' })
-            .refine((v) => v.trim() !== '', { error: 'ANSWER_REQUIRED' })
-            .refine((v) => v.length <= 200, { error: 'ANSWER_TOO_LONG' }),
+          answer: givenAnswerField,
         }),
         { error: 'ANSWER_REQUIRED' },
       )
@@ -68,40 +44,26 @@ const VerifyBody = z
   })
   .openapi('VerifyAnswers');
 
-function verifyRoute(limit: MiddlewareHandler<AppEnv>) {
+function verifyRoute(limit: Limit) {
   return createRoute({
     method: 'post',
     path: '/security-questions/verify-by-alias',
     tags: ['Security questions'],
     summary: 'Answer the three questions to get a PIN reset token',
-    description:
-      'Wrong answer sets count with wrong PINs: after 5 consecutive failures the account is locked (1, 5, 15, then 60 minutes).',
+    description: `Wrong answer sets count with wrong PINs: after ${FREE_ATTEMPTS} consecutive failures the account is locked for ${LOCK_SCHEDULE_TEXT} for each further failure.`,
     middleware: [limit, jsonBody] as const,
-    request: { body: { required: true, content: { 'application/json': { schema: VerifyBody } } } },
+    request: bodyOf(VerifyBody),
     responses: {
-      200: {
-        description: 'A single-use reset token, valid for `expiresIn` seconds',
-        content: {
-          'application/json': {
-            schema: z.object({
-              resetToken: z.string(),
-              expiresIn: z.number().int().openapi({ example: 900 }),
-            }),
-          },
-        },
-      },
+      200: reply(
+        z.object({ resetToken: z.string(), expiresIn: z.number().int().openapi({ example: 900 }) }),
+        'A single-use reset token, valid for `expiresIn` seconds',
+      ),
       ...errors(...BODY_ERRORS, 401, 404),
     },
   });
 }
 
-export function securityQuestionRoutes({
-  accounts,
-  authLimit,
-}: {
-  accounts: Accounts;
-  authLimit: MiddlewareHandler<AppEnv>;
-}) {
+export function securityQuestionRoutes({ accounts, authLimit }: { accounts: Accounts; authLimit: Limit }) {
   const byLocale = {
     en: { questions: SECURITY_QUESTIONS.map((q) => ({ id: q.id, text: q.text.en })) },
     ar: { questions: SECURITY_QUESTIONS.map((q) => ({ id: q.id, text: q.text.ar })) },
@@ -122,8 +84,8 @@ export function securityQuestionRoutes({
     })
     .openapi(verifyRoute(authLimit), async (c) => {
       noStore(c);
-      const { alias, answers } = c.req.valid('json');
-      const resetToken = await accounts.verifyAnswers(alias, answers);
+      const { alias: aliasKey, answers } = c.req.valid('json');
+      const resetToken = await accounts.verifyAnswers(aliasKey, answers);
       return c.json({ resetToken, expiresIn: RESET_TOKEN_TTL_S }, 200);
     });
 }

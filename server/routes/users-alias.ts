@@ -7,8 +7,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { type AliasCheck, checkAlias } from '../contract/account-rules.ts';
 import type { Accounts } from '../domain/accounts.ts';
 import { createRouter, jsonBody, noStore } from '../lib/http.ts';
-import { BODY_ERRORS, errors } from './schemas.ts';
-import { bodyOf, type Limit, reply } from './users-schemas.ts';
+import { BODY_ERRORS, bodyOf, errors, type Limit, reply } from './schemas.ts';
 
 const AvailabilitySchema = z
   .object({

@@ -9,20 +9,20 @@ import {
   always,
   avatarField,
   BODY_ERRORS,
+  bodyOf,
   errors,
+  type Limit,
   pinConfirmField,
   pinsMatch,
+  reply,
 } from './schemas.ts';
 import {
   aliasField,
   answerField,
-  bodyOf,
   countryField,
   emailField,
-  type Limit,
   newPinField,
   phoneField,
-  reply,
 } from './users-schemas.ts';
 
 /** Three answers on three different questions, even when other fields failed (every problem at once). */

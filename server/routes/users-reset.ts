@@ -5,8 +5,17 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Accounts } from '../domain/accounts.ts';
 import { createRouter, jsonBody, noStore } from '../lib/http.ts';
-import { always, BODY_ERRORS, errors, pinConfirmField, pinsMatch } from './schemas.ts';
-import { bodyOf, type Limit, newPinField, reply } from './users-schemas.ts';
+import {
+  always,
+  BODY_ERRORS,
+  bodyOf,
+  errors,
+  type Limit,
+  pinConfirmField,
+  pinsMatch,
+  reply,
+} from './schemas.ts';
+import { newPinField } from './users-schemas.ts';
 
 const ResetBody = z
   .object({

@@ -4,11 +4,11 @@
  * domain stores, so handlers pass values on as they are: the alias checked with its key, a PIN in
  * ASCII digits, an answer normalised, the country in upper case, email and phone normalised (blank
  * → null). A problem is reported as its field code (the issue's message), which lib/http.ts turns
- * into the envelope.
+ * into the envelope. (Helpers for route definitions: schemas.ts.)
  */
 import { z } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import {
+  ANSWER_MAX,
   answerProblem,
   checkAlias,
   checkEmail,
@@ -21,22 +21,7 @@ import {
   toAsciiDigits,
 } from '../contract/account-rules.ts';
 import { COUNTRY_CODES } from '../lib/catalog.ts';
-import type { AppEnv } from '../lib/http.ts';
 import type { FieldCode } from '../lib/i18n.ts';
-
-/** A middleware a route runs first: a rate limit or the session check. */
-export type Limit = MiddlewareHandler<AppEnv>;
-
-/** A required JSON request body. */
-export const bodyOf = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-});
-
-/** A JSON response. */
-export const reply = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 
 /** What a rule returns when the value breaks it: the field code to report. */
 class Problem {
@@ -104,6 +89,15 @@ export const answerField = ruled(text('ANSWER_REQUIRED'), (v) => {
   const code = answerProblem(v);
   return code ? problem(code) : normalizeAnswer(v);
 }).openapi({ description: 'At least two letters or digits (symbols and emoji alone are refused).' });
+
+/**
+ * A security answer typed to recover a PIN, as typed (the domain normalises it): not blank, at most
+ * ANSWER_MAX characters. No minimum of letters or digits here: an answer stored before that rule
+ * must still be answerable (and one with nothing left once normalised never matches).
+ */
+export const givenAnswerField = text('ANSWER_REQUIRED')
+  .refine((v) => v.trim() !== '', { error: 'ANSWER_REQUIRED' })
+  .refine((v) => v.length <= ANSWER_MAX, { error: 'ANSWER_TOO_LONG' });
 
 /** ISO 3166-1 alpha-2 in any case → upper case. */
 export const countryField = ruled(text('COUNTRY_INVALID'), (v) => {

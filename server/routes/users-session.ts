@@ -6,8 +6,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { type Accounts, FREE_ATTEMPTS, LOCK_SCHEDULE_TEXT, userView } from '../domain/accounts.ts';
 import { ApiError } from '../lib/errors.ts';
 import { bearerToken, createRouter, jsonBody, noStore } from '../lib/http.ts';
-import { AuthResultSchema, BODY_ERRORS, errors, UserSchema } from './schemas.ts';
-import { aliasLookupField, bodyOf, type Limit, loginPinField, reply } from './users-schemas.ts';
+import { AuthResultSchema, BODY_ERRORS, bodyOf, errors, type Limit, reply, UserSchema } from './schemas.ts';
+import { aliasLookupField, loginPinField } from './users-schemas.ts';
 
 /** Bearer auth: 401 UNAUTHORIZED without a live session; sets `c.var.session`. Shared by every member route. */
 export function sessionAuth(accounts: Accounts): Limit {

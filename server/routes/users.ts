@@ -6,10 +6,10 @@
  */
 import type { Accounts } from '../domain/accounts.ts';
 import { createRouter } from '../lib/http.ts';
+import type { Limit } from './schemas.ts';
 import { aliasRoutes } from './users-alias.ts';
 import { registerRoutes } from './users-register.ts';
 import { resetRoutes } from './users-reset.ts';
-import type { Limit } from './users-schemas.ts';
 import { sessionRoutes } from './users-session.ts';
 
 export { sessionAuth } from './users-session.ts';

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ANSWERS,
+  answerQuestions,
   call,
   expectEnvelope,
   GOOD_PIN,
@@ -10,6 +11,7 @@ import {
   post,
   registerMember,
   registration,
+  resetPin,
   uniqueAlias,
 } from './helpers.ts';
 import { setupTestDb } from './test-db.ts';
@@ -227,6 +229,22 @@ describe('registration', () => {
     expect(absent.body.error.fieldCodes).toEqual({ pin: 'PIN_REQUIRED', alias: 'ALIAS_REQUIRED' });
   });
 
+  it('refuses an empty or missing PIN confirmation with PIN_CONFIRM_REQUIRED, and creates nothing', async () => {
+    const body = registration();
+    for (const pinConfirm of ['', undefined]) {
+      const r = await post(app, '/users/register/standard', { ...body, pinConfirm });
+      expect(r.status, `pinConfirm ${JSON.stringify(pinConfirm)}`).toBe(400);
+      expectEnvelope(r, 'VALIDATION_ERROR');
+      expect(r.body.error.fieldCodes).toEqual({ pinConfirm: 'PIN_CONFIRM_REQUIRED' });
+      expect(r.body.error.fields.pinConfirm).toBe('Please repeat your PIN.');
+    }
+    // reported beside a problem with the PIN itself
+    const both = await post(app, '/users/register/standard', registration({ pin: '12345', pinConfirm: '' }));
+    expect(both.body.error.fieldCodes).toEqual({ pin: 'PIN_FORMAT', pinConfirm: 'PIN_CONFIRM_REQUIRED' });
+    // the alias is still free
+    expect((await post(app, '/users/register/standard', body)).status).toBe(201);
+  });
+
   it('ignores unknown fields and accepts optional fields left empty', async () => {
     const r = await post(
       app,
@@ -328,23 +346,16 @@ describe('PIN recovery', () => {
   it('accepts honest answers typed differently, issues a reset token, and the reset ends every session', async () => {
     const m = await registerMember(app);
     const other = await post(app, '/users/login', { alias: m.alias, pin: GOOD_PIN });
-    const verify = await post(app, '/security-questions/verify-by-alias', {
-      alias: m.alias,
-      // order, case, spacing, punctuation, hamza and diacritics differ from registration
-      answers: [
-        { questionId: 'childhood_street', answer: '  شارع   الامير ' },
-        { questionId: 'birth_city', answer: 'al-ain' },
-        { questionId: 'favourite_food', answer: 'MAQLÚBA' },
-      ],
-    });
+    // order, case, spacing, punctuation, hamza and diacritics differ from registration
+    const verify = await answerQuestions(app, m.alias, [
+      { questionId: 'childhood_street', answer: '  شارع   الامير ' },
+      { questionId: 'birth_city', answer: 'al-ain' },
+      { questionId: 'favourite_food', answer: 'MAQLÚBA' },
+    ]);
     expect(verify.status).toBe(200);
     expect(verify.body).toEqual({ resetToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expiresIn: 900 });
 
-    const reset = await post(app, '/users/forgot-pin/reset', {
-      resetToken: verify.body.resetToken,
-      pin: '٧٣٩٢٦٤',
-      pinConfirm: OTHER_PIN,
-    });
+    const reset = await resetPin(app, verify.body.resetToken, '٧٣٩٢٦٤', OTHER_PIN);
     expect(reset.status).toBe(200);
     expect(reset.body).toEqual({ ok: true });
     expect((await get(app, '/users/profile', { token: m.token })).status).toBe(401);
@@ -355,91 +366,70 @@ describe('PIN recovery', () => {
 
   it('refuses wrong answers, and answers to other questions, with no attempt count', async () => {
     const m = await registerMember(app);
-    const wrong = await post(app, '/security-questions/verify-by-alias', {
-      alias: m.alias,
-      answers: ANSWERS.map((a, i) => (i === 1 ? { ...a, answer: 'pizza' } : a)),
-    });
+    const wrong = await answerQuestions(
+      app,
+      m.alias,
+      ANSWERS.map((a, i) => (i === 1 ? { ...a, answer: 'pizza' } : a)),
+    );
     expect(wrong.status).toBe(401);
     expectEnvelope(wrong, 'WRONG_ANSWERS');
     expect(wrong.body.error).not.toHaveProperty('attemptsRemaining');
-    const otherQuestions = await post(app, '/security-questions/verify-by-alias', {
-      alias: m.alias,
-      answers: [
-        { questionId: 'mother_maiden_name', answer: 'x' },
-        { questionId: 'favourite_food', answer: 'Maqluba' },
-        { questionId: 'childhood_street', answer: 'شارع الأمير' },
-      ],
-    });
+    const otherQuestions = await answerQuestions(app, m.alias, [
+      { questionId: 'mother_maiden_name', answer: 'x' },
+      { questionId: 'favourite_food', answer: 'Maqluba' },
+      { questionId: 'childhood_street', answer: 'شارع الأمير' },
+    ]);
     expect(otherQuestions.status).toBe(401);
     expect(otherQuestions.body.error).not.toHaveProperty('attemptsRemaining');
-    const unknown = await post(app, '/security-questions/verify-by-alias', {
-      alias: uniqueAlias('x'),
-      answers: ANSWERS,
-    });
+    const unknown = await answerQuestions(app, uniqueAlias('x'));
     expect(unknown.status).toBe(404);
     expectEnvelope(unknown, 'USER_NOT_FOUND');
   });
 
   it('refuses unknown, reused and malformed reset tokens, and validates the new PIN first', async () => {
     const m = await registerMember(app);
-    const { body } = await post(app, '/security-questions/verify-by-alias', {
-      alias: m.alias,
-      answers: ANSWERS,
-    });
-    const common = await post(app, '/users/forgot-pin/reset', {
-      resetToken: body.resetToken,
-      pin: '111111',
-      pinConfirm: '111111',
-    });
+    const { body } = await answerQuestions(app, m.alias);
+    const common = await resetPin(app, body.resetToken, '111111');
     expect(common.status).toBe(400);
     expect(common.body.error.fieldCodes).toEqual({ pin: 'PIN_TOO_COMMON' });
     // the failed attempt did not burn the token
-    const ok = await post(app, '/users/forgot-pin/reset', {
-      resetToken: body.resetToken,
-      pin: OTHER_PIN,
-      pinConfirm: OTHER_PIN,
-    });
+    const ok = await resetPin(app, body.resetToken);
     expect(ok.status).toBe(200);
-    const reuse = await post(app, '/users/forgot-pin/reset', {
-      resetToken: body.resetToken,
-      pin: '902741',
-      pinConfirm: '902741',
-    });
+    const reuse = await resetPin(app, body.resetToken, '902741');
     expect(reuse.status).toBe(400);
     expectEnvelope(reuse, 'RESET_TOKEN_INVALID');
     for (const resetToken of ['A'.repeat(43), 'short', '../../etc']) {
-      const r = await post(app, '/users/forgot-pin/reset', {
-        resetToken,
-        pin: '902741',
-        pinConfirm: '902741',
-      });
+      const r = await resetPin(app, resetToken, '902741');
       expect(r.status).toBe(400);
       expectEnvelope(r, 'RESET_TOKEN_INVALID');
     }
     expect((await post(app, '/users/login', { alias: m.alias, pin: OTHER_PIN })).status).toBe(200);
   });
 
+  it('refuses an empty or missing PIN confirmation on reset with PIN_CONFIRM_REQUIRED, keeping the token', async () => {
+    const m = await registerMember(app);
+    const { body } = await answerQuestions(app, m.alias);
+    const replies = [
+      await resetPin(app, body.resetToken, OTHER_PIN, ''),
+      await post(app, '/users/forgot-pin/reset', { resetToken: body.resetToken, pin: OTHER_PIN }),
+    ];
+    for (const r of replies) {
+      expect(r.status).toBe(400);
+      expectEnvelope(r, 'VALIDATION_ERROR');
+      expect(r.body.error.fieldCodes).toEqual({ pinConfirm: 'PIN_CONFIRM_REQUIRED' });
+    }
+    expect((await post(app, '/users/login', { alias: m.alias, pin: OTHER_PIN })).status).toBe(401);
+    expect((await resetPin(app, body.resetToken)).status).toBe(200);
+    expect((await post(app, '/users/login', { alias: m.alias, pin: OTHER_PIN })).status).toBe(200);
+  });
+
   it('a newer reset token replaces an older one', async () => {
     const m = await registerMember(app);
-    const first = await post(app, '/security-questions/verify-by-alias', {
-      alias: m.alias,
-      answers: ANSWERS,
-    });
-    const second = await post(app, '/security-questions/verify-by-alias', {
-      alias: m.alias,
-      answers: ANSWERS,
-    });
-    const old = await post(app, '/users/forgot-pin/reset', {
-      resetToken: first.body.resetToken,
-      pin: OTHER_PIN,
-      pinConfirm: OTHER_PIN,
-    });
+    const first = await answerQuestions(app, m.alias);
+    const second = await answerQuestions(app, m.alias);
+    const old = await resetPin(app, first.body.resetToken);
     expect(old.status).toBe(400);
-    const fresh = await post(app, '/users/forgot-pin/reset', {
-      resetToken: second.body.resetToken,
-      pin: OTHER_PIN,
-      pinConfirm: OTHER_PIN,
-    });
+    const fresh = await resetPin(app, second.body.resetToken);
     expect(fresh.status).toBe(200);
   });
 });

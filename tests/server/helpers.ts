@@ -43,6 +43,28 @@ export function cheapHasher(pepper = TEST_PEPPER, concurrency = 4): Hasher {
   return createHasher({ pepper, cost: TEST_HASH_COST, concurrency });
 }
 
+/** A cheap hasher that counts its checks: `verifies` (against a stored hash) and `dummies` (dummyVerify). */
+export function countingHasher(): Hasher & { verifies: number; dummies: number } {
+  const inner = cheapHasher();
+  const h = {
+    verifies: 0,
+    dummies: 0,
+    cost: inner.cost,
+    stats: inner.stats,
+    hash: inner.hash,
+    needsRehash: inner.needsRehash,
+    dummyVerify() {
+      h.dummies++;
+      return inner.dummyVerify();
+    },
+    verify(...args: Parameters<Hasher['verify']>) {
+      h.verifies++;
+      return inner.verify(...args);
+    },
+  };
+  return h;
+}
+
 // ---------------------------------------------------------------- requests
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted field by field in the tests
@@ -134,6 +156,23 @@ export async function registerMember(app: TestApp, overrides: Record<string, unk
     user: r.body.user,
   };
 }
+
+/** Answers a member's security questions (ANSWERS unless given); `body.resetToken` when they match. */
+export const answerQuestions = (
+  app: TestApp,
+  alias: string,
+  answers: unknown = ANSWERS,
+  options: Parameters<typeof call>[3] = {},
+) => post(app, '/security-questions/verify-by-alias', { alias, answers }, options);
+
+/** Sets a new PIN (OTHER_PIN unless given) with a reset token; the confirmation repeats it unless given. */
+export const resetPin = (
+  app: TestApp,
+  resetToken: string,
+  pin = OTHER_PIN,
+  pinConfirm: unknown = pin,
+  options: Parameters<typeof call>[3] = {},
+) => post(app, '/users/forgot-pin/reset', { resetToken, pin, pinConfirm }, options);
 
 export function expectEnvelope(r: Reply, code?: string): void {
   const e = r.body?.error;

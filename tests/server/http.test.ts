@@ -8,6 +8,7 @@ import { DOCS_CSP } from '../../server/docs.ts';
 import { createLogger, describeError, redact } from '../../server/lib/log.ts';
 import {
   ANSWERS,
+  answerQuestions,
   call,
   cheapHasher,
   expectEnvelope,
@@ -16,6 +17,7 @@ import {
   OTHER_PIN,
   post,
   registerMember,
+  resetPin,
   testApp,
 } from './helpers.ts';
 import { createTestDb, setupTestDb } from './test-db.ts';
@@ -271,15 +273,8 @@ describe('logging', () => {
     const m = await registerMember(logged);
     await post(logged, '/users/login', { alias: m.alias, pin: GOOD_PIN });
     await get(logged, '/users/profile', { token: m.token });
-    const verify = await post(logged, '/security-questions/verify-by-alias', {
-      alias: m.alias,
-      answers: ANSWERS,
-    });
-    await post(logged, '/users/forgot-pin/reset', {
-      resetToken: verify.body.resetToken,
-      pin: OTHER_PIN,
-      pinConfirm: OTHER_PIN,
-    });
+    const verify = await answerQuestions(logged, m.alias);
+    await resetPin(logged, verify.body.resetToken);
     await get(logged, `/security-questions/user?alias=${m.alias}&token=${m.token}`);
     expect(lines).toHaveLength(6);
     for (const line of lines) {

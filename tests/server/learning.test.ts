@@ -38,6 +38,15 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
 }
 const put = (path: string, json: unknown, token?: string) => call(app, 'PUT', `/api${path}`, { json, token });
 const auth = (m: Member) => ({ token: m.token });
+const enrol = (m: Member, courseId: string) =>
+  post(app, '/articles/enroll-free-course', { courseId }, auth(m));
+const completeLesson = (m: Member, lessonId: string) =>
+  post(app, '/lms/lesson/complete', { courseId: FREE, lessonId }, auth(m));
+const submitQuiz = (m: Member, kind: 'pre' | 'post', answers: unknown) =>
+  post(app, '/lms/quiz/submit', { courseId: FREE, kind, answers }, auth(m));
+/** The free course as `m` sees it (her token unless other request options are given). */
+const memberCourse = (m: Member, options: Parameters<typeof get>[2] = auth(m)) =>
+  get(app, `/lms/get-course-by-id/${FREE}/${m.user.id}`, options);
 
 /** Every key and value in a JSON tree. */
 function walk(v: unknown, visit: (key: string, value: unknown) => void) {
@@ -202,18 +211,18 @@ describe(`learning on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
 
   describe('enrolment, lessons and quizzes', () => {
     it('a paid course → 409 COURSE_NOT_FREE; unknown → 404; unpublished → 404', async () => {
-      const paid = await post(app, '/articles/enroll-free-course', { courseId: PAID }, auth(alice));
+      const paid = await enrol(alice, PAID);
       expect(paid.status).toBe(409);
       expectEnvelope(paid, 'COURSE_NOT_FREE');
       for (const courseId of ['nope', HIDDEN]) {
-        const r = await post(app, '/articles/enroll-free-course', { courseId }, auth(alice));
+        const r = await enrol(alice, courseId);
         expect(r.status).toBe(404);
         expectEnvelope(r, 'COURSE_NOT_FOUND');
       }
     });
 
     it('before enrolling: no bodies, no quizzes, and lessons/quizzes → 403 NOT_ENROLLED', async () => {
-      const r = await get(app, `/lms/get-course-by-id/${FREE}/${alice.user.id}`, auth(alice));
+      const r = await memberCourse(alice);
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ enrolment: null, progress: null, quizzes: null, myReview: null });
       expect(r.body.questionCounts).toEqual({ pre: 5, post: 5 });
@@ -232,7 +241,7 @@ describe(`learning on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
     });
 
     it('enrols: 201 first, 200 with the same enrolment after', async () => {
-      const first = await post(app, '/articles/enroll-free-course', { courseId: FREE }, auth(alice));
+      const first = await enrol(alice, FREE);
       expect(first.status).toBe(201);
       expect(first.body).toMatchObject({
         courseId: FREE,
@@ -241,18 +250,14 @@ describe(`learning on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
         status: 'pre_quiz',
       });
       clock.advance(60_000);
-      const second = await post(app, '/articles/enroll-free-course', { courseId: FREE }, auth(alice));
+      const second = await enrol(alice, FREE);
       expect(second.status).toBe(200);
       expect(second.body).toEqual(first.body);
     });
 
     it('ten concurrent enrolments make one enrolment row', async () => {
       const m = await registerMember(app);
-      const replies = await Promise.all(
-        Array.from({ length: 10 }, () =>
-          post(app, '/articles/enroll-free-course', { courseId: FREE }, auth(m)),
-        ),
-      );
+      const replies = await Promise.all(Array.from({ length: 10 }, () => enrol(m, FREE)));
       const statuses = replies.map((r) => r.status).sort();
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
       expect(statuses.filter((s) => s === 200)).toHaveLength(9);
@@ -261,7 +266,7 @@ describe(`learning on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
     });
 
     it('enrolled, before any quiz: bodies and questions, never correct options', async () => {
-      const r = await get(app, `/lms/get-course-by-id/${FREE}/${alice.user.id}`, auth(alice));
+      const r = await memberCourse(alice);
       expect(r.status).toBe(200);
       expect(r.body.enrolment.status).toBe('pre_quiz');
       expect(r.body.lessons[0].body).toEqual([
@@ -309,21 +314,13 @@ describe(`learning on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
       ]) {
         expectNoAnswers(await get(app, path, auth(alice)));
       }
-      const ar = await get(app, `/lms/get-course-by-id/${FREE}/${alice.user.id}`, {
-        ...auth(alice),
-        headers: { 'accept-language': 'ar' },
-      });
+      const ar = await memberCourse(alice, { ...auth(alice), headers: { 'accept-language': 'ar' } });
       expect(ar.body.quizzes.pre.questions[0].prompt).toBe('سؤال 1؟');
       expectNoAnswers(ar);
     });
 
     it('the post quiz needs the pre quiz first', async () => {
-      const r = await post(
-        app,
-        '/lms/quiz/submit',
-        { courseId: FREE, kind: 'post', answers: right('post') },
-        auth(alice),
-      );
+      const r = await submitQuiz(alice, 'post', right('post'));
       expect(r.status).toBe(409);
       expectEnvelope(r, 'PRE_QUIZ_REQUIRED');
     });
@@ -331,12 +328,7 @@ describe(`learning on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
     it('every question must be answered, with valid choices; unknown questions → 400', async () => {
       const partial = right('pre').filter((a) => a.questionId !== 'pre-q3');
       partial[0] = { ...partial[0], choices: [] };
-      const r = await post(
-        app,
-        '/lms/quiz/submit',
-        { courseId: FREE, kind: 'pre', answers: partial },
-        auth(alice),
-      );
+      const r = await submitQuiz(alice, 'pre', partial);
       expect(r.status).toBe(400);
       expectEnvelope(r, 'QUIZ_INCOMPLETE');
       expect(r.body.error.message).toBe('Please answer all questions');
@@ -348,18 +340,13 @@ describe(`learning on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
       const two = right('pre').map((a) => (a.questionId === 'pre-q2' ? { ...a, choices: [0, 1] } : a));
       const out = right('pre').map((a) => (a.questionId === 'pre-q4' ? { ...a, choices: [3] } : a));
       for (const answers of [two, out]) {
-        const x = await post(app, '/lms/quiz/submit', { courseId: FREE, kind: 'pre', answers }, auth(alice));
+        const x = await submitQuiz(alice, 'pre', answers);
         expect(x.status).toBe(400);
         expectEnvelope(x, 'QUIZ_INCOMPLETE');
         expect(Object.values(x.body.error.fieldCodes)).toEqual(['CHOICE_INVALID']);
       }
       const unknown = [...right('pre'), { questionId: 'post-q1', choices: [0] }];
-      const u = await post(
-        app,
-        '/lms/quiz/submit',
-        { courseId: FREE, kind: 'pre', answers: unknown },
-        auth(alice),
-      );
+      const u = await submitQuiz(alice, 'pre', unknown);
       expect(u.status).toBe(400);
       expectEnvelope(u, 'VALIDATION_ERROR');
       expect(u.body.error.fieldCodes).toEqual({ 'answers.post-q1': 'QUIZ_QUESTION_UNKNOWN' });
@@ -383,11 +370,7 @@ describe(`learning on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
             ? { ...a, choices: [0] }
             : a,
       );
-      const replies = await Promise.all(
-        Array.from({ length: 6 }, () =>
-          post(app, '/lms/quiz/submit', { courseId: FREE, kind: 'pre', answers }, auth(alice)),
-        ),
-      );
+      const replies = await Promise.all(Array.from({ length: 6 }, () => submitQuiz(alice, 'pre', answers)));
       const ok = replies.filter((r) => r.status === 201);
       expect(ok).toHaveLength(1);
       for (const r of replies.filter((x) => x.status !== 201)) {
@@ -417,18 +400,13 @@ describe(`learning on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
         db.db.execute(sql`insert into quiz_attempts (user_id, course_id, kind, answers, correct, total, score, submitted_at)
           values (${alice.user.id}, ${FREE}, 'pre', '[]', 0, 5, 0, now())`),
       ).rejects.toThrow();
-      const again = await post(
-        app,
-        '/lms/quiz/submit',
-        { courseId: FREE, kind: 'pre', answers: right('pre') },
-        auth(alice),
-      );
+      const again = await submitQuiz(alice, 'pre', right('pre'));
       expect(again.status).toBe(409);
       expectEnvelope(again, 'PRE_QUIZ_ALREADY_TAKEN');
     });
 
     it('after the pre quiz: its feedback shows, the post quiz stays hidden', async () => {
-      const r = await get(app, `/lms/get-course-by-id/${FREE}/${alice.user.id}`, auth(alice));
+      const r = await memberCourse(alice);
       expect(r.body.quizzes.pre.lastAttempt).toMatchObject({ kind: 'pre', correct: 3 });
       expect(r.body.quizzes.pre.canSubmit).toBe(false);
       expect(r.body.quizzes.post.lastAttempt).toBeNull();
@@ -436,20 +414,10 @@ describe(`learning on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
     });
 
     it('lessons: unknown → 404; done → progress; the post quiz waits for every lesson', async () => {
-      const unknown = await post(
-        app,
-        '/lms/lesson/complete',
-        { courseId: FREE, lessonId: 'nope' },
-        auth(alice),
-      );
+      const unknown = await completeLesson(alice, 'nope');
       expect(unknown.status).toBe(404);
       expectEnvelope(unknown, 'LESSON_NOT_FOUND');
-      const done = await post(
-        app,
-        '/lms/lesson/complete',
-        { courseId: FREE, lessonId: 'second-look' },
-        auth(alice),
-      );
+      const done = await completeLesson(alice, 'second-look');
       expect(done.status).toBe(200);
       expect(done.body).toEqual({
         courseId: FREE,
@@ -460,19 +428,9 @@ describe(`learning on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
         nextLessonId: 'first-steps',
         status: 'learning',
       });
-      const twice = await post(
-        app,
-        '/lms/lesson/complete',
-        { courseId: FREE, lessonId: 'second-look' },
-        auth(alice),
-      );
+      const twice = await completeLesson(alice, 'second-look');
       expect(twice.body.done).toBe(1);
-      const early = await post(
-        app,
-        '/lms/quiz/submit',
-        { courseId: FREE, kind: 'post', answers: right('post') },
-        auth(alice),
-      );
+      const early = await submitQuiz(alice, 'post', right('post'));
       expect(early.status).toBe(409);
       expectEnvelope(early, 'LESSONS_INCOMPLETE');
       const all = await post(app, '/lms/mark-complete-all', { courseId: FREE }, auth(alice));
@@ -494,22 +452,12 @@ describe(`learning on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
     it('post quiz: completes the course, can be retaken; scores and gain', async () => {
       clock.advance(60_000);
       const wrong = right('post').map((a, i) => (i < 2 ? { ...a, choices: [(a.choices[0] + 1) % 3] } : a));
-      const first = await post(
-        app,
-        '/lms/quiz/submit',
-        { courseId: FREE, kind: 'post', answers: wrong },
-        auth(alice),
-      );
+      const first = await submitQuiz(alice, 'post', wrong);
       expect(first.status).toBe(201);
       expect(first.body).toMatchObject({ kind: 'post', correct: 3, total: 5, score: 60 });
       expect(first.body.progress.status).toBe('completed');
       clock.advance(60_000);
-      const second = await post(
-        app,
-        '/lms/quiz/submit',
-        { courseId: FREE, kind: 'post', answers: right('post') },
-        auth(alice),
-      );
+      const second = await submitQuiz(alice, 'post', right('post'));
       expect(second.status).toBe(201);
       expect(second.body).toMatchObject({ correct: 5, score: 100 });
       const scores = await get(app, `/lms/user/${alice.user.id}/quiz-results`, auth(alice));
@@ -529,7 +477,7 @@ describe(`learning on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
       expect(mine.body.items[0].enrolment).toMatchObject({ status: 'completed', source: 'free' });
       expect(mine.body.items[0].enrolment.completedAt).toBeTruthy();
       expect(mine.body.items[0].progress).toMatchObject({ percent: 100, status: 'completed' });
-      const detail = await get(app, `/lms/get-course-by-id/${FREE}/${alice.user.id}`, auth(alice));
+      const detail = await memberCourse(alice);
       expect(detail.body.quizzes.post).toMatchObject({ attempts: 2, canSubmit: true });
       expect(detail.body.quizzes.post.lastAttempt.correct).toBe(5);
     });
@@ -548,7 +496,7 @@ describe(`learning on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
         source: 'purchase',
         status: 'pre_quiz',
       });
-      const paidAgain = await post(app, '/articles/enroll-free-course', { courseId: PAID }, auth(m));
+      const paidAgain = await enrol(m, PAID);
       expect(paidAgain.status).toBe(409);
     });
   });
@@ -621,12 +569,12 @@ describe(`learning on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
       expect(mine.body.items).toEqual([
         expect.objectContaining({ courseId: FREE, rating: 5, courseTitle: `Fixture course ${FREE}` }),
       ]);
-      const detail = await get(app, `/lms/get-course-by-id/${FREE}/${alice.user.id}`, auth(alice));
+      const detail = await memberCourse(alice);
       expect(detail.body.myReview).toMatchObject({ rating: 5 });
 
       const list = await get(app, '/lms/courses/all');
       expect(list.body.items[0].rating).toEqual({ average: 5, count: 1 });
-      const beaView = await get(app, `/lms/get-course-by-id/${FREE}/${bea.user.id}`, auth(bea));
+      const beaView = await memberCourse(bea);
       expect(beaView.text).not.toContain(alice.alias);
     });
   });

@@ -5,40 +5,24 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.ts';
 import { lockMinutes, lockMinutesSql } from '../../server/domain/accounts-throttle.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
-import type { Hasher } from '../../server/lib/hashing.ts';
 import {
   ANSWERS,
+  answerQuestions,
   cheapHasher,
+  countingHasher,
   expectEnvelope,
   GOOD_PIN,
   get,
   OTHER_PIN,
   post,
   registerMember,
+  resetPin,
   testApp,
   uniqueAlias,
 } from './helpers.ts';
 import { setupTestDb } from './test-db.ts';
 
 const { db } = await setupTestDb();
-
-/** A hasher that counts verifications, to prove locked requests never reach argon2. */
-function countingHasher(): Hasher & { verifies: number } {
-  const inner = cheapHasher();
-  const h = {
-    verifies: 0,
-    cost: inner.cost,
-    stats: inner.stats,
-    hash: inner.hash,
-    needsRehash: inner.needsRehash,
-    dummyVerify: inner.dummyVerify,
-    verify(...args: Parameters<Hasher['verify']>) {
-      h.verifies++;
-      return inner.verify(...args);
-    },
-  };
-  return h;
-}
 
 const MIN = 60_000;
 
@@ -104,10 +88,11 @@ describe('lockout per member', () => {
     const app = testApp({ db, clock, hasher: cheapHasher() });
     const m = await registerMember(app);
     const wrongAnswers = () =>
-      post(app, '/security-questions/verify-by-alias', {
-        alias: m.alias,
-        answers: ANSWERS.map((a) => ({ ...a, answer: 'nope' })),
-      });
+      answerQuestions(
+        app,
+        m.alias,
+        ANSWERS.map((a) => ({ ...a, answer: 'nope' })),
+      );
     expect((await wrongPin(app, m.alias)).status).toBe(401);
     expect(await failures(m.alias)).toBe(1);
     expect((await wrongAnswers()).status).toBe(401);
@@ -119,10 +104,7 @@ describe('lockout per member', () => {
     const locking = await wrongAnswers();
     expect(locking.status).toBe(429);
     expectEnvelope(locking, 'TOO_MANY_ATTEMPTS');
-    const right = await post(app, '/security-questions/verify-by-alias', {
-      alias: m.alias,
-      answers: ANSWERS,
-    });
+    const right = await answerQuestions(app, m.alias);
     expect(right.status).toBe(429);
     expect(right.headers.get('retry-after')).toBe('60');
     clock.advance(30_000);
@@ -131,9 +113,7 @@ describe('lockout per member', () => {
     expect(later.body.error.retryAfter).toBe(30);
     clock.advance(30_000);
     // correct answers succeed after the lock and reset the count
-    expect(
-      (await post(app, '/security-questions/verify-by-alias', { alias: m.alias, answers: ANSWERS })).status,
-    ).toBe(200);
+    expect((await answerQuestions(app, m.alias)).status).toBe(200);
     expect((await wrongPin(app, m.alias)).status).toBe(401);
     expect(await failures(m.alias)).toBe(1);
   });
@@ -229,20 +209,8 @@ describe('limits per client address', () => {
     expect(limited.headers.get('retry-after')).toBe('90');
     // every auth endpoint shares the budget
     expect((await get(app, '/security-questions/user?alias=someone', { ip })).status).toBe(429);
-    expect(
-      (await post(app, '/security-questions/verify-by-alias', { alias: 'x', answers: ANSWERS }, { ip }))
-        .status,
-    ).toBe(429);
-    expect(
-      (
-        await post(
-          app,
-          '/users/forgot-pin/reset',
-          { resetToken: 'x', pin: OTHER_PIN, pinConfirm: OTHER_PIN },
-          { ip },
-        )
-      ).status,
-    ).toBe(429);
+    expect((await answerQuestions(app, 'x', ANSWERS, { ip })).status).toBe(429);
+    expect((await resetPin(app, 'x', OTHER_PIN, OTHER_PIN, { ip })).status).toBe(429);
     expect((await post(app, '/users/register/standard', {}, { ip })).status).toBe(429);
     // another address, and the public catalogues, are not limited
     expect(

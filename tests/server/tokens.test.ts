@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/lib/clock.ts';
 import {
   ANSWERS,
+  answerQuestions,
   cheapHasher,
   expectEnvelope,
   GOOD_PIN,
@@ -12,6 +13,7 @@ import {
   OTHER_PIN,
   post,
   registerMember,
+  resetPin,
   testApp,
 } from './helpers.ts';
 import { setupTestDb } from './test-db.ts';
@@ -85,50 +87,29 @@ describe('reset tokens', () => {
     const clock = new ManualClock();
     const app = testApp({ db, clock, hasher: cheapHasher() });
     const m = await registerMember(app);
-    const { body } = await post(app, '/security-questions/verify-by-alias', {
-      alias: m.alias,
-      answers: ANSWERS,
-    });
+    const { body } = await answerQuestions(app, m.alias);
     expect(body.expiresIn).toBe(900);
     clock.advance(15 * 60_000);
-    const late = await post(app, '/users/forgot-pin/reset', {
-      resetToken: body.resetToken,
-      pin: OTHER_PIN,
-      pinConfirm: OTHER_PIN,
-    });
+    const late = await resetPin(app, body.resetToken);
     expect(late.status).toBe(400);
     expectEnvelope(late, 'RESET_TOKEN_INVALID');
     // within the window it works
-    const again = await post(app, '/security-questions/verify-by-alias', {
-      alias: m.alias,
-      answers: ANSWERS,
-    });
+    const again = await answerQuestions(app, m.alias);
     clock.advance(15 * 60_000 - 1000);
-    const ok = await post(app, '/users/forgot-pin/reset', {
-      resetToken: again.body.resetToken,
-      pin: OTHER_PIN,
-      pinConfirm: OTHER_PIN,
-    });
+    const ok = await resetPin(app, again.body.resetToken);
     expect(ok.status).toBe(200);
   });
 
   it('are stored hashed and single-use even when two resets race', async () => {
     const app = testApp({ db, hasher: cheapHasher() });
     const m = await registerMember(app);
-    const { body } = await post(app, '/security-questions/verify-by-alias', {
-      alias: m.alias,
-      answers: ANSWERS,
-    });
+    const { body } = await answerQuestions(app, m.alias);
     const stored = await rows<{ token_hash: string }>(
       sql`select token_hash from reset_tokens where user_id = ${m.user.id}`,
     );
     expect(stored).toEqual([{ token_hash: createHash('sha256').update(body.resetToken).digest('hex') }]);
     const pins = ['902741', '618305', '274093', '530861'];
-    const results = await Promise.all(
-      pins.map((pin) =>
-        post(app, '/users/forgot-pin/reset', { resetToken: body.resetToken, pin, pinConfirm: pin }),
-      ),
-    );
+    const results = await Promise.all(pins.map((pin) => resetPin(app, body.resetToken, pin)));
     const winners = results.map((r, i) => [r.status, pins[i]] as const).filter(([s]) => s === 200);
     expect(winners).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 200)) expectEnvelope(r, 'RESET_TOKEN_INVALID');
@@ -139,17 +120,10 @@ describe('reset tokens', () => {
     const clock = new ManualClock();
     const app = testApp({ db, clock, hasher: cheapHasher() });
     const m = await registerMember(app);
-    const { body } = await post(app, '/security-questions/verify-by-alias', {
-      alias: m.alias,
-      answers: ANSWERS,
-    });
+    const { body } = await answerQuestions(app, m.alias);
     for (let i = 0; i < 5; i++) await post(app, '/users/login', { alias: m.alias, pin: '902741' });
     expect((await post(app, '/users/login', { alias: m.alias, pin: GOOD_PIN })).status).toBe(429);
-    const r = await post(app, '/users/forgot-pin/reset', {
-      resetToken: body.resetToken,
-      pin: OTHER_PIN,
-      pinConfirm: OTHER_PIN,
-    });
+    const r = await resetPin(app, body.resetToken);
     expect(r.status).toBe(200);
     expect((await post(app, '/users/login', { alias: m.alias, pin: OTHER_PIN })).status).toBe(200);
   });

@@ -1,0 +1,163 @@
+/**
+ * A member in one course, as every learning module reads her: her enrolment, the lessons she has
+ * done and her quiz attempts (memberState), the status and progress they make; what every learning
+ * module is made with; and marking lessons done.
+ *
+ * Rules:
+ * - Lesson progress needs an enrolment: 403 NOT_ENROLLED otherwise.
+ * - Progress counts only lessons that still exist (a lesson removed from the files is ignored).
+ * - Status: completed (a post attempt or completedAt) → pre_quiz (no pre attempt) → learning →
+ *   post_quiz (every lesson done).
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import type { Progress } from '../contract/learning.ts';
+import type { EnrolmentStatus } from '../contract/learning-constants.ts';
+import type { Database, Db, Tx } from '../db/index.ts';
+import { enrolments, lessonProgress, quizAttempts } from '../db/schema.ts';
+import type { Clock } from '../lib/clock.ts';
+import { ApiError } from '../lib/errors.ts';
+import { type CachedCourse, type CatalogueCache, courseOr404 } from './learning-catalogue.ts';
+
+/** What every learning module is made with (learning.ts createLearning passes them on). */
+export interface LearningDeps {
+  database: Database;
+  clock: Clock;
+  catalogue: CatalogueCache;
+}
+
+/** A query runs on the database or inside a transaction. */
+export type Q = Db | Tx;
+export type EnrolmentRow = typeof enrolments.$inferSelect;
+export type AttemptRow = typeof quizAttempts.$inferSelect;
+
+/** Her enrolment, lessons done (ids) and quiz attempts (newest first) in one course. */
+export interface MemberState {
+  enrolment: EnrolmentRow | null;
+  done: Set<string>;
+  attempts: AttemptRow[];
+}
+
+/** `inTx`: the queries run one after another (a transaction is one connection). */
+export async function memberState(
+  q: Q,
+  userId: string,
+  courseId: string,
+  inTx = false,
+): Promise<MemberState> {
+  const queries = [
+    () =>
+      q
+        .select()
+        .from(enrolments)
+        .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId))),
+    () =>
+      q
+        .select({ lessonId: lessonProgress.lessonId })
+        .from(lessonProgress)
+        .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId))),
+    () =>
+      q
+        .select()
+        .from(quizAttempts)
+        .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.courseId, courseId)))
+        .orderBy(desc(quizAttempts.submittedAt), desc(quizAttempts.id)),
+  ] as const;
+  let results: [EnrolmentRow[], { lessonId: string }[], AttemptRow[]];
+  if (inTx) results = [await queries[0](), await queries[1](), await queries[2]()];
+  else results = await Promise.all([queries[0](), queries[1](), queries[2]()]);
+  const [e, done, attempts] = results;
+  return { enrolment: e[0] ?? null, done: new Set(done.map((d) => d.lessonId)), attempts };
+}
+
+/** Her enrolments in every course, newest first. */
+export const enrolmentsOf = (q: Q, userId: string) =>
+  q.select().from(enrolments).where(eq(enrolments.userId, userId)).orderBy(desc(enrolments.enrolledAt));
+
+/** Her state, or 403 NOT_ENROLLED. */
+export async function requireEnrolment(q: Q, userId: string, course: CachedCourse, inTx = false) {
+  const s = await memberState(q, userId, course.id, inTx);
+  if (!s.enrolment) throw new ApiError('NOT_ENROLLED');
+  return s;
+}
+
+export const allLessonsDone = (course: CachedCourse, done: Set<string>) =>
+  course.lessons.every((l) => done.has(l.id));
+
+export function statusOf(
+  course: CachedCourse,
+  done: Set<string>,
+  hasPre: boolean,
+  completed: boolean,
+): EnrolmentStatus {
+  if (completed) return 'completed';
+  if (!hasPre) return 'pre_quiz';
+  return allLessonsDone(course, done) ? 'post_quiz' : 'learning';
+}
+
+export function stateStatus(course: CachedCourse, s: MemberState): EnrolmentStatus {
+  const hasPre = s.attempts.some((a) => a.kind === 'pre');
+  const completed = s.enrolment?.completedAt != null || s.attempts.some((a) => a.kind === 'post');
+  return statusOf(course, s.done, hasPre, completed);
+}
+
+export function progressOf(course: CachedCourse, done: Set<string>, status: EnrolmentStatus): Progress {
+  const completedLessonIds = course.lessons.filter((l) => done.has(l.id)).map((l) => l.id);
+  const total = course.lessons.length;
+  return {
+    courseId: course.id,
+    completedLessonIds,
+    done: completedLessonIds.length,
+    total,
+    percent: total === 0 ? 0 : Math.floor((completedLessonIds.length * 100) / total),
+    nextLessonId: course.lessons.find((l) => !done.has(l.id))?.id ?? null,
+    status,
+  };
+}
+
+/** Her progress as it stands now. */
+export async function progressNow(
+  q: Q,
+  userId: string,
+  course: CachedCourse,
+  inTx = false,
+): Promise<Progress> {
+  const s = await memberState(q, userId, course.id, inTx);
+  return progressOf(course, s.done, stateStatus(course, s));
+}
+
+/** Marking lessons done (harmless to repeat); both answer her progress. */
+export function createProgress({ database, clock, catalogue }: LearningDeps) {
+  const db = database.db;
+
+  const markDone = async (userId: string, course: CachedCourse, lessonIds: string[]) => {
+    await requireEnrolment(db, userId, course);
+    const now = clock.now();
+    if (lessonIds.length > 0) {
+      await db
+        .insert(lessonProgress)
+        .values(lessonIds.map((lessonId) => ({ userId, courseId: course.id, lessonId, completedAt: now })))
+        .onConflictDoNothing();
+    }
+    return progressNow(db, userId, course);
+  };
+
+  return {
+    async completeLesson(userId: string, courseId: string, lessonId: string): Promise<Progress> {
+      const course = courseOr404(await catalogue.get(), courseId, true);
+      if (!course.lessons.some((l) => l.id === lessonId)) {
+        if (!course.published) throw new ApiError('COURSE_NOT_FOUND');
+        throw new ApiError('LESSON_NOT_FOUND');
+      }
+      return markDone(userId, course, [lessonId]);
+    },
+
+    async completeAll(userId: string, courseId: string): Promise<Progress> {
+      const course = courseOr404(await catalogue.get(), courseId, true);
+      return markDone(
+        userId,
+        course,
+        course.lessons.map((l) => l.id),
+      );
+    },
+  };
+}
