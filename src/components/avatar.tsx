@@ -1,5 +1,4 @@
 import { AvatarFallback, type AvatarFallbackProps, AvatarImage, AvatarRoot } from '@ark-ui/react/avatar';
-import type { ComponentProps } from 'react';
 import { avatar } from '../../styled-system/recipes';
 import { UserIcon } from '../theme/icons';
 import { createStyleContext } from './create-style-context';
@@ -17,6 +16,3 @@ const StyledFallback = /* @__PURE__ */ ctx.withContext(AvatarFallback, 'fallback
 export const Fallback = ({ children, ...props }: AvatarFallbackProps) => (
   <StyledFallback {...props}>{children ?? <UserIcon />}</StyledFallback>
 );
-
-export { AvatarContext as Context, useAvatarContext as useContext } from '@ark-ui/react/avatar';
-export type RootProps = ComponentProps<typeof Root>;

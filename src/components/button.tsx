@@ -8,10 +8,9 @@ import { Spinner } from './spinner';
  * `<Link href="/dashboard" className={buttonRecipe({ variant: 'outline' })}>…</Link>`.
  */
 export const buttonRecipe = button;
-export type { ButtonVariantProps };
 export { button };
 
-export interface ButtonProps extends HTMLArkProps<'button'>, ButtonVariantProps {
+interface ButtonProps extends HTMLArkProps<'button'>, ButtonVariantProps {
   /** Shows a spinner over the label, sets aria-busy and disables the button. */
   loading?: boolean;
 }
@@ -60,7 +59,7 @@ export const Button = ({ loading = false, disabled, className, children, asChild
   );
 };
 
-export interface IconButtonProps extends ButtonProps {
+interface IconButtonProps extends ButtonProps {
   /** Accessible name (translated by the caller): the button shows only an icon. */
   'aria-label': string;
 }

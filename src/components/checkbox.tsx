@@ -7,7 +7,6 @@ import {
   CheckboxLabel,
   CheckboxRoot,
 } from '@ark-ui/react/checkbox';
-import type { ComponentProps } from 'react';
 import { checkbox } from '../../styled-system/recipes';
 import { CheckIcon, MinusIcon } from '../theme/icons';
 import { createStyleContext } from './create-style-context';
@@ -35,6 +34,3 @@ export const Indicator = ({ children, indeterminate, ...props }: CheckboxIndicat
     {children ?? (indeterminate ? <MinusIcon /> : <CheckIcon />)}
   </StyledIndicator>
 );
-
-export { CheckboxContext as Context, useCheckboxContext as useContext } from '@ark-ui/react/checkbox';
-export type RootProps = ComponentProps<typeof Root>;

@@ -88,6 +88,26 @@ export function CoursePrice({ course }: { course: Pick<CourseSummary, 'price' | 
   );
 }
 
+/** The stars with the average and the number of reviews, or "No reviews yet". */
+export function CourseRating({ rating }: { rating: CourseSummary['rating'] }) {
+  const intl = useIntl();
+  const average = rating.average ?? 0;
+  const reviews = intl.formatMessage({ id: 'learning.card.reviews' }, { count: rating.count });
+  if (rating.count === 0)
+    return <span className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>{reviews}</span>;
+  return (
+    <Stars
+      value={average}
+      label={intl.formatMessage(
+        { id: 'learning.card.rating' },
+        { average: intl.formatNumber(average, { maximumFractionDigits: 1 }) },
+      )}
+    >
+      {intl.formatNumber(average, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ({reviews})
+    </Stars>
+  );
+}
+
 /**
  * One course in the catalogue: the whole card is one link to the course (the title's link is
  * stretched over it), so it is a single stop for the keyboard and a large target on a phone.
@@ -100,8 +120,6 @@ export function CourseCard({
   headingLevel?: 'h2' | 'h3';
 }) {
   const intl = useIntl();
-  const average = course.rating.average ?? 0;
-  const reviews = intl.formatMessage({ id: 'learning.card.reviews' }, { count: course.rating.count });
   return (
     <Card.Root interactive className={css({ height: 'full' })} data-testid="course-card">
       <Card.Header className={css({ gap: '2' })}>
@@ -170,19 +188,7 @@ export function CourseCard({
             {intl.formatMessage({ id: 'learning.card.expert' }, { name: course.expert.name })}
           </span>
         </span>
-        {course.rating.count > 0 ? (
-          <Stars
-            value={average}
-            label={intl.formatMessage(
-              { id: 'learning.card.rating' },
-              { average: intl.formatNumber(average, { maximumFractionDigits: 1 }) },
-            )}
-          >
-            {intl.formatNumber(average, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ({reviews})
-          </Stars>
-        ) : (
-          <span className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>{reviews}</span>
-        )}
+        <CourseRating rating={course.rating} />
       </Card.Footer>
     </Card.Root>
   );

@@ -12,13 +12,13 @@ import { cx } from '../../styled-system/css';
  */
 
 // biome-ignore-start lint/suspicious/noExplicitAny: matches any generated slot recipe
-type SlotRecipe = {
+export type SlotRecipe = {
   (props?: any): Record<string, string>;
   __type: any;
   splitVariantProps: (props: any) => any;
 };
 // biome-ignore-end lint/suspicious/noExplicitAny: matches any generated slot recipe
-type Slot<R extends SlotRecipe> = keyof ReturnType<R> & string;
+export type Slot<R extends SlotRecipe> = keyof ReturnType<R> & string;
 type VariantProps<R extends SlotRecipe> = NonNullable<R['__type']>;
 
 type ClassNameProp = { className?: string | undefined };
@@ -30,24 +30,10 @@ interface Options<P> {
 export function createStyleContext<R extends SlotRecipe>(recipe: R) {
   const StyleContext = createContext<Record<string, string> | null>(null);
 
-  /** Root without an element of its own (e.g. Dialog.Root): provides the classes only. */
-  const withRootProvider = <T extends ElementType>(Component: T, options?: Options<ComponentProps<T>>) => {
-    const C = Component as ElementType;
-    const WithRootProvider = (props: ComponentProps<T> & VariantProps<R>) => {
-      const [variantProps, rest] = recipe.splitVariantProps(props);
-      return (
-        <StyleContext.Provider value={recipe(variantProps)}>
-          <C {...options?.defaultProps} {...rest} />
-        </StyleContext.Provider>
-      );
-    };
-    return WithRootProvider;
-  };
-
-  /** Root that renders an element (e.g. Checkbox.Root): provides the classes and takes the slot. */
-  const withProvider = <T extends ElementType>(
+  /** A root: provides the classes to its parts, and takes its own slot when it renders an element. */
+  const provider = <T extends ElementType>(
     Component: T,
-    slot: Slot<R>,
+    slot: Slot<R> | null,
     options?: Options<ComponentProps<T>>,
   ) => {
     const C = Component as ElementType;
@@ -56,12 +42,27 @@ export function createStyleContext<R extends SlotRecipe>(recipe: R) {
       const classes = recipe(variantProps);
       return (
         <StyleContext.Provider value={classes}>
-          <C {...options?.defaultProps} {...rest} className={cx(classes[slot], rest.className)} />
+          <C
+            {...options?.defaultProps}
+            {...rest}
+            {...(slot && { className: cx(classes[slot], rest.className) })}
+          />
         </StyleContext.Provider>
       );
     };
     return WithProvider;
   };
+
+  /** Root without an element of its own (e.g. Dialog.Root): provides the classes only. */
+  const withRootProvider = <T extends ElementType>(Component: T, options?: Options<ComponentProps<T>>) =>
+    provider(Component, null, options);
+
+  /** Root that renders an element (e.g. Checkbox.Root): provides the classes and takes the slot. */
+  const withProvider = <T extends ElementType>(
+    Component: T,
+    slot: Slot<R>,
+    options?: Options<ComponentProps<T>>,
+  ) => provider(Component, slot, options);
 
   /** A part: reads the classes from the nearest provider and takes its slot. */
   const withContext = <T extends ElementType>(

@@ -6,19 +6,56 @@ import {
   DialogDescription,
   DialogPositioner,
   DialogRoot,
-  DialogRootProvider,
   DialogTitle,
   DialogTrigger,
 } from '@ark-ui/react/dialog';
-import type { ComponentProps } from 'react';
+import type { ReactElement } from 'react';
 import { dialog } from '../../styled-system/recipes';
 import { CloseIcon } from '../theme/icons';
-import { createStyleContext } from './create-style-context';
+import { createStyleContext, type Slot, type SlotRecipe } from './create-style-context';
 
-const ctx = /* @__PURE__ */ createStyleContext(dialog);
+type DialogSlot =
+  | 'trigger'
+  | 'backdrop'
+  | 'positioner'
+  | 'content'
+  | 'title'
+  | 'description'
+  | 'body'
+  | 'footer'
+  | 'closeTrigger';
+
+type CloseTriggerProps = DialogCloseTriggerProps & { 'aria-label': string };
 
 /**
- * Modal dialog (Ark Dialog: focus trap, Escape and outside click close, scroll lock, aria-modal).
+ * The parts of an Ark Dialog (focus trap, Escape and outside click close, scroll lock, aria-modal)
+ * styled by a slot recipe that has the dialog's slots: the modal dialog below, the side drawer in
+ * ./drawer. Both mount lazily and unmount on close.
+ */
+export function createDialogParts<R extends SlotRecipe>(recipe: R) {
+  const ctx = createStyleContext(recipe);
+  const slot = (name: DialogSlot) => name as Slot<R>;
+  const lazy = { defaultProps: { lazyMount: true, unmountOnExit: true } };
+  return {
+    ctx,
+    Root: ctx.withRootProvider(DialogRoot, lazy),
+    Trigger: ctx.withContext(DialogTrigger, slot('trigger')),
+    Backdrop: ctx.withContext(DialogBackdrop, slot('backdrop')),
+    Positioner: ctx.withContext(DialogPositioner, slot('positioner')),
+    Content: ctx.withContext(DialogContent, slot('content')),
+    Title: ctx.withContext(DialogTitle, slot('title')),
+    Description: ctx.withContext(DialogDescription, slot('description')),
+    Body: ctx.withContext('div', slot('body')),
+    Footer: ctx.withContext('div', slot('footer')),
+    /** The round × button in the corner. `aria-label` is required; children default to the close icon. */
+    CloseTrigger: ctx.withContext(DialogCloseTrigger, slot('closeTrigger'), {
+      defaultProps: { children: <CloseIcon /> },
+    }) as (props: CloseTriggerProps) => ReactElement,
+  };
+}
+
+/**
+ * Modal dialog.
  *
  *   <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)}>
  *     <Dialog.Backdrop />
@@ -34,32 +71,8 @@ const ctx = /* @__PURE__ */ createStyleContext(dialog);
  *     </Dialog.Positioner>
  *   </Dialog.Root>
  */
-export const Root = /* @__PURE__ */ ctx.withRootProvider(DialogRoot, {
-  defaultProps: { lazyMount: true, unmountOnExit: true },
-});
-export const RootProvider = /* @__PURE__ */ ctx.withRootProvider(DialogRootProvider, {
-  defaultProps: { lazyMount: true, unmountOnExit: true },
-});
-export const Trigger = /* @__PURE__ */ ctx.withContext(DialogTrigger, 'trigger');
-export const Backdrop = /* @__PURE__ */ ctx.withContext(DialogBackdrop, 'backdrop');
-export const Positioner = /* @__PURE__ */ ctx.withContext(DialogPositioner, 'positioner');
-export const Content = /* @__PURE__ */ ctx.withContext(DialogContent, 'content');
-export const Title = /* @__PURE__ */ ctx.withContext(DialogTitle, 'title');
-export const Description = /* @__PURE__ */ ctx.withContext(DialogDescription, 'description');
-export const Body = /* @__PURE__ */ ctx.withContext('div', 'body');
-export const Footer = /* @__PURE__ */ ctx.withContext('div', 'footer');
-
-const StyledCloseTrigger = /* @__PURE__ */ ctx.withContext(DialogCloseTrigger, 'closeTrigger');
-
-export type CloseTriggerProps = DialogCloseTriggerProps & { 'aria-label': string };
-/** The round × button in the corner. `aria-label` is required; children default to the close icon. */
-export const CloseTrigger = ({ children, ...props }: CloseTriggerProps) => (
-  <StyledCloseTrigger {...props}>{children ?? <CloseIcon />}</StyledCloseTrigger>
-);
+export const { Root, Trigger, Backdrop, Positioner, Content, Title, Description, Footer, CloseTrigger } =
+  /* @__PURE__ */ createDialogParts(dialog);
 
 /** Unstyled close trigger for footer buttons: `<Dialog.ActionTrigger asChild><Button>…</Button></Dialog.ActionTrigger>`. */
 export const ActionTrigger = DialogCloseTrigger;
-
-export { DialogContext as Context, useDialogContext as useContext } from '@ark-ui/react/dialog';
-export type RootProps = ComponentProps<typeof Root>;
-export type ContentProps = ComponentProps<typeof Content>;

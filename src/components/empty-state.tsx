@@ -9,8 +9,8 @@ export interface EmptyStateProps {
   description?: ReactNode;
   /** Buttons or links, e.g. "Browse courses". */
   action?: ReactNode;
-  /** Heading level of the title (h2 by default). */
-  titleAs?: 'h2' | 'h3' | 'p';
+  /** Heading level of the title (h2 by default; h1 when the state is the whole page). */
+  titleAs?: 'h1' | 'h2' | 'h3' | 'p';
   className?: string;
 }
 

@@ -4,12 +4,10 @@ import {
   FieldInput,
   type FieldInputProps,
   FieldLabel,
-  FieldRequiredIndicator,
   FieldRoot,
   FieldTextarea,
   type FieldTextareaProps,
 } from '@ark-ui/react/field';
-import type { ComponentProps } from 'react';
 import { cx } from '../../styled-system/css';
 import {
   field,
@@ -29,17 +27,13 @@ export const HelperText = /* @__PURE__ */ ctx.withContext(FieldHelperText, 'help
 /** Shown only while Root has `invalid`. */
 export const ErrorText = /* @__PURE__ */ ctx.withContext(FieldErrorText, 'errorText');
 /** Renders "*" (aria-hidden) when Root has `required`. */
-export const RequiredIndicator = /* @__PURE__ */ ctx.withContext(FieldRequiredIndicator, 'requiredIndicator');
 
-export type InputProps = FieldInputProps & InputVariantProps;
+type InputProps = FieldInputProps & InputVariantProps;
 export const Input = ({ size, className, ...props }: InputProps) => (
   <FieldInput {...props} className={cx(input({ size }), className)} />
 );
 
-export type TextareaProps = FieldTextareaProps & TextareaVariantProps;
+type TextareaProps = FieldTextareaProps & TextareaVariantProps;
 export const Textarea = ({ size, className, ...props }: TextareaProps) => (
   <FieldTextarea {...props} className={cx(textarea({ size }), className)} />
 );
-
-export { FieldContext as Context, useFieldContext as useContext } from '@ark-ui/react/field';
-export type RootProps = ComponentProps<typeof Root>;

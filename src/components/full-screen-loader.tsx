@@ -2,7 +2,7 @@ import { cx } from '../../styled-system/css';
 import { fullScreenLoader, srOnly } from '../../styled-system/recipes';
 import { Spinner } from './spinner';
 
-export interface FullScreenLoaderProps {
+interface FullScreenLoaderProps {
   /** Screen-reader text, e.g. "Loading…" (translated by the caller). */
   label: string;
   className?: string;

@@ -1,15 +1,3 @@
-import type { ReactNode } from 'react';
-import { cx } from '../../styled-system/css';
-import { type LogoVariantProps, logo } from '../../styled-system/recipes';
-
-export interface LogoProps extends LogoVariantProps {
-  /** Optional wordmark shown beside the mark (the product name, from the caller). */
-  children?: ReactNode;
-  /** Accessible name for the mark when it stands alone (no wordmark and no labelled link around it). */
-  label?: string;
-  className?: string;
-}
-
 /** Lotus mark: plum centre petal, rose inner petals, soft plum outer petals. */
 export const LogoMark = ({ label, className }: { label?: string; className?: string }) => (
   <svg
@@ -43,14 +31,3 @@ export const LogoMark = ({ label, className }: { label?: string; className?: str
     />
   </svg>
 );
-
-/** Brand logo: the lotus mark plus an optional wordmark passed as children. */
-export const Logo = ({ size, children, label, className }: LogoProps) => {
-  const classes = logo({ size });
-  return (
-    <span className={cx(classes.root, className)}>
-      <LogoMark label={children ? undefined : label} className={classes.mark} />
-      {children && <span className={classes.wordmark}>{children}</span>}
-    </span>
-  );
-};

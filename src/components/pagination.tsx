@@ -13,16 +13,13 @@ import { createStyleContext } from './create-style-context';
 
 const ctx = /* @__PURE__ */ createStyleContext(pagination);
 
-export const Root = /* @__PURE__ */ ctx.withProvider(PaginationRoot, 'root');
-export const Item = /* @__PURE__ */ ctx.withContext(PaginationItem, 'item');
-export const Ellipsis = /* @__PURE__ */ ctx.withContext(PaginationEllipsis, 'ellipsis');
-export const PrevTrigger = /* @__PURE__ */ ctx.withContext(PaginationPrevTrigger, 'prevTrigger');
-export const NextTrigger = /* @__PURE__ */ ctx.withContext(PaginationNextTrigger, 'nextTrigger');
+const Root = /* @__PURE__ */ ctx.withProvider(PaginationRoot, 'root');
+const Item = /* @__PURE__ */ ctx.withContext(PaginationItem, 'item');
+const Ellipsis = /* @__PURE__ */ ctx.withContext(PaginationEllipsis, 'ellipsis');
+const PrevTrigger = /* @__PURE__ */ ctx.withContext(PaginationPrevTrigger, 'prevTrigger');
+const NextTrigger = /* @__PURE__ */ ctx.withContext(PaginationNextTrigger, 'nextTrigger');
 
-export { PaginationContext as Context, usePaginationContext as useContext } from '@ark-ui/react/pagination';
-export type RootProps = ComponentProps<typeof Root>;
-
-export interface PagerProps extends Omit<RootProps, 'children' | 'translations'> {
+interface PagerProps extends Omit<ComponentProps<typeof Root>, 'children' | 'translations'> {
   /** Accessible names, translated by the caller. */
   labels: {
     root: string;
@@ -39,7 +36,7 @@ export interface PagerProps extends Omit<RootProps, 'children' | 'translations'>
  * The usual pager: previous, numbered pages with ellipses, next. Ark keeps the state (controlled
  * with `page` + `onPageChange`, `count` items of `pageSize`); buttons keep 44 px targets.
  *
- *   <Pagination.Pager count={total} pageSize={10} page={page} onPageChange={(e) => go(e.page)} labels={…} />
+ *   <Pager count={total} pageSize={10} page={page} onPageChange={(e) => go(e.page)} labels={…} />
  */
 export function Pager({ labels, formatNumber = String, ...props }: PagerProps) {
   return (

@@ -4,7 +4,6 @@ import {
   PasswordInputIndicator,
   PasswordInputInput,
   type PasswordInputInputProps,
-  PasswordInputLabel,
   PasswordInputRoot,
   PasswordInputVisibilityTrigger,
 } from '@ark-ui/react/password-input';
@@ -21,7 +20,6 @@ import { EyeIcon, EyeOffIcon } from '../theme/icons';
  *   </PasswordInput.Control></PasswordInput.Root>
  */
 export const Root = PasswordInputRoot;
-export const Label = PasswordInputLabel;
 
 export const Control = ({ className, ...props }: PasswordInputControlProps) => (
   <PasswordInputControl

@@ -29,7 +29,7 @@ const ctx = /* @__PURE__ */ createStyleContext(pinInput);
 const StyledRoot = /* @__PURE__ */ ctx.withProvider(PinInputRoot, 'root', {
   defaultProps: { type: 'numeric', placeholder: '' },
 });
-export type RootProps = ComponentProps<typeof StyledRoot>;
+type RootProps = ComponentProps<typeof StyledRoot>;
 export const Root = (props: RootProps) => (
   <LocaleProvider locale="en-US">
     <StyledRoot {...props} />
@@ -41,5 +41,3 @@ export const Control = /* @__PURE__ */ ctx.withContext(PinInputControl, 'control
 });
 export const Input = /* @__PURE__ */ ctx.withContext(PinInputInput, 'input');
 export const HiddenInput = PinInputHiddenInput;
-
-export { PinInputContext as Context, usePinInputContext as useContext } from '@ark-ui/react/pin-input';

@@ -1,5 +1,4 @@
 import {
-  RadioGroupIndicator,
   RadioGroupItem,
   RadioGroupItemControl,
   type RadioGroupItemControlProps,
@@ -8,7 +7,6 @@ import {
   RadioGroupLabel,
   RadioGroupRoot,
 } from '@ark-ui/react/radio-group';
-import type { ComponentProps } from 'react';
 import { radioCardGroup } from '../../styled-system/recipes';
 import { CheckIcon } from '../theme/icons';
 import { createStyleContext } from './create-style-context';
@@ -35,7 +33,6 @@ export const Root = /* @__PURE__ */ ctx.withProvider(RadioGroupRoot, 'root');
 export const Label = /* @__PURE__ */ ctx.withContext(RadioGroupLabel, 'label');
 export const Item = /* @__PURE__ */ ctx.withContext(RadioGroupItem, 'item');
 export const ItemText = /* @__PURE__ */ ctx.withContext(RadioGroupItemText, 'itemText');
-export const Indicator = /* @__PURE__ */ ctx.withContext(RadioGroupIndicator, 'indicator');
 export const ItemHiddenInput = RadioGroupItemHiddenInput;
 
 const StyledItemControl = /* @__PURE__ */ ctx.withContext(RadioGroupItemControl, 'itemControl');
@@ -43,6 +40,3 @@ const StyledItemControl = /* @__PURE__ */ ctx.withContext(RadioGroupItemControl,
 export const ItemControl = ({ children, ...props }: RadioGroupItemControlProps) => (
   <StyledItemControl {...props}>{children ?? <CheckIcon />}</StyledItemControl>
 );
-
-export { RadioGroupContext as Context, useRadioGroupContext as useContext } from '@ark-ui/react/radio-group';
-export type RootProps = ComponentProps<typeof Root>;

@@ -1,5 +1,4 @@
 import {
-  RadioGroupIndicator,
   RadioGroupItem,
   RadioGroupItemControl,
   RadioGroupItemHiddenInput,
@@ -7,7 +6,6 @@ import {
   RadioGroupLabel,
   RadioGroupRoot,
 } from '@ark-ui/react/radio-group';
-import type { ComponentProps } from 'react';
 import { radioGroup } from '../../styled-system/recipes';
 import { createStyleContext } from './create-style-context';
 
@@ -30,8 +28,4 @@ export const Label = /* @__PURE__ */ ctx.withContext(RadioGroupLabel, 'label');
 export const Item = /* @__PURE__ */ ctx.withContext(RadioGroupItem, 'item');
 export const ItemControl = /* @__PURE__ */ ctx.withContext(RadioGroupItemControl, 'itemControl');
 export const ItemText = /* @__PURE__ */ ctx.withContext(RadioGroupItemText, 'itemText');
-export const Indicator = /* @__PURE__ */ ctx.withContext(RadioGroupIndicator, 'indicator');
 export const ItemHiddenInput = RadioGroupItemHiddenInput;
-
-export { RadioGroupContext as Context, useRadioGroupContext as useContext } from '@ark-ui/react/radio-group';
-export type RootProps = ComponentProps<typeof Root>;

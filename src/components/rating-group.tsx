@@ -6,7 +6,6 @@ import {
   RatingGroupLabel,
   RatingGroupRoot,
 } from '@ark-ui/react/rating-group';
-import type { ComponentProps } from 'react';
 import { ratingGroup } from '../../styled-system/recipes';
 import { createStyleContext } from './create-style-context';
 
@@ -14,16 +13,9 @@ const ctx = /* @__PURE__ */ createStyleContext(ratingGroup);
 
 export const Root = /* @__PURE__ */ ctx.withProvider(RatingGroupRoot, 'root');
 export const Label = /* @__PURE__ */ ctx.withContext(RatingGroupLabel, 'label');
-export const Control = /* @__PURE__ */ ctx.withContext(RatingGroupControl, 'control');
-export const Item = /* @__PURE__ */ ctx.withContext(RatingGroupItem, 'item');
+const Control = /* @__PURE__ */ ctx.withContext(RatingGroupControl, 'control');
+const Item = /* @__PURE__ */ ctx.withContext(RatingGroupItem, 'item');
 export const HiddenInput = RatingGroupHiddenInput;
-
-export {
-  RatingGroupContext as Context,
-  RatingGroupItemContext as ItemContext,
-  useRatingGroupContext as useContext,
-} from '@ark-ui/react/rating-group';
-export type RootProps = ComponentProps<typeof Root>;
 
 const Star = () => (
   <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor">

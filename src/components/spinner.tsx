@@ -2,7 +2,7 @@ import type { HTMLAttributes } from 'react';
 import { cx } from '../../styled-system/css';
 import { type SpinnerVariantProps, spinner, srOnly } from '../../styled-system/recipes';
 
-export interface SpinnerProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'children'>, SpinnerVariantProps {
+interface SpinnerProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'children'>, SpinnerVariantProps {
   /** Screen-reader text; when given the spinner becomes a polite status region. Otherwise decorative. */
   label?: string;
 }

@@ -3,7 +3,7 @@ import { stars } from '../../styled-system/recipes';
 
 const STAR = 'M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z';
 
-export interface StarsProps {
+interface StarsProps {
   /** 0–5, halves shown. */
   value: number;
   /** What the stars say, translated by the caller ("Rated 4.5 out of 5"): the stars are one image. */

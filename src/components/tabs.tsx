@@ -1,5 +1,4 @@
 import { TabContent, TabIndicator, TabList, TabsRoot, TabTrigger } from '@ark-ui/react/tabs';
-import type { ComponentProps } from 'react';
 import { tabs } from '../../styled-system/recipes';
 import { createStyleContext } from './create-style-context';
 
@@ -21,6 +20,3 @@ export const List = /* @__PURE__ */ ctx.withContext(TabList, 'list');
 export const Trigger = /* @__PURE__ */ ctx.withContext(TabTrigger, 'trigger');
 export const Content = /* @__PURE__ */ ctx.withContext(TabContent, 'content');
 export const Indicator = /* @__PURE__ */ ctx.withContext(TabIndicator, 'indicator');
-
-export { TabsContext as Context, useTabsContext as useContext } from '@ark-ui/react/tabs';
-export type RootProps = ComponentProps<typeof Root>;

@@ -32,14 +32,14 @@ export const toaster = /* @__PURE__ */ createToaster({
 
 const ctx = /* @__PURE__ */ createStyleContext(toastRecipe);
 
-/** Styled toast parts, for callers that render a custom toast. */
-export const Root = /* @__PURE__ */ ctx.withProvider(ToastRoot, 'root');
-export const Title = /* @__PURE__ */ ctx.withContext(ToastTitle, 'title');
-export const Description = /* @__PURE__ */ ctx.withContext(ToastDescription, 'description');
-export const ActionTrigger = /* @__PURE__ */ ctx.withContext(ToastActionTrigger, 'actionTrigger');
-export const CloseTrigger = /* @__PURE__ */ ctx.withContext(ToastCloseTrigger, 'closeTrigger');
-export const Indicator = /* @__PURE__ */ ctx.withContext('span', 'indicator');
-export const Content = /* @__PURE__ */ ctx.withContext('div', 'content');
+/** The styled toast parts the Toaster renders. */
+const Root = /* @__PURE__ */ ctx.withProvider(ToastRoot, 'root');
+const Title = /* @__PURE__ */ ctx.withContext(ToastTitle, 'title');
+const Description = /* @__PURE__ */ ctx.withContext(ToastDescription, 'description');
+const ActionTrigger = /* @__PURE__ */ ctx.withContext(ToastActionTrigger, 'actionTrigger');
+const CloseTrigger = /* @__PURE__ */ ctx.withContext(ToastCloseTrigger, 'closeTrigger');
+const Indicator = /* @__PURE__ */ ctx.withContext('span', 'indicator');
+const Content = /* @__PURE__ */ ctx.withContext('div', 'content');
 
 const icons: Record<string, ReactNode> = {
   success: <CheckCircleIcon />,
@@ -48,7 +48,7 @@ const icons: Record<string, ReactNode> = {
   loading: <Spinner size="sm" />,
 };
 
-export interface ToasterProps {
+interface ToasterProps {
   /** Accessible name of each toast's close button (translated by the caller). */
   closeLabel: string;
 }

@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 
-/** Sets the tab title to "<page> · <product>" in the current language. */
-export function useDocumentTitle(id: string) {
-  const intl = useIntl();
-  const title = intl.formatMessage({ id });
-  const app = intl.formatMessage({ id: 'app.name' });
+/** Sets the tab title to "<text> · <product>" once the text is known (a course's own title). */
+export function useDocumentTitleText(text: string | null | undefined) {
+  const app = useIntl().formatMessage({ id: 'app.name' });
   useEffect(() => {
-    document.title = `${title} · ${app}`;
-  }, [title, app]);
+    if (text) document.title = `${text} · ${app}`;
+  }, [text, app]);
+}
+
+/** Sets the tab title to "<page> · <product>" in the current language, from a message id. */
+export function useDocumentTitle(id: string) {
+  useDocumentTitleText(useIntl().formatMessage({ id }));
 }

@@ -2,7 +2,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { Button, Checkbox, Dialog, Drawer, IconButton, PinInput } from '../../src/components';
+import { Button, IconButton } from '../../src/components/button';
+import * as Checkbox from '../../src/components/checkbox';
+import * as Dialog from '../../src/components/dialog';
+import * as Drawer from '../../src/components/drawer';
+import * as PinInput from '../../src/components/pin-input';
 import { MenuIcon } from '../../src/theme/icons';
 
 const DialogExample = () => (

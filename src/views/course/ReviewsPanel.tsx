@@ -1,18 +1,19 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { courseEvents, REVIEWS_PAGE_SIZE } from '../../../machines/courseLifecycle';
+import { REVIEWS_PAGE_SIZE } from '../../../machines/courseLifecycle';
 import type { PublicReview, ReviewsPage } from '../../../server/contract/learning';
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
 import { useCourseLifecycle } from '../../app/actors';
-import * as Alert from '../../components/alert';
 import * as Avatar from '../../components/avatar';
-import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
-import { Pager } from '../../components/pagination';
+import { LoadingState } from '../../components/loading-state';
+import { Notice, RetryButton } from '../../components/notice';
+import { panel } from '../../components/panel';
 import { Skeleton } from '../../components/skeleton';
 import { Stars } from '../../components/stars';
 import { StarIcon } from '../../theme/icons';
 import { formatDate } from '../courses/format';
+import { LearningPager } from '../courses/LearningPager';
 import { learningError } from './errors';
 import { useCourseActor } from './useCourse';
 
@@ -29,38 +30,33 @@ export function ReviewsPanel() {
 
   useEffect(() => {
     // the first time the tab opens
-    if (idle) actor.send(courseEvents.reviewsPage(1));
+    if (idle) actor.send({ type: 'course.reviewsPage', page: 1 });
   }, [idle, actor]);
 
   if (failed) {
     return (
-      <div data-testid="reviews-error">
-        <Alert.Root status="error" role="alert">
-          <Alert.Icon />
-          <Alert.Content>
-            <Alert.Description>
-              {error?.code === 'NETWORK_ERROR'
-                ? learningError(intl, error)
-                : intl.formatMessage({ id: 'learning.course.reviews.error' })}
-            </Alert.Description>
-          </Alert.Content>
-          <Button variant="outline" size="sm" onClick={() => actor.send(courseEvents.reviewsRetry())}>
-            <FormattedMessage id="learning.common.retry" />
-          </Button>
-        </Alert.Root>
-      </div>
+      <Notice
+        data-testid="reviews-error"
+        description={
+          error?.code === 'NETWORK_ERROR'
+            ? learningError(intl, error)
+            : intl.formatMessage({ id: 'learning.course.reviews.error' })
+        }
+        end={<RetryButton onClick={() => actor.send({ type: 'course.reviewsRetry' })} />}
+      />
     );
   }
   if (!reviews) {
     return (
-      <div data-testid="reviews-loading" aria-busy="true" className={css({ display: 'grid', gap: '4' })}>
-        <span role="status" className={css({ srOnly: true })}>
-          {intl.formatMessage({ id: 'learning.course.reviews.loading' })}
-        </span>
+      <LoadingState
+        label={<FormattedMessage id="learning.course.reviews.loading" />}
+        data-testid="reviews-loading"
+        className={css({ display: 'grid', gap: '4' })}
+      >
         <Skeleton className={css({ width: 'full', height: '28', borderRadius: 'xl' })} />
         <Skeleton className={css({ width: 'full', height: '20' })} />
         <Skeleton className={css({ width: 'full', height: '20' })} />
-      </div>
+      </LoadingState>
     );
   }
   if (reviews.summary.count === 0) {
@@ -68,7 +64,6 @@ export function ReviewsPanel() {
       <div data-testid="reviews-empty">
         <EmptyState
           icon={<StarIcon />}
-          titleAs="h2"
           title={<FormattedMessage id="learning.course.reviews.empty.title" />}
           description={<FormattedMessage id="learning.course.reviews.empty.body" />}
         />
@@ -86,14 +81,12 @@ export function ReviewsPanel() {
         <FormattedMessage id="learning.course.reviews.listHeading" />
       </h2>
       <ul
+        data-loading={loading || undefined}
         className={css({
-          listStyle: 'none',
-          p: '0',
-          m: '0',
           display: 'grid',
           gap: '4',
-          opacity: loading ? '0.6' : '1',
           transition: 'opacity {durations.normal}',
+          _loading: { opacity: '0.6' },
         })}
       >
         {reviews.items.map((r) => (
@@ -101,45 +94,41 @@ export function ReviewsPanel() {
         ))}
       </ul>
       {reviews.totalPages > 1 && (
-        <Pager
+        <LearningPager
+          labelId="learning.course.reviews.pages.label"
           count={reviews.total}
           pageSize={REVIEWS_PAGE_SIZE}
           page={page}
-          onPageChange={(e) => actor.send(courseEvents.reviewsPage(e.page))}
-          formatNumber={(n) => intl.formatNumber(n)}
-          labels={{
-            root: intl.formatMessage({ id: 'learning.course.reviews.pages.label' }),
-            prev: intl.formatMessage({ id: 'learning.catalogue.pages.prev' }),
-            next: intl.formatMessage({ id: 'learning.catalogue.pages.next' }),
-            page: (p, current) =>
-              intl.formatMessage(
-                { id: current ? 'learning.catalogue.pages.current' : 'learning.catalogue.pages.page' },
-                { page: intl.formatNumber(p) },
-              ),
-          }}
+          onPage={(p) => actor.send({ type: 'course.reviewsPage', page: p })}
         />
       )}
     </div>
   );
 }
 
+const summaryBox = cx(
+  panel({ tone: 'muted', padding: 'lg' }),
+  css({
+    display: 'grid',
+    gridTemplateColumns: { base: '1fr', sm: 'auto 1fr' },
+    gap: { base: '5', sm: '8' },
+    alignItems: 'center',
+  }),
+);
+
+const starRow = css({
+  display: 'grid',
+  gridTemplateColumns: '4.5rem 1fr 2.5rem',
+  alignItems: 'center',
+  gap: '3',
+});
+
 function Summary({ summary }: { summary: ReviewsPage['summary'] }) {
   const intl = useIntl();
   const average = summary.average ?? 0;
   const max = Math.max(1, ...Object.values(summary.distribution));
   return (
-    <section
-      className={css({
-        display: 'grid',
-        gridTemplateColumns: { base: '1fr', sm: 'auto 1fr' },
-        gap: { base: '5', sm: '8' },
-        alignItems: 'center',
-        p: { base: '5', md: '6' },
-        borderRadius: 'xl',
-        bg: 'bg.subtle',
-      })}
-      data-testid="reviews-summary"
-    >
+    <section className={summaryBox} data-testid="reviews-summary">
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', alignItems: 'flex-start' })}>
         <h2 className={css({ srOnly: true })}>
           <FormattedMessage id="learning.course.reviews.heading" />
@@ -162,15 +151,7 @@ function Summary({ summary }: { summary: ReviewsPage['summary'] }) {
         {(['5', '4', '3', '2', '1'] as const).map((star) => {
           const count = summary.distribution[star] ?? 0;
           return (
-            <div
-              key={star}
-              className={css({
-                display: 'grid',
-                gridTemplateColumns: '4.5rem 1fr 2.5rem',
-                alignItems: 'center',
-                gap: '3',
-              })}
-            >
+            <div key={star} className={starRow}>
               <dt className={css({ textStyle: 'body.sm', color: 'fg.muted', whiteSpace: 'nowrap' })}>
                 {intl.formatMessage({ id: 'learning.course.reviews.starsN' }, { count: Number(star) })}
               </dt>
@@ -210,18 +191,7 @@ function Summary({ summary }: { summary: ReviewsPage['summary'] }) {
 function ReviewItem({ review }: { review: PublicReview }) {
   const intl = useIntl();
   return (
-    <li
-      data-testid="review"
-      className={css({
-        display: 'flex',
-        gap: '4',
-        p: { base: '4', md: '5' },
-        borderWidth: '1px',
-        borderColor: 'border.subtle',
-        borderRadius: 'lg',
-        bg: 'bg.surface',
-      })}
-    >
+    <li data-testid="review" className={cx(panel({ padding: 'sm' }), css({ display: 'flex', gap: '4' }))}>
       <Avatar.Root size="md" className={css({ flexShrink: '0' })}>
         <Avatar.Fallback />
         {review.avatar && <Avatar.Image src={review.avatar.url} alt="" />}

@@ -1,8 +1,6 @@
-import { FormattedMessage, useIntl } from 'react-intl';
-import { courseEvents } from '../../../machines/courseLifecycle';
+import { useIntl } from 'react-intl';
 import type { AppError } from '../../../machines/types';
-import * as Alert from '../../components/alert';
-import { Button } from '../../components/button';
+import { Notice, RetryButton } from '../../components/notice';
 import { learningError } from './errors';
 import { useCourseActor } from './useCourse';
 
@@ -11,14 +9,11 @@ export function SyncError({ error, className }: { error: AppError; className?: s
   const intl = useIntl();
   const actor = useCourseActor();
   return (
-    <Alert.Root status="error" role="alert" className={className} data-testid="sync-error">
-      <Alert.Icon />
-      <Alert.Content>
-        <Alert.Description>{learningError(intl, error)}</Alert.Description>
-      </Alert.Content>
-      <Button variant="outline" size="sm" onClick={() => actor.send(courseEvents.refresh())}>
-        <FormattedMessage id="learning.common.retry" />
-      </Button>
-    </Alert.Root>
+    <Notice
+      className={className}
+      data-testid="sync-error"
+      description={learningError(intl, error)}
+      end={<RetryButton onClick={() => actor.send({ type: 'course.refresh' })} />}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { COURSE_NOTICES, courseEvents } from '../../../machines/courseLifecycle';
+import { COURSE_NOTICES } from '../../../machines/courseLifecycle';
 import { useCourseLifecycle, useSession, useSystemActor } from '../../app/actors';
 import { notify } from '../../app/notify';
 
@@ -46,7 +46,7 @@ export function useOpenCourse(courseId: string): CourseStatus {
   const actor = useSystemActor('courseLifecycle');
   const userId = useMemberId();
   useEffect(() => {
-    if (userId !== undefined) actor.send(courseEvents.open(courseId, userId));
+    if (userId !== undefined) actor.send({ type: 'course.open', courseId, userId });
   }, [actor, courseId, userId]);
   const status = useCourseLifecycle((s) => STATUSES.find((t) => s.hasTag(`status:${t}`)) ?? 'idle');
   const openFor = useCourseLifecycle((s) => s.context.courseId);

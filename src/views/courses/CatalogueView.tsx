@@ -2,18 +2,21 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
-import { catalogueEvents, catalogueMachine, pageFromQuery } from '../../../machines/catalogue';
+import { catalogueMachine, pageFromQuery } from '../../../machines/catalogue';
 import { css } from '../../../styled-system/css';
 import { fetchCourses } from '../../api/learning';
 import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
-import * as Alert from '../../components/alert';
-import { Button, button } from '../../components/button';
+import { Button } from '../../components/button';
 import { CourseCard, CourseCardSkeleton } from '../../components/course-card';
 import { Disclaimer } from '../../components/disclaimer';
 import { EmptyState } from '../../components/empty-state';
-import { Pager } from '../../components/pagination';
+import { LoadingState } from '../../components/loading-state';
+import { Notice, RetryButton } from '../../components/notice';
+import { pageColumn } from '../../components/page-column';
+import { panel } from '../../components/panel';
 import { BookIcon } from '../../theme/icons';
 import { useDocumentTitle } from '../useDocumentTitle';
+import { LearningPager } from './LearningPager';
 
 function createLogic(overrides: ScreenOverrides['catalogue']) {
   const real = catalogueMachine.provide({ actors: { fetchCourses } });
@@ -24,9 +27,6 @@ const grid = css({
   display: 'grid',
   gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
   gap: { base: '4', md: '6' },
-  listStyle: 'none',
-  p: '0',
-  m: '0',
 });
 
 /** The course catalogue, /courses (spec §2, §7): a page of course cards, paged in the address. */
@@ -47,7 +47,7 @@ export default function CatalogueView() {
 
   // the address leads: Back and Forward (and links) change the page
   useEffect(() => {
-    catalogue.send(catalogueEvents.page(urlPage));
+    catalogue.send({ type: 'catalogue.page', page: urlPage });
   }, [urlPage, catalogue]);
 
   // titles and summaries come in the request's language: fetch again after a switch
@@ -55,7 +55,7 @@ export default function CatalogueView() {
   useEffect(() => {
     if (locale.current === intl.locale) return;
     locale.current = intl.locale;
-    catalogue.send(catalogueEvents.localeChanged());
+    catalogue.send({ type: 'catalogue.localeChanged' });
   }, [intl.locale, catalogue]);
 
   const goTo = (next: number) => {
@@ -65,14 +65,7 @@ export default function CatalogueView() {
 
   const totalPages = data?.totalPages ?? 0;
   return (
-    <div
-      className={css({
-        maxWidth: '6xl',
-        mx: 'auto',
-        px: { base: '4', md: '6' },
-        py: { base: '8', md: '12' },
-      })}
-    >
+    <div className={pageColumn()}>
       <header
         className={css({ display: 'flex', flexDirection: 'column', gap: '3', mb: { base: '6', md: '8' } })}
       >
@@ -91,60 +84,39 @@ export default function CatalogueView() {
 
       <section aria-labelledby="catalogue-heading" aria-busy={loading} data-testid="catalogue">
         {loading && (
-          <>
-            <p className={css({ srOnly: true })} role="status">
-              <FormattedMessage id="learning.catalogue.loading" />
-            </p>
-            <ul className={grid} data-testid="catalogue-loading">
+          <LoadingState
+            label={<FormattedMessage id="learning.catalogue.loading" />}
+            data-testid="catalogue-loading"
+          >
+            <ul className={grid}>
               {[0, 1, 2, 3, 4, 5].map((i) => (
                 <li key={i}>
                   <CourseCardSkeleton />
                 </li>
               ))}
             </ul>
-          </>
+          </LoadingState>
         )}
 
         {failed && (
-          <Alert.Root status="error" role="alert" data-testid="catalogue-error">
-            <Alert.Icon />
-            <Alert.Content>
-              <Alert.Title>
-                <FormattedMessage id="learning.catalogue.error" />
-              </Alert.Title>
-              <div className={css({ mt: '2' })}>
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  onClick={() => catalogue.send(catalogueEvents.retry())}
-                >
-                  <FormattedMessage id="learning.common.retry" />
-                </Button>
-              </div>
-            </Alert.Content>
-          </Alert.Root>
+          <Notice
+            data-testid="catalogue-error"
+            title={<FormattedMessage id="learning.catalogue.error" />}
+            actions={<RetryButton onClick={() => catalogue.send({ type: 'catalogue.retry' })} />}
+          />
         )}
 
         {empty && (
-          <div
-            data-testid="catalogue-empty"
-            className={css({
-              bg: 'bg.surface',
-              borderWidth: '1px',
-              borderColor: 'border.subtle',
-              borderRadius: 'lg',
-            })}
-          >
+          <div data-testid="catalogue-empty" className={panel({ padding: 'none' })}>
             <EmptyState
               icon={<BookIcon />}
               title={<FormattedMessage id="learning.catalogue.empty.title" />}
               description={<FormattedMessage id="learning.catalogue.empty.body" />}
               action={
                 page > 1 ? (
-                  <button type="button" className={button({ variant: 'outline' })} onClick={() => goTo(1)}>
+                  <Button type="button" variant="outline" onClick={() => goTo(1)}>
                     <FormattedMessage id="learning.catalogue.empty.firstPage" />
-                  </button>
+                  </Button>
                 ) : undefined
               }
             />
@@ -168,22 +140,12 @@ export default function CatalogueView() {
 
         {!failed && totalPages > 1 && (
           <div className={css({ mt: { base: '8', md: '10' } })}>
-            <Pager
+            <LearningPager
+              labelId="learning.catalogue.pages.label"
               count={data!.total}
               pageSize={data!.limit}
               page={page}
-              onPageChange={(e) => goTo(e.page)}
-              formatNumber={(n) => intl.formatNumber(n)}
-              labels={{
-                root: intl.formatMessage({ id: 'learning.catalogue.pages.label' }),
-                prev: intl.formatMessage({ id: 'learning.catalogue.pages.prev' }),
-                next: intl.formatMessage({ id: 'learning.catalogue.pages.next' }),
-                page: (n, current) =>
-                  intl.formatMessage(
-                    { id: current ? 'learning.catalogue.pages.current' : 'learning.catalogue.pages.page' },
-                    { page: intl.formatNumber(n) },
-                  ),
-              }}
+              onPage={goTo}
             />
           </div>
         )}

@@ -1,6 +1,8 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { css } from '../../../styled-system/css';
+import { EmptyState } from '../../components/empty-state';
+import { panel } from '../../components/panel';
 import { ReceiptIcon, SettingsIcon } from '../../theme/icons';
 
 /**
@@ -8,51 +10,15 @@ import { ReceiptIcon, SettingsIcon } from '../../theme/icons';
  * nothing here yet and what will appear (Account Settings is marked coming soon). The learning
  * pages (Enrolled Courses, My Test Scores, Ratings & Reviews) are in ./learning.
  */
-function EmptyPanel(props: {
-  Icon: ComponentType<{ className?: string }>;
-  titleId: string;
-  bodyId: string;
-  action?: ReactNode;
-  badge?: ReactNode;
-}) {
-  const { Icon } = props;
+function EmptyPanel(props: { icon: ReactNode; titleId: string; bodyId: string; badge?: ReactNode }) {
   return (
-    <section
-      data-testid="empty-state"
-      className={css({
-        bg: 'bg.surface',
-        borderWidth: '1px',
-        borderColor: 'border.subtle',
-        borderRadius: 'lg',
-        p: { base: '8', md: '12' },
-        textAlign: 'center',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        gap: '3',
-      })}
-    >
-      <span
-        className={css({
-          display: 'grid',
-          placeItems: 'center',
-          boxSize: '16',
-          borderRadius: 'full',
-          bg: 'accent.subtle',
-          color: 'accent.fg',
-          '& svg': { boxSize: '7' },
-        })}
-      >
-        <Icon />
-      </span>
+    <section data-testid="empty-state" className={panel({ padding: 'none' })}>
       {props.badge}
-      <h2 className={css({ fontSize: 'xl', fontWeight: 'semibold', color: 'fg.default' })}>
-        <FormattedMessage id={props.titleId} />
-      </h2>
-      <p className={css({ color: 'fg.muted', maxWidth: 'md' })}>
-        <FormattedMessage id={props.bodyId} />
-      </p>
-      {props.action}
+      <EmptyState
+        icon={props.icon}
+        title={<FormattedMessage id={props.titleId} />}
+        description={<FormattedMessage id={props.bodyId} />}
+      />
     </section>
   );
 }
@@ -60,7 +26,7 @@ function EmptyPanel(props: {
 export function InvoicesPage() {
   return (
     <EmptyPanel
-      Icon={ReceiptIcon}
+      icon={<ReceiptIcon />}
       titleId="dashboard.invoices.empty.title"
       bodyId="dashboard.invoices.empty.body"
     />
@@ -71,7 +37,7 @@ export function SettingsPage() {
   const intl = useIntl();
   return (
     <EmptyPanel
-      Icon={SettingsIcon}
+      icon={<SettingsIcon />}
       titleId="dashboard.comingSoon"
       bodyId="dashboard.settings.body"
       badge={

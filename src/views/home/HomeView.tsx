@@ -1,8 +1,9 @@
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'wouter';
-import { css } from '../../../styled-system/css';
+import { cx, sva } from '../../../styled-system/css';
 import { useSession } from '../../app/actors';
-import { button } from '../../components/button';
+import { LinkButton } from '../../components/link-button';
+import { pageColumn } from '../../components/page-column';
+import { panel } from '../../components/panel';
 import { BookIcon, UserIcon } from '../../theme/icons';
 import { useDocumentTitle } from '../useDocumentTitle';
 
@@ -20,120 +21,96 @@ function ChatIcon(props: { className?: string }) {
   );
 }
 
+const hero = sva({
+  slots: ['root', 'inner', 'title', 'body', 'actions'],
+  base: {
+    root: {
+      bgGradient: 'to-b',
+      gradientFrom: 'accent.subtle',
+      gradientTo: 'bg.canvas',
+      px: { base: '4', md: '6' },
+      py: { base: '12', md: '20' },
+    },
+    inner: { maxWidth: '3xl', mx: 'auto', textAlign: 'center' },
+    title: {
+      fontSize: { base: '3xl', md: '5xl' },
+      fontWeight: 'bold',
+      color: 'accent.fg',
+      lineHeight: 'tight',
+    },
+    body: { mt: '5', fontSize: { base: 'md', md: 'lg' }, color: 'fg.muted', textWrap: 'pretty' },
+    actions: { mt: '8', display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '3' },
+  },
+});
+
+const features = sva({
+  slots: ['title', 'list', 'item', 'icon', 'name', 'body'],
+  base: {
+    title: { fontSize: '2xl', fontWeight: 'bold', textAlign: 'center', color: 'fg.default' },
+    list: { mt: '8', display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' }, gap: '5' },
+    item: { p: '6', boxShadow: 'sm' },
+    icon: {
+      display: 'inline-grid',
+      placeItems: 'center',
+      boxSize: '11',
+      borderRadius: 'full',
+      bg: 'highlight.subtle',
+      color: 'highlight.fg',
+      '& svg': { boxSize: '5' },
+    },
+    name: { mt: '4', fontSize: 'lg', fontWeight: 'semibold' },
+    body: { mt: '2', color: 'fg.muted' },
+  },
+});
+
+/** The front page: what the platform is, the way in (or to her dashboard), and three promises. */
 export default function HomeView() {
   useDocumentTitle('app.tagline');
   const signedIn = useSession((s) => s.matches('signedIn'));
+  const h = hero();
+  const f = features();
   return (
     <>
-      <section
-        className={css({
-          bgGradient: 'to-b',
-          gradientFrom: 'accent.subtle',
-          gradientTo: 'bg.canvas',
-          px: { base: '4', md: '6' },
-          py: { base: '12', md: '20' },
-        })}
-      >
-        <div className={css({ maxWidth: '3xl', mx: 'auto', textAlign: 'center' })}>
-          <h1
-            className={css({
-              fontSize: { base: '3xl', md: '5xl' },
-              fontWeight: 'bold',
-              color: 'accent.fg',
-              lineHeight: 'tight',
-              textWrap: 'balance',
-            })}
-          >
+      <section className={h.root}>
+        <div className={h.inner}>
+          <h1 className={h.title}>
             <FormattedMessage id="home.hero.title" />
           </h1>
-          <p
-            className={css({
-              mt: '5',
-              fontSize: { base: 'md', md: 'lg' },
-              color: 'fg.muted',
-              textWrap: 'pretty',
-            })}
-          >
+          <p className={h.body}>
             <FormattedMessage id="home.hero.body" />
           </p>
-          <div
-            className={css({
-              mt: '8',
-              display: 'flex',
-              gap: '3',
-              justifyContent: 'center',
-              flexWrap: 'wrap',
-            })}
-          >
+          <div className={h.actions}>
             {signedIn ? (
-              <Link href="/dashboard" className={button({ size: 'lg' })}>
+              <LinkButton href="/dashboard" size="lg">
                 <FormattedMessage id="site.header.dashboard" />
-              </Link>
+              </LinkButton>
             ) : (
               <>
-                <Link href="/signup" className={button({ size: 'lg' })}>
+                <LinkButton href="/signup" size="lg">
                   <FormattedMessage id="home.hero.primary" />
-                </Link>
-                <Link href="/login" className={button({ size: 'lg', variant: 'outline' })}>
+                </LinkButton>
+                <LinkButton href="/login" size="lg" variant="outline">
                   <FormattedMessage id="home.hero.secondary" />
-                </Link>
+                </LinkButton>
               </>
             )}
           </div>
         </div>
       </section>
-      <section
-        className={css({
-          maxWidth: '6xl',
-          mx: 'auto',
-          px: { base: '4', md: '6' },
-          py: { base: '10', md: '16' },
-        })}
-      >
-        <h2
-          className={css({ fontSize: '2xl', fontWeight: 'bold', textAlign: 'center', color: 'fg.default' })}
-        >
+      <section className={pageColumn({ space: 'lg' })}>
+        <h2 className={f.title}>
           <FormattedMessage id="home.features.title" />
         </h2>
-        <ul
-          className={css({
-            mt: '8',
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' },
-            gap: '5',
-            listStyle: 'none',
-            p: 0,
-          })}
-        >
+        <ul className={f.list}>
           {FEATURES.map(({ key, Icon }) => (
-            <li
-              key={key}
-              className={css({
-                bg: 'bg.surface',
-                borderRadius: 'lg',
-                borderWidth: '1px',
-                borderColor: 'border.subtle',
-                p: '6',
-                boxShadow: 'sm',
-              })}
-            >
-              <span
-                className={css({
-                  display: 'inline-grid',
-                  placeItems: 'center',
-                  boxSize: '11',
-                  borderRadius: 'full',
-                  bg: 'highlight.subtle',
-                  color: 'highlight.fg',
-                  '& svg': { boxSize: '5' },
-                })}
-              >
+            <li key={key} className={cx(panel({ padding: 'none' }), f.item)}>
+              <span className={f.icon}>
                 <Icon />
               </span>
-              <h3 className={css({ mt: '4', fontSize: 'lg', fontWeight: 'semibold' })}>
+              <h3 className={f.name}>
                 <FormattedMessage id={`home.features.${key}.title`} />
               </h3>
-              <p className={css({ mt: '2', color: 'fg.muted' })}>
+              <p className={f.body}>
                 <FormattedMessage id={`home.features.${key}.body`} />
               </p>
             </li>

@@ -1,8 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import type { MemberCourseDetail } from '../../../server/contract/learning';
-import { css } from '../../../styled-system/css';
-import { button } from '../../components/button';
+import { css, cx } from '../../../styled-system/css';
+import { CheckList } from '../../components/check-list';
+import { LinkButton } from '../../components/link-button';
+import { panel } from '../../components/panel';
 import { CheckIcon } from '../../theme/icons';
 import { learnPath, quizPath } from '../course/useCourse';
 import { type EnrolledStatus, LearnGate } from './LearnGate';
@@ -16,19 +18,32 @@ export default function CompletionView() {
   );
 }
 
-const card = css({
+const card = cx(
+  panel({ tone: 'strong', padding: 'lg' }),
+  css({ display: 'flex', flexDirection: 'column', gap: '4' }),
+);
+
+const hero = css(panel.raw({ tone: 'accent', padding: 'none' }), {
+  borderRadius: '2xl',
+  p: { base: '6', md: '10' },
   display: 'flex',
   flexDirection: 'column',
+  alignItems: 'center',
   gap: '4',
-  p: { base: '5', md: '8' },
-  bg: 'bg.surface',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'xl',
+  textAlign: 'center',
+});
+
+const tick = css({
+  display: 'grid',
+  placeItems: 'center',
+  boxSize: '16',
+  borderRadius: 'full',
+  bg: 'success.default',
+  color: 'fg.onAccent',
+  '& svg': { boxSize: '8' },
 });
 
 function Completion({ course, status }: { course: MemberCourseDetail; status: EnrolledStatus }) {
-  const intl = useIntl();
   if (status !== 'completed') {
     return (
       <section className={card} data-testid="completion-not-yet">
@@ -38,42 +53,16 @@ function Completion({ course, status }: { course: MemberCourseDetail; status: En
         <p className={css({ color: 'fg.muted', textStyle: 'body.md' })}>
           <FormattedMessage id="learning.complete.notYet.body" />
         </p>
-        <Link href={learnPath(course.id)} className={`${button()} ${css({ alignSelf: 'flex-start' })}`}>
+        <LinkButton href={learnPath(course.id)} className={css({ alignSelf: 'flex-start' })}>
           <FormattedMessage id="learning.learn.backToLessons" />
-        </Link>
+        </LinkButton>
       </section>
     );
   }
-  const pre = course.quizzes?.pre.lastAttempt ?? null;
-  const post = course.quizzes?.post.lastAttempt ?? null;
-  const gain = pre && post ? post.correct - pre.correct : null;
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })} data-testid="completion">
-      <section
-        className={css({
-          display: 'flex',
-          flexDirection: 'column',
-          gap: '4',
-          p: { base: '6', md: '10' },
-          borderRadius: '2xl',
-          bg: 'accent.subtle',
-          textAlign: 'center',
-          alignItems: 'center',
-        })}
-        aria-labelledby="completion-title"
-      >
-        <span
-          aria-hidden="true"
-          className={css({
-            display: 'grid',
-            placeItems: 'center',
-            boxSize: '16',
-            borderRadius: 'full',
-            bg: 'success.default',
-            color: 'fg.onAccent',
-            '& svg': { boxSize: '8' },
-          })}
-        >
+      <section className={hero} aria-labelledby="completion-title">
+        <span aria-hidden="true" className={tick}>
           <CheckIcon />
         </span>
         <h2 id="completion-title" className={css({ textStyle: 'heading.xl', textWrap: 'balance' })}>
@@ -82,42 +71,14 @@ function Completion({ course, status }: { course: MemberCourseDetail; status: En
         <p className={css({ textStyle: 'body.lg', color: 'fg.muted', maxWidth: '60ch' })}>
           <FormattedMessage id="learning.complete.subtitle" values={{ course: course.title }} />
         </p>
-        {pre && post ? (
-          <div
-            role="status"
-            className={css({ display: 'flex', flexDirection: 'column', gap: '2', maxWidth: '60ch' })}
-          >
-            <p className={css({ textStyle: 'heading.sm', color: 'fg.default' })} data-testid="gain-sentence">
-              {intl.formatMessage(
-                { id: 'learning.complete.gain' },
-                { pre: pre.correct, preTotal: pre.total, post: post.correct, postTotal: post.total },
-              )}
-            </p>
-            {gain != null && (
-              <p className={css({ color: 'fg.muted', textStyle: 'body.md' })} data-testid="gain-change">
-                {gain > 0
-                  ? intl.formatMessage({ id: 'learning.complete.gain.up' }, { count: gain })
-                  : gain === 0
-                    ? intl.formatMessage({ id: 'learning.complete.gain.same' })
-                    : intl.formatMessage({ id: 'learning.complete.gain.down' }, { count: -gain })}
-              </p>
-            )}
-          </div>
-        ) : post ? (
-          <p className={css({ textStyle: 'heading.sm' })} data-testid="gain-sentence">
-            {intl.formatMessage(
-              { id: 'learning.complete.postOnly' },
-              { post: post.correct, postTotal: post.total },
-            )}
-          </p>
-        ) : null}
+        <Gain course={course} />
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'center' })}>
-          <Link href={quizPath(course.id, 'post')} className={button({ variant: 'outline' })}>
+          <LinkButton href={quizPath(course.id, 'post')} variant="outline">
             <FormattedMessage id="learning.complete.seeAnswers" />
-          </Link>
-          <Link href="/dashboard/test-scores" className={button({ variant: 'ghost' })}>
+          </LinkButton>
+          <LinkButton href="/dashboard/test-scores" variant="ghost">
             <FormattedMessage id="learning.complete.allScores" />
-          </Link>
+          </LinkButton>
         </div>
       </section>
 
@@ -126,30 +87,52 @@ function Completion({ course, status }: { course: MemberCourseDetail; status: En
           <h2 className={css({ textStyle: 'heading.sm' })}>
             <FormattedMessage id="learning.complete.outcomes" />
           </h2>
-          <ul
-            className={css({
-              display: 'grid',
-              gap: '2.5',
-              listStyle: 'none',
-              p: '0',
-              m: '0',
-              '& li': { display: 'flex', gap: '2.5', alignItems: 'flex-start', maxWidth: '70ch' },
-              '& svg': { width: '5', height: '5', flexShrink: '0', mt: '0.5', color: 'success.default' },
-            })}
-          >
-            {course.outcomes.map((o) => (
-              <li key={o}>
-                <CheckIcon />
-                <span>{o}</span>
-              </li>
-            ))}
-          </ul>
+          <CheckList items={course.outcomes} />
         </section>
       )}
 
       <section className={card} aria-labelledby="feedback-title">
         <ReviewForm />
       </section>
+    </div>
+  );
+}
+
+/** What she knew before and knows now, in words: "You answered 2 of 5 before, and 5 of 5 now." */
+function Gain({ course }: { course: MemberCourseDetail }) {
+  const intl = useIntl();
+  const pre = course.quizzes?.pre.lastAttempt ?? null;
+  const post = course.quizzes?.post.lastAttempt ?? null;
+  if (!post) return null;
+  if (!pre) {
+    return (
+      <p className={css({ textStyle: 'heading.sm' })} data-testid="gain-sentence">
+        {intl.formatMessage(
+          { id: 'learning.complete.postOnly' },
+          { post: post.correct, postTotal: post.total },
+        )}
+      </p>
+    );
+  }
+  const gain = post.correct - pre.correct;
+  return (
+    <div
+      role="status"
+      className={css({ display: 'flex', flexDirection: 'column', gap: '2', maxWidth: '60ch' })}
+    >
+      <p className={css({ textStyle: 'heading.sm', color: 'fg.default' })} data-testid="gain-sentence">
+        {intl.formatMessage(
+          { id: 'learning.complete.gain' },
+          { pre: pre.correct, preTotal: pre.total, post: post.correct, postTotal: post.total },
+        )}
+      </p>
+      <p className={css({ color: 'fg.muted', textStyle: 'body.md' })} data-testid="gain-change">
+        {gain > 0
+          ? intl.formatMessage({ id: 'learning.complete.gain.up' }, { count: gain })
+          : gain === 0
+            ? intl.formatMessage({ id: 'learning.complete.gain.same' })
+            : intl.formatMessage({ id: 'learning.complete.gain.down' }, { count: -gain })}
+      </p>
     </div>
   );
 }

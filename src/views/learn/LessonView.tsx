@@ -1,16 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation, useParams } from 'wouter';
-import { courseEvents } from '../../../machines/courseLifecycle';
+import { useLocation, useParams } from 'wouter';
 import type { MemberCourseDetail } from '../../../server/contract/learning';
-import { css } from '../../../styled-system/css';
-import { Button, button } from '../../components/button';
+import { css, cx } from '../../../styled-system/css';
+import { Button } from '../../components/button';
 import { Disclaimer } from '../../components/disclaimer';
 import { EmptyState } from '../../components/empty-state';
-import { ArrowEndIcon, ArrowStartIcon, CheckIcon, ClockIcon, InfoIcon } from '../../theme/icons';
+import { LinkButton } from '../../components/link-button';
+import { panel } from '../../components/panel';
+import { TextLink } from '../../components/text-link';
+import { ArrowStartIcon, CheckIcon, ClockIcon, InfoIcon } from '../../theme/icons';
 import { completePath, learnPath, lessonPath, quizPath, useCourseActor } from '../course/useCourse';
 import { type EnrolledStatus, LearnGate } from './LearnGate';
 import { LessonBody } from './LessonBody';
+import { LessonNav } from './LessonNav';
 
 /** /dashboard/course/:id/lesson/:lessonId — one lesson, readable on a phone and at 200 % zoom. */
 export default function LessonView() {
@@ -22,42 +25,45 @@ export default function LessonView() {
   );
 }
 
-const navLink = css({
+const meta = css({
   display: 'flex',
-  flexDirection: 'column',
-  gap: '0.5',
-  minHeight: '11',
-  px: '4',
-  py: '3',
-  borderRadius: 'lg',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  bg: 'bg.surface',
-  color: 'fg.default',
-  textDecoration: 'none',
-  minWidth: '0',
-  _hover: { bg: 'bg.subtle', borderColor: 'accent.border' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
-  '& .dir': {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: '1',
-    color: 'fg.muted',
-    textStyle: 'body.sm',
-    '& svg': { width: '4', height: '4' },
-  },
-  '& .title': { fontWeight: '600', overflowWrap: 'anywhere' },
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  columnGap: '4',
+  rowGap: '1',
+  color: 'fg.muted',
+  textStyle: 'body.sm',
+  '& > span': { display: 'inline-flex', alignItems: 'center', gap: '1' },
+  '& svg': { width: '4', height: '4' },
 });
 
-function Lesson({
-  course,
-  status,
-  lessonId,
-}: {
-  course: MemberCourseDetail;
-  status: EnrolledStatus;
-  lessonId: string;
-}) {
+const title = css({
+  fontSize: { base: '1.75rem', md: '2.25rem' },
+  fontWeight: '700',
+  lineHeight: '1.2',
+  textWrap: 'balance',
+  outline: 'none',
+});
+
+const footer = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '5',
+  pt: '6',
+  mt: '4',
+  borderTopWidth: '1px',
+  borderColor: 'border.subtle',
+});
+
+const preQuizFirst = cx(
+  panel({ tone: 'accent', padding: 'none' }),
+  css({ display: 'flex', flexDirection: 'column', gap: '4', p: '6' }),
+);
+
+const startAligned = css({ alignSelf: { sm: 'flex-start' } });
+
+function Lesson(props: { course: MemberCourseDetail; status: EnrolledStatus; lessonId: string }) {
+  const { course, status, lessonId } = props;
   const intl = useIntl();
   const actor = useCourseActor();
   const [, navigate] = useLocation();
@@ -81,20 +87,20 @@ function Lesson({
           icon={<InfoIcon />}
           title={<FormattedMessage id="learning.learn.lessonNotFound" />}
           action={
-            <Link href={learnPath(course.id)} className={button()}>
+            <LinkButton href={learnPath(course.id)}>
               <FormattedMessage id="learning.learn.backToLessons" />
-            </Link>
+            </LinkButton>
           }
         />
       </div>
     );
   }
 
-  const afterThis = next ? lessonPath(course.id, next.id) : learnPath(course.id);
   const markDone = () => {
-    actor.send(courseEvents.lessonDone(lesson.id));
-    navigate(afterThis);
+    actor.send({ type: 'course.lessonDone', lessonId: lesson.id });
+    navigate(next ? lessonPath(course.id, next.id) : learnPath(course.id));
   };
+  const finished = status === 'postQuiz' || status === 'completed';
 
   return (
     <article
@@ -108,172 +114,72 @@ function Lesson({
         width: 'full',
       })}
     >
-      <Link
-        href={learnPath(course.id)}
-        className={css({
-          display: 'inline-flex',
-          alignItems: 'center',
-          gap: '1.5',
-          alignSelf: 'flex-start',
-          minHeight: '11',
-          color: 'accent.fg',
-          fontWeight: '500',
-          '& svg': { width: '4.5', height: '4.5' },
-        })}
-      >
+      <TextLink href={learnPath(course.id)} className={css({ alignSelf: 'flex-start' })}>
         <ArrowStartIcon />
         <FormattedMessage id="learning.learn.backToLessons" />
-      </Link>
+      </TextLink>
 
       <header className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-        <p
-          className={css({
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'center',
-            columnGap: '4',
-            rowGap: '1',
-            color: 'fg.muted',
-            textStyle: 'body.sm',
-            '& svg': { width: '4', height: '4' },
-          })}
-        >
+        <p className={meta}>
           <span>
             {intl.formatMessage(
               { id: 'learning.learn.position' },
               { n: intl.formatNumber(index + 1), total: intl.formatNumber(course.lessons.length) },
             )}
           </span>
-          <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
+          <span>
             <ClockIcon />
             {intl.formatMessage({ id: 'learning.course.content.minutes' }, { count: lesson.minutes })}
           </span>
           {lesson.done && (
-            <span
-              className={css({
-                display: 'inline-flex',
-                alignItems: 'center',
-                gap: '1',
-                color: 'success.fg',
-                fontWeight: '600',
-              })}
-            >
+            <span className={css({ color: 'success.fg', fontWeight: '600' })}>
               <CheckIcon />
               <FormattedMessage id="learning.course.content.done" />
             </span>
           )}
         </p>
-        <h2
-          ref={heading}
-          tabIndex={-1}
-          className={css({
-            fontSize: { base: '1.75rem', md: '2.25rem' },
-            fontWeight: '700',
-            lineHeight: '1.2',
-            textWrap: 'balance',
-            outline: 'none',
-          })}
-        >
+        <h2 ref={heading} tabIndex={-1} className={title}>
           {lesson.title}
         </h2>
       </header>
 
       {status === 'preQuiz' ? (
-        <section
-          data-testid="lesson-pre-quiz-first"
-          className={css({
-            display: 'flex',
-            flexDirection: 'column',
-            gap: '4',
-            p: '6',
-            borderRadius: 'xl',
-            bg: 'accent.subtle',
-          })}
-        >
+        <section data-testid="lesson-pre-quiz-first" className={preQuizFirst}>
           <p className={css({ textStyle: 'body.lg' })}>
             <FormattedMessage id="learning.learn.preQuizFirst" />
           </p>
-          <Link href={quizPath(course.id, 'pre')} className={button({ size: 'lg' })}>
+          <LinkButton href={quizPath(course.id, 'pre')} size="lg">
             <FormattedMessage id="learning.course.action.preQuiz" />
-          </Link>
+          </LinkButton>
         </section>
       ) : (
         <>
           <LessonBody blocks={lesson.body} />
           <Disclaimer />
-        </>
-      )}
-
-      {status !== 'preQuiz' && (
-        <footer
-          className={css({
-            display: 'flex',
-            flexDirection: 'column',
-            gap: '5',
-            pt: '6',
-            mt: '4',
-            borderTopWidth: '1px',
-            borderColor: 'border.subtle',
-          })}
-        >
-          {status === 'learning' && !lesson.done ? (
-            <Button
-              size="lg"
-              onClick={markDone}
-              data-testid="mark-done"
-              className={css({ alignSelf: { sm: 'flex-start' } })}
-            >
-              <CheckIcon />
-              <FormattedMessage id="learning.learn.markDone" />
-            </Button>
-          ) : !next && (status === 'postQuiz' || status === 'completed') ? (
-            <Link
-              href={status === 'completed' ? completePath(course.id) : quizPath(course.id, 'post')}
-              className={`${button({ size: 'lg' })} ${css({ alignSelf: { sm: 'flex-start' } })}`}
-            >
-              <FormattedMessage
-                id={
-                  status === 'completed'
-                    ? 'learning.learn.completed.action'
-                    : 'learning.course.action.postQuiz'
-                }
-              />
-            </Link>
-          ) : null}
-          <nav
-            aria-label={intl.formatMessage({ id: 'learning.learn.lessonNav' })}
-            className={css({
-              display: 'grid',
-              gap: '3',
-              gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
-            })}
-          >
-            {prev ? (
-              <Link href={lessonPath(course.id, prev.id)} className={navLink} rel="prev">
-                <span className="dir">
-                  <ArrowStartIcon />
-                  <FormattedMessage id="learning.learn.prev" />
-                </span>
-                <span className="title">{prev.title}</span>
-              </Link>
-            ) : (
-              <span aria-hidden="true" />
-            )}
-            {next && (
-              <Link
-                href={lessonPath(course.id, next.id)}
-                className={`${navLink} ${css({ textAlign: 'end', '& .dir': { justifyContent: 'flex-end' } })}`}
-                rel="next"
+          <footer className={footer}>
+            {status === 'learning' && !lesson.done ? (
+              <Button size="lg" onClick={markDone} data-testid="mark-done" className={startAligned}>
+                <CheckIcon />
+                <FormattedMessage id="learning.learn.markDone" />
+              </Button>
+            ) : !next && finished ? (
+              <LinkButton
+                href={status === 'completed' ? completePath(course.id) : quizPath(course.id, 'post')}
+                size="lg"
+                className={startAligned}
               >
-                <span className="dir">
-                  <FormattedMessage id="learning.learn.next" />
-                  <ArrowEndIcon />
-                </span>
-                <span className="title">{next.title}</span>
-              </Link>
-            )}
-          </nav>
-        </footer>
+                <FormattedMessage
+                  id={
+                    status === 'completed'
+                      ? 'learning.learn.completed.action'
+                      : 'learning.course.action.postQuiz'
+                  }
+                />
+              </LinkButton>
+            ) : null}
+            <LessonNav courseId={course.id} prev={prev} next={next} />
+          </footer>
+        </>
       )}
     </article>
   );

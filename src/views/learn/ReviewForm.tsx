@@ -1,11 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { courseEvents } from '../../../machines/courseLifecycle';
 import { REVIEW_TEXT_MAX } from '../../../server/contract/learning-constants';
 import { css } from '../../../styled-system/css';
 import { useCourseLifecycle } from '../../app/actors';
-import * as Alert from '../../components/alert';
 import { Button } from '../../components/button';
 import * as Field from '../../components/field';
+import { Notice } from '../../components/notice';
 import * as RatingGroup from '../../components/rating-group';
 import { learningError } from '../course/errors';
 import { useCourseActor } from '../course/useCourse';
@@ -31,7 +30,7 @@ export function ReviewForm() {
       className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
       onSubmit={(e) => {
         e.preventDefault();
-        actor.send(courseEvents.saveReview());
+        actor.send({ type: 'course.saveReview' });
       }}
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
@@ -48,7 +47,7 @@ export function ReviewForm() {
       <RatingGroup.Root
         count={5}
         value={draft.rating}
-        onValueChange={(e) => actor.send(courseEvents.ratingChanged(e.value))}
+        onValueChange={(e) => actor.send({ type: 'course.ratingChanged', rating: e.value })}
         disabled={saving}
         required
         aria-invalid={ratingError || undefined}
@@ -81,7 +80,7 @@ export function ReviewForm() {
           rows={5}
           dir="auto"
           value={draft.text}
-          onChange={(e) => actor.send(courseEvents.reviewTextChanged(e.currentTarget.value))}
+          onChange={(e) => actor.send({ type: 'course.reviewTextChanged', text: e.currentTarget.value })}
           data-testid="review-text"
         />
         <div
@@ -114,24 +113,17 @@ export function ReviewForm() {
       </Field.Root>
 
       {error && !ratingError && !textError && (
-        <Alert.Root status="error" role="alert" data-testid="review-error">
-          <Alert.Icon />
-          <Alert.Content>
-            <Alert.Description>
-              {learningError(intl, error, 'learning.errors.REVIEW_SAVE_FAILED')}
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <Notice
+          data-testid="review-error"
+          description={learningError(intl, error, 'learning.errors.REVIEW_SAVE_FAILED')}
+        />
       )}
       {savedNow && (
-        <Alert.Root status="success" role="status" data-testid="review-saved">
-          <Alert.Icon />
-          <Alert.Content>
-            <Alert.Description>
-              <FormattedMessage id="learning.complete.feedback.saved" />
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <Notice
+          status="success"
+          data-testid="review-saved"
+          description={<FormattedMessage id="learning.complete.feedback.saved" />}
+        />
       )}
 
       <Button

@@ -1,7 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
-import { button } from '../../components/button';
+import { LinkButton } from '../../components/link-button';
 import { useDocumentTitle } from '../useDocumentTitle';
 
 export default function NotFoundView() {
@@ -17,9 +16,9 @@ export default function NotFoundView() {
       <p className={css({ mt: '3', color: 'fg.muted' })}>
         <FormattedMessage id="notFound.body" />
       </p>
-      <Link href="/" className={`${button({ variant: 'outline' })} ${css({ mt: '8' })}`}>
+      <LinkButton href="/" variant="outline" className={css({ mt: '8' })}>
         <FormattedMessage id="notFound.home" />
-      </Link>
+      </LinkButton>
     </div>
   );
 }

@@ -3,98 +3,86 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { nextPlace } from '../../../../machines/myLearning';
 import type { EnrolledCourse } from '../../../../server/contract/learning';
-import { css, cx } from '../../../../styled-system/css';
-import { button } from '../../../components/button';
+import { css, cva } from '../../../../styled-system/css';
+import { LinkButton } from '../../../components/link-button';
 import * as Progress from '../../../components/progress';
 import { ArrowEndIcon, BookIcon } from '../../../theme/icons';
+import { coursePath } from '../../course/useCourse';
 import { formatDate, formatPercent } from '../../courses/format';
-import { ListFrame, panel, useMyLearning } from './shared';
+import { ListFrame, RowHeader, rowPanel, useMyLearning } from './shared';
 
-const STATUS_TONE = {
-  pre_quiz: { bg: 'highlight.subtle', color: 'highlight.fg' },
-  learning: { bg: 'accent.muted', color: 'accent.fg' },
-  post_quiz: { bg: 'highlight.subtle', color: 'highlight.fg' },
-  completed: { bg: 'success.subtle', color: 'success.fg' },
-} as const;
+/** Where she is in the course, as a coloured pill. */
+const status = cva({
+  base: {
+    px: '2.5',
+    py: '0.5',
+    borderRadius: 'full',
+    textStyle: 'body.sm',
+    fontWeight: '600',
+    whiteSpace: 'nowrap',
+  },
+  variants: {
+    tone: {
+      pre_quiz: { bg: 'highlight.subtle', color: 'highlight.fg' },
+      learning: { bg: 'accent.muted', color: 'accent.fg' },
+      post_quiz: { bg: 'highlight.subtle', color: 'highlight.fg' },
+      completed: { bg: 'success.subtle', color: 'success.fg' },
+    },
+  },
+});
 
 function CourseRow({ item }: { item: EnrolledCourse }) {
   const intl = useIntl();
   const { course, enrolment, progress } = item;
   const titleId = `enrolled-${course.id}-title`;
   const done = progress.status === 'completed';
+  const percent = formatPercent(intl, progress.percent);
   return (
-    <li
-      className={cx(panel, css({ display: 'flex', flexDirection: 'column', gap: '4' }))}
-      data-testid="enrolled-course"
-    >
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'flex-start',
-          justifyContent: 'space-between',
-          gap: '2',
-        })}
-      >
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: '0' })}>
-          <h3 id={titleId} className={css({ textStyle: 'heading.sm' })}>
-            <Link
-              href={`/courses/${encodeURIComponent(course.id)}`}
-              className={css({
-                color: 'fg.default',
-                textDecoration: 'none',
-                _hover: { textDecoration: 'underline' },
-              })}
-            >
-              {course.title}
-            </Link>
-          </h3>
+    <li className={rowPanel} data-testid="enrolled-course">
+      <RowHeader
+        titleId={titleId}
+        title={
+          <Link
+            href={coursePath(course.id)}
+            className={css({
+              color: 'fg.default',
+              textDecoration: 'none',
+              _hover: { textDecoration: 'underline' },
+            })}
+          >
+            {course.title}
+          </Link>
+        }
+        below={
           <p className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>
             <FormattedMessage
               id="learning.myCourses.enrolledOn"
               values={{ date: formatDate(intl, enrolment.enrolledAt) }}
             />
           </p>
-        </div>
-        <span
-          data-testid="course-status"
-          className={css({
-            px: '2.5',
-            py: '0.5',
-            borderRadius: 'full',
-            textStyle: 'body.sm',
-            fontWeight: '600',
-            whiteSpace: 'nowrap',
-            ...STATUS_TONE[progress.status],
-          })}
-        >
-          <FormattedMessage id={`learning.status.${progress.status}`} />
-        </span>
-      </div>
-      <Progress.Root
+        }
+        end={
+          <span data-testid="course-status" className={status({ tone: progress.status })}>
+            <FormattedMessage id={`learning.status.${progress.status}`} />
+          </span>
+        }
+      />
+      <Progress.Bar
         value={progress.percent}
-        translations={{ value: () => formatPercent(intl, progress.percent) }}
-      >
-        <Progress.Label>
+        translations={{ value: () => percent }}
+        label={
           <FormattedMessage
             id="learning.myCourses.lessonsDone"
             values={{ done: intl.formatNumber(progress.done), total: intl.formatNumber(progress.total) }}
           />
-        </Progress.Label>
-        <Progress.ValueText>{formatPercent(intl, progress.percent)}</Progress.ValueText>
-        <Progress.Track>
-          <Progress.Range />
-        </Progress.Track>
-      </Progress.Root>
+        }
+        valueText={percent}
+      />
       <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
-        <Link
-          href={nextPlace(item)}
-          aria-describedby={titleId}
-          className={button({ variant: done ? 'outline' : 'solid', size: 'md' })}
-        >
+        <LinkButton href={nextPlace(item)} aria-describedby={titleId} variant={done ? 'outline' : 'solid'}>
           <FormattedMessage id={done ? 'learning.myCourses.results' : 'learning.myCourses.continue'} />
           <ArrowEndIcon aria-hidden="true" className={css({ _rtl: { transform: 'scaleX(-1)' } })} />
-        </Link>
+        </LinkButton>
       </div>
     </li>
   );
@@ -105,24 +93,10 @@ export default function EnrolledCoursesPage() {
   const actor = useMyLearning('courses');
   const items = useSelector(actor, (s) => s.context.courses);
   return (
-    <ListFrame
-      actor={actor}
-      testId="enrolled-courses"
-      headingId="learning.myCourses.heading"
-      errorId="learning.myCourses.error"
-      loadingId="learning.myCourses.loading"
-      empty={{
-        icon: <BookIcon />,
-        titleId: 'learning.myCourses.empty.title',
-        bodyId: 'learning.myCourses.empty.body',
-        browse: true,
-      }}
-    >
-      <ul className={css({ listStyle: 'none', p: '0', m: '0', display: 'grid', gap: '4' })}>
-        {items.map((item) => (
-          <CourseRow key={item.course.id} item={item} />
-        ))}
-      </ul>
+    <ListFrame actor={actor} testId="enrolled-courses" messages="myCourses" emptyIcon={<BookIcon />}>
+      {items.map((item) => (
+        <CourseRow key={item.course.id} item={item} />
+      ))}
     </ListFrame>
   );
 }

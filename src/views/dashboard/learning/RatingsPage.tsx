@@ -1,18 +1,17 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { myLearningEvents } from '../../../../machines/myLearning';
 import type { MyReview } from '../../../../server/contract/learning';
 import { RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX } from '../../../../server/contract/learning-constants';
-import { css, cx } from '../../../../styled-system/css';
-import * as Alert from '../../../components/alert';
+import { css } from '../../../../styled-system/css';
 import { Button } from '../../../components/button';
 import * as Field from '../../../components/field';
+import { Notice } from '../../../components/notice';
 import * as RatingGroup from '../../../components/rating-group';
 import { Stars } from '../../../components/stars';
 import { StarIcon } from '../../../theme/icons';
 import { formatDate } from '../../courses/format';
-import { ListFrame, type MyLearningActor, panel, useMyLearning } from './shared';
+import { ListFrame, type MyLearningActor, RowHeader, rowPanel, useMyLearning } from './shared';
 
 function ReviewEditor({
   actor,
@@ -49,7 +48,10 @@ function ReviewEditor({
       aria-label={intl.formatMessage({ id: 'learning.reviews.editOf' }, { course: review.courseTitle })}
       onSubmit={(e) => {
         e.preventDefault();
-        actor.send(myLearningEvents.saveReview({ courseId: review.courseId, rating, text: text.trim() }));
+        actor.send({
+          type: 'myLearning.saveReview',
+          review: { courseId: review.courseId, rating, text: text.trim() },
+        });
       }}
       className={css({ display: 'flex', flexDirection: 'column', gap: '4', mt: '2' })}
     >
@@ -82,21 +84,14 @@ function ReviewEditor({
           <FormattedMessage id="learning.reviews.textHelp" />
         </Field.HelperText>
       </Field.Root>
-      {failed && (
-        <Alert.Root status="error" role="alert" data-testid="review-save-error">
-          <Alert.Icon />
-          <Alert.Content>
-            <Alert.Title>{errorText}</Alert.Title>
-          </Alert.Content>
-        </Alert.Root>
-      )}
+      {failed && <Notice data-testid="review-save-error" title={errorText} />}
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end' })}>
         <Button
           type="button"
           variant="ghost"
           disabled={saving}
           onClick={() => {
-            actor.send(myLearningEvents.dismiss());
+            actor.send({ type: 'myLearning.dismiss' });
             onClose(false);
           }}
         >
@@ -123,43 +118,37 @@ function ReviewRow({ actor, review }: { actor: MyLearningActor; review: MyReview
     requestAnimationFrame(() => document.getElementById(editButtonId)?.focus());
   }).current;
   return (
-    <li
-      className={cx(panel, css({ display: 'flex', flexDirection: 'column', gap: '3' }))}
-      data-testid="my-review"
-    >
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'flex-start',
-          justifyContent: 'space-between',
-          gap: '2',
-        })}
-      >
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: '0' })}>
-          <h3 className={css({ textStyle: 'heading.sm' })}>{review.courseTitle}</h3>
+    <li className={rowPanel} data-testid="my-review">
+      <RowHeader
+        title={review.courseTitle}
+        below={
           <Stars
             value={review.rating}
             label={intl.formatMessage({ id: 'learning.reviews.stars' }, { rating: review.rating })}
           />
-        </div>
-        {!editing && (
-          <Button
-            id={editButtonId}
-            type="button"
-            variant="outline"
-            size="sm"
-            aria-label={intl.formatMessage({ id: 'learning.reviews.editOf' }, { course: review.courseTitle })}
-            onClick={() => {
-              actor.send(myLearningEvents.dismiss());
-              setJustSaved(false);
-              setEditing(true);
-            }}
-          >
-            <FormattedMessage id="learning.reviews.edit" />
-          </Button>
-        )}
-      </div>
+        }
+        end={
+          !editing && (
+            <Button
+              id={editButtonId}
+              type="button"
+              variant="outline"
+              size="sm"
+              aria-label={intl.formatMessage(
+                { id: 'learning.reviews.editOf' },
+                { course: review.courseTitle },
+              )}
+              onClick={() => {
+                actor.send({ type: 'myLearning.dismiss' });
+                setJustSaved(false);
+                setEditing(true);
+              }}
+            >
+              <FormattedMessage id="learning.reviews.edit" />
+            </Button>
+          )
+        }
+      />
       {editing ? (
         <ReviewEditor actor={actor} review={review} onClose={close} />
       ) : (
@@ -190,24 +179,10 @@ export default function RatingsPage() {
   const actor = useMyLearning('reviews');
   const items = useSelector(actor, (s) => s.context.reviews);
   return (
-    <ListFrame
-      actor={actor}
-      testId="my-reviews"
-      headingId="learning.reviews.heading"
-      errorId="learning.reviews.error"
-      loadingId="learning.reviews.loading"
-      empty={{
-        icon: <StarIcon />,
-        titleId: 'learning.reviews.empty.title',
-        bodyId: 'learning.reviews.empty.body',
-        browse: true,
-      }}
-    >
-      <ul className={css({ listStyle: 'none', p: '0', m: '0', display: 'grid', gap: '4' })}>
-        {items.map((review) => (
-          <ReviewRow key={review.courseId} actor={actor} review={review} />
-        ))}
-      </ul>
+    <ListFrame actor={actor} testId="my-reviews" messages="reviews" emptyIcon={<StarIcon />}>
+      {items.map((review) => (
+        <ReviewRow key={review.courseId} actor={actor} review={review} />
+      ))}
     </ListFrame>
   );
 }

@@ -1,38 +1,38 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AttemptSummary, CourseScores } from '../../../../server/contract/learning';
-import { css, cx } from '../../../../styled-system/css';
+import { css, cva } from '../../../../styled-system/css';
 import { ChartIcon } from '../../../theme/icons';
 import { formatPercent } from '../../courses/format';
-import { ListFrame, panel, useMyLearning } from './shared';
+import { ListFrame, rowPanel, useMyLearning } from './shared';
 
-const cell = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '1',
-  p: '3',
-  borderRadius: 'md',
-  bg: 'bg.subtle',
-  minWidth: '0',
+const cell = cva({
+  base: { display: 'flex', flexDirection: 'column', gap: '1', p: '3', borderRadius: 'md', minWidth: '0' },
+  variants: {
+    tone: {
+      quiet: { bg: 'bg.subtle' },
+      accent: { bg: 'accent.subtle', gridColumn: { base: '1 / -1', sm: 'auto' } },
+    },
+  },
+  defaultVariants: { tone: 'quiet' },
 });
 const cellLabel = css({ textStyle: 'body.sm', color: 'fg.muted' });
-const cellValue = css({
-  fontSize: '2xl',
-  fontWeight: '700',
-  color: 'fg.default',
-  fontVariantNumeric: 'tabular-nums',
+const cellValue = cva({
+  base: { fontSize: '2xl', fontWeight: '700', fontVariantNumeric: 'tabular-nums' },
+  variants: { up: { true: { color: 'success.fg' }, false: { color: 'fg.default' } } },
+  defaultVariants: { up: false },
 });
 
 function Attempt({ labelId, attempt }: { labelId: string; attempt: AttemptSummary | null }) {
   const intl = useIntl();
   return (
-    <div className={cell}>
+    <div className={cell()}>
       <dt className={cellLabel}>
         <FormattedMessage id={labelId} />
       </dt>
       {attempt ? (
         <dd className={css({ display: 'flex', flexDirection: 'column' })}>
-          <span className={cellValue}>{formatPercent(intl, attempt.score)}</span>
+          <span className={cellValue()}>{formatPercent(intl, attempt.score)}</span>
           <span className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>
             <FormattedMessage
               id="learning.scores.correct"
@@ -75,10 +75,7 @@ function ScoreRow({ item }: { item: CourseScores }) {
       <FormattedMessage id="learning.scores.sentence.none" />
     );
   return (
-    <li
-      className={cx(panel, css({ display: 'flex', flexDirection: 'column', gap: '4' }))}
-      data-testid="course-scores"
-    >
+    <li className={rowPanel} data-testid="course-scores">
       <h3 className={css({ textStyle: 'heading.sm' })}>{item.courseTitle}</h3>
       <dl
         className={css({
@@ -89,7 +86,7 @@ function ScoreRow({ item }: { item: CourseScores }) {
       >
         <Attempt labelId="learning.scores.pre" attempt={item.pre} />
         <Attempt labelId="learning.scores.post" attempt={item.post} />
-        <div className={cx(cell, css({ gridColumn: { base: '1 / -1', sm: 'auto' }, bg: 'accent.subtle' }))}>
+        <div className={cell({ tone: 'accent' })}>
           <dt className={cellLabel}>
             <FormattedMessage id="learning.scores.gain" />
           </dt>
@@ -101,7 +98,7 @@ function ScoreRow({ item }: { item: CourseScores }) {
               <span className={css({ color: 'fg.muted', fontWeight: '500' })}>—</span>
             ) : (
               <>
-                <span className={cx(cellValue, css({ color: item.gain > 0 ? 'success.fg' : 'fg.default' }))}>
+                <span className={cellValue({ up: item.gain > 0 })}>
                   {intl.formatNumber(item.gain, { signDisplay: 'exceptZero' })}
                 </span>
                 <span className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>
@@ -132,24 +129,10 @@ export default function TestScoresPage() {
   const actor = useMyLearning('scores');
   const items = useSelector(actor, (s) => s.context.scores);
   return (
-    <ListFrame
-      actor={actor}
-      testId="test-scores"
-      headingId="learning.scores.heading"
-      errorId="learning.scores.error"
-      loadingId="learning.scores.loading"
-      empty={{
-        icon: <ChartIcon />,
-        titleId: 'learning.scores.empty.title',
-        bodyId: 'learning.scores.empty.body',
-        browse: true,
-      }}
-    >
-      <ul className={css({ listStyle: 'none', p: '0', m: '0', display: 'grid', gap: '4' })}>
-        {items.map((item) => (
-          <ScoreRow key={item.courseId} item={item} />
-        ))}
-      </ul>
+    <ListFrame actor={actor} testId="test-scores" messages="scores" emptyIcon={<ChartIcon />}>
+      {items.map((item) => (
+        <ScoreRow key={item.courseId} item={item} />
+      ))}
     </ListFrame>
   );
 }

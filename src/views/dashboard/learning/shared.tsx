@@ -1,14 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'wouter';
-import { type LearningList, myLearningEvents, myLearningMachine } from '../../../../machines/myLearning';
-import { css } from '../../../../styled-system/css';
+import { type LearningList, myLearningMachine } from '../../../../machines/myLearning';
+import { css, cx } from '../../../../styled-system/css';
 import { loadList, saveReview } from '../../../api/learning';
 import { type ScreenOverrides, useScreenOverrides, useSession } from '../../../app/actors';
-import * as Alert from '../../../components/alert';
-import { Button, button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
+import { LinkButton } from '../../../components/link-button';
+import { LoadingState } from '../../../components/loading-state';
+import { Notice, RetryButton } from '../../../components/notice';
+import { panel } from '../../../components/panel';
 import { Skeleton } from '../../../components/skeleton';
 
 export type MyLearningActor = ReturnType<typeof useActorRef<typeof myLearningMachine>>;
@@ -29,34 +30,55 @@ export function useMyLearning(list: LearningList): MyLearningActor {
   useEffect(() => {
     if (locale.current === intl.locale) return;
     locale.current = intl.locale;
-    actor.send(myLearningEvents.retry());
+    actor.send({ type: 'myLearning.retry' });
   }, [intl.locale, actor]);
   return actor;
 }
 
-export const panel = css({
-  bg: 'bg.surface',
-  borderWidth: '1px',
-  borderColor: 'border.subtle',
-  borderRadius: 'lg',
-  boxShadow: 'xs',
-  p: { base: '4', md: '6' },
-});
+/** One entry of a list (a course, a score, a review): a raised panel, its parts in a column. */
+export const rowPanel = cx(
+  panel({ raised: true }),
+  css({ display: 'flex', flexDirection: 'column', gap: '4' }),
+);
+
+/** An entry's top: its title (an h3) and a line under it, with a badge or a button at the end. */
+export function RowHeader(props: { title: ReactNode; titleId?: string; below: ReactNode; end: ReactNode }) {
+  return (
+    <div
+      className={css({
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'flex-start',
+        justifyContent: 'space-between',
+        gap: '2',
+      })}
+    >
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: '0' })}>
+        <h3 id={props.titleId} className={css({ textStyle: 'heading.sm' })}>
+          {props.title}
+        </h3>
+        {props.below}
+      </div>
+      {props.end}
+    </div>
+  );
+}
 
 /**
  * What every learning page shows around its list: a heading, then skeletons while loading, a kind
- * error with a retry, the empty state, or the list.
+ * error with a retry, the empty state (with "Browse courses"), or the list. `messages` names the
+ * page's messages: `learning.<messages>.heading`, `.loading`, `.error`, `.empty.title`, `.empty.body`.
  */
 export function ListFrame(props: {
   actor: MyLearningActor;
   testId: string;
-  headingId: string;
-  errorId: string;
-  loadingId: string;
-  empty: { icon: ReactNode; titleId: string; bodyId: string; browse?: boolean };
+  messages: 'myCourses' | 'scores' | 'reviews';
+  emptyIcon: ReactNode;
+  /** The entries (list items). */
   children: ReactNode;
 }) {
   const { actor } = props;
+  const messages = `learning.${props.messages}`;
   const state = useSelector(actor, (s) =>
     s.hasTag('step:loading')
       ? 'loading'
@@ -66,7 +88,6 @@ export function ListFrame(props: {
           ? 'empty'
           : 'ready',
   );
-  const intl = useIntl();
   return (
     <section
       aria-labelledby={`${props.testId}-heading`}
@@ -75,63 +96,46 @@ export function ListFrame(props: {
       className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
     >
       <h2 id={`${props.testId}-heading`} className={css({ textStyle: 'heading.md', color: 'fg.default' })}>
-        <FormattedMessage id={props.headingId} />
+        <FormattedMessage id={`${messages}.heading`} />
       </h2>
       {state === 'loading' && (
-        <div
-          className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+        <LoadingState
+          label={<FormattedMessage id={`${messages}.loading`} />}
           data-testid="list-loading"
+          className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
         >
-          <p role="status" className={css({ srOnly: true })}>
-            {intl.formatMessage({ id: props.loadingId })}
-          </p>
           {[0, 1].map((i) => (
-            <div key={i} className={panel}>
+            <div key={i} className={panel({ raised: true })}>
               <Skeleton className={css({ height: '5', width: '1/2', mb: '3' })} />
               <Skeleton className={css({ height: '3', width: 'full', mb: '2' })} />
               <Skeleton className={css({ height: '3', width: '2/3' })} />
             </div>
           ))}
-        </div>
+        </LoadingState>
       )}
       {state === 'failed' && (
-        <Alert.Root status="error" role="alert" data-testid="list-error">
-          <Alert.Icon />
-          <Alert.Content>
-            <Alert.Title>
-              <FormattedMessage id={props.errorId} />
-            </Alert.Title>
-            <div className={css({ mt: '2' })}>
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                onClick={() => actor.send(myLearningEvents.retry())}
-              >
-                <FormattedMessage id="learning.common.retry" />
-              </Button>
-            </div>
-          </Alert.Content>
-        </Alert.Root>
+        <Notice
+          data-testid="list-error"
+          title={<FormattedMessage id={`${messages}.error`} />}
+          actions={<RetryButton onClick={() => actor.send({ type: 'myLearning.retry' })} />}
+        />
       )}
       {state === 'empty' && (
-        <div className={panel} data-testid="list-empty">
+        <div className={panel({ raised: true })} data-testid="list-empty">
           <EmptyState
-            icon={props.empty.icon}
-            title={<FormattedMessage id={props.empty.titleId} />}
+            icon={props.emptyIcon}
+            title={<FormattedMessage id={`${messages}.empty.title`} />}
             titleAs="h3"
-            description={<FormattedMessage id={props.empty.bodyId} />}
+            description={<FormattedMessage id={`${messages}.empty.body`} />}
             action={
-              props.empty.browse ? (
-                <Link href="/courses" className={button({ variant: 'solid' })}>
-                  <FormattedMessage id="learning.common.browseCourses" />
-                </Link>
-              ) : undefined
+              <LinkButton href="/courses">
+                <FormattedMessage id="learning.common.browseCourses" />
+              </LinkButton>
             }
           />
         </div>
       )}
-      {state === 'ready' && props.children}
+      {state === 'ready' && <ul className={css({ display: 'grid', gap: '4' })}>{props.children}</ul>}
     </section>
   );
 }

@@ -1,0 +1,23 @@
+import { css } from '../../styled-system/css';
+import { CheckIcon } from '../theme/icons';
+
+const list = css({
+  display: 'grid',
+  gap: '2.5',
+  '& li': { display: 'flex', gap: '2.5', alignItems: 'flex-start', maxWidth: '70ch' },
+  '& svg': { width: '5', height: '5', flexShrink: '0', mt: '0.5', color: 'success.default' },
+});
+
+/** Short lines each with a green tick, e.g. what a course teaches. */
+export function CheckList({ items }: { items: string[] }) {
+  return (
+    <ul className={list}>
+      {items.map((item) => (
+        <li key={item}>
+          <CheckIcon />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,60 @@
+import { useIntl } from 'react-intl';
+import type { ExpertSummary } from '../../../server/contract/learning';
+import { css, cx } from '../../../styled-system/css';
+import * as Avatar from '../../components/avatar';
+import { panel } from '../../components/panel';
+import { LanguagesIcon } from '../../theme/icons';
+
+/** Related consultant: the course's expert. */
+export function ExpertPanel({ expert }: { expert: ExpertSummary }) {
+  const intl = useIntl();
+  const languages = intl.formatList(
+    expert.languages.map((code) => {
+      try {
+        return new Intl.DisplayNames([intl.locale], { type: 'language' }).of(code) ?? code;
+      } catch {
+        return code;
+      }
+    }),
+    { type: 'conjunction' },
+  );
+  return (
+    <section
+      data-testid="panel-expert"
+      className={cx(
+        panel({ tone: 'strong', padding: 'lg' }),
+        css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '5' }),
+      )}
+    >
+      <Avatar.Root size="lg" className={css({ width: '20', height: '20', flexShrink: '0' })}>
+        <Avatar.Fallback />
+        {expert.avatar && <Avatar.Image src={expert.avatar.url} alt="" />}
+      </Avatar.Root>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', minWidth: '0' })}>
+        <h2 className={css({ textStyle: 'heading.sm' })}>{expert.name}</h2>
+        <p className={css({ color: 'accent.fg', fontWeight: '600' })}>{expert.title}</p>
+        {expert.specialty && (
+          <p className={css({ color: 'fg.muted', textStyle: 'body.sm' })}>
+            {intl.formatMessage({ id: 'learning.course.expert.specialty' }, { specialty: expert.specialty })}
+          </p>
+        )}
+        <p className={css({ textStyle: 'body.md', maxWidth: '65ch' })}>{expert.bio}</p>
+        {expert.languages.length > 0 && (
+          <p
+            className={css({
+              display: 'flex',
+              alignItems: 'center',
+              gap: '2',
+              color: 'fg.muted',
+              textStyle: 'body.sm',
+              '& svg': { width: '4.5', height: '4.5' },
+            })}
+          >
+            <LanguagesIcon />
+            {intl.formatMessage({ id: 'learning.course.expert.languages' }, { languages })}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { quizMachine } from '../../../machines/quiz';
+import type { Progress } from '../../../server/contract/learning';
+import type { QuizKind } from '../../../server/contract/learning-constants';
+import { loadQuiz, submitQuiz } from '../../api/learning';
+import { type ScreenOverrides, useAppActor, useScreenOverrides } from '../../app/actors';
+import { notify } from '../../app/notify';
+
+export type QuizActor = ReturnType<typeof useActorRef<typeof quizMachine>>;
+type QuizStep = 'loading' | 'failed' | 'answering' | 'result';
+
+/** The screen's machine: the real API actors and the lifecycle notice, with the tests' stubs on top. */
+function createLogic(overrides: ScreenOverrides['quiz'], notice: (progress: Progress) => void) {
+  const real = quizMachine.provide({
+    actors: { loadQuiz, submitQuiz },
+    actions: { notifySubmitted: (_, p) => notice(p.progress) },
+  });
+  return overrides ? real.provide(overrides) : real;
+}
+
+/**
+ * The quiz's own actor for one course and kind. After a submission it tells the course lifecycle
+ * (root system id `courseLifecycle`, when it is there) her new progress, and says so in a toast.
+ */
+export function useQuiz(input: { courseId: string; kind: QuizKind; userId: string }): QuizActor {
+  const intl = useIntl();
+  const app = useAppActor();
+  const overrides = useScreenOverrides();
+  const intlRef = useRef(intl);
+  intlRef.current = intl;
+  const [logic] = useState(() =>
+    createLogic(overrides.quiz, (progress) => {
+      app.system.get('courseLifecycle')?.send({ type: 'course.quizSubmitted', progress });
+      notify({ type: 'success', title: intlRef.current.formatMessage({ id: 'learning.quiz.submitted' }) });
+    }),
+  );
+  return useActorRef(logic, { input, inspect: overrides.inspect });
+}
+
+/** Which part of the screen shows, asked of the machine by tag. */
+export function useQuizStep(quiz: QuizActor): QuizStep {
+  return useSelector(quiz, (s) =>
+    s.hasTag('step:loading')
+      ? 'loading'
+      : s.hasTag('step:failed')
+        ? 'failed'
+        : s.hasTag('step:result')
+          ? 'result'
+          : 'answering',
+  );
+}
