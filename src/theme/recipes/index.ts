@@ -9,7 +9,7 @@ import { drawer } from './drawer';
 import { emptyState } from './empty-state';
 import { field } from './field';
 import { input, textarea } from './input';
-import { fullScreenLoader, logo, srOnly } from './misc';
+import { fullScreenLoader, srOnly } from './misc';
 import { pagination } from './pagination';
 import { pinInput } from './pin-input';
 import { progress } from './progress';
@@ -35,7 +35,6 @@ export const slotRecipes = {
   drawer,
   emptyState,
   field,
-  logo,
   pagination,
   pinInput,
   progress,

@@ -1,4 +1,4 @@
-import { defineRecipe, defineSlotRecipe } from '@pandacss/dev';
+import { defineRecipe } from '@pandacss/dev';
 
 export const fullScreenLoader = defineRecipe({
   className: 'full-screen-loader',
@@ -18,32 +18,6 @@ export const fullScreenLoader = defineRecipe({
       animation: 'spin 0.75s linear infinite, fadeIn 0.3s 0.25s ease-out forwards',
     },
   },
-});
-
-export const logo = defineSlotRecipe({
-  className: 'logo',
-  jsx: ['Logo'],
-  slots: ['root', 'mark', 'wordmark'],
-  base: {
-    root: {
-      display: 'inline-flex',
-      alignItems: 'center',
-      gap: '2.5',
-      color: 'accent.fg',
-      textDecoration: 'none',
-    },
-    mark: { flexShrink: '0', height: 'auto' },
-    wordmark: { fontWeight: '700', letterSpacing: '-0.01em', lineHeight: '1', color: 'accent.fg' },
-  },
-  variants: {
-    size: {
-      sm: { mark: { width: '7' }, wordmark: { fontSize: 'md' } },
-      md: { mark: { width: '9' }, wordmark: { fontSize: 'lg' } },
-      lg: { mark: { width: '14' }, wordmark: { fontSize: '2xl' } },
-      xl: { mark: { width: '24' }, wordmark: { fontSize: '3xl' } },
-    },
-  },
-  defaultVariants: { size: 'md' },
 });
 
 /** Visually hidden but read by screen readers. */
