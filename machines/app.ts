@@ -28,6 +28,10 @@ export const appMachine = setup({
     forgotPin: forgotPinMachine,
     courseLifecycle: courseLifecycleMachine,
   },
+  actions: {
+    /** Spec §2: the session restores itself (or not) as the app starts. */
+    initialiseSession: sendTo('session', { type: 'session.initialise' }),
+  },
 }).createMachine({
   id: 'app',
   context: ({ input }) => input,
@@ -49,5 +53,5 @@ export const appMachine = setup({
     { id: 'forgotPin', systemId: 'forgotPin', src: 'forgotPin' },
     { id: 'courseLifecycle', systemId: 'courseLifecycle', src: 'courseLifecycle' },
   ],
-  entry: sendTo('session', { type: 'session.initialise' }),
+  entry: 'initialiseSession',
 });

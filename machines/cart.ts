@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { effectivePrice } from '../server/contract/learning-constants';
 
 /**
@@ -63,23 +63,45 @@ export type CartEvent =
   | { type: 'cart.update'; id: CartItem['id']; changes: Partial<CartItem> }
   | { type: 'cart.clear' };
 
+/** Every change is saved: the cart as it now is. */
+const saved = { type: 'persistCart', params: ({ context }: { context: CartState }) => context } as const;
+
 export const cartMachine = setup({
   types: {} as { context: CartState; input: { stored: string | null }; events: CartEvent },
   actions: {
     /** Writes the cart to localStorage under `cart`. */
     persistCart: (_, _params: CartState) => {},
+    addItem: assign(({ context, event }) => {
+      assertEvent(event, 'cart.add');
+      return cartFrom([...context.items, event.item]);
+    }),
+    removeItem: assign(({ context, event }) => {
+      assertEvent(event, 'cart.remove');
+      return cartFrom(context.items.filter((i) => i.id !== event.id));
+    }),
+    /** The changes, but never another id. */
+    updateItem: assign(({ context, event }) => {
+      assertEvent(event, 'cart.update');
+      return cartFrom(
+        context.items.map((i) => (i.id === event.id ? { ...i, ...event.changes, id: i.id } : i)),
+      );
+    }),
+    empty: assign(EMPTY_CART),
   },
   guards: {
     hasItems: ({ context }) => context.items.length > 0,
-    isNewItem: ({ context, event }) =>
-      event.type === 'cart.add' &&
-      isCartItem(event.item) &&
-      !context.items.some((i) => i.id === event.item.id),
-    isInCart: ({ context, event }) =>
-      (event.type === 'cart.remove' || event.type === 'cart.update') &&
-      context.items.some((i) => i.id === event.id),
-    isLastItem: ({ context, event }) =>
-      event.type === 'cart.remove' && context.items.length === 1 && context.items[0].id === event.id,
+    isNewItem: ({ context, event }) => {
+      assertEvent(event, 'cart.add');
+      return isCartItem(event.item) && !context.items.some((i) => i.id === event.item.id);
+    },
+    isInCart: ({ context, event }) => {
+      assertEvent(event, ['cart.remove', 'cart.update']);
+      return context.items.some((i) => i.id === event.id);
+    },
+    isLastItem: ({ context, event }) => {
+      assertEvent(event, 'cart.remove');
+      return context.items.length === 1 && context.items[0].id === event.id;
+    },
   },
 }).createMachine({
   id: 'cart',
@@ -91,55 +113,19 @@ export const cartMachine = setup({
     },
     empty: {
       on: {
-        'cart.add': {
-          guard: 'isNewItem',
-          target: 'filled',
-          actions: [
-            assign(({ context, event }) => cartFrom([...context.items, event.item])),
-            { type: 'persistCart', params: ({ context }) => context },
-          ],
-        },
-        'cart.clear': { actions: [assign(EMPTY_CART), { type: 'persistCart', params: EMPTY_CART }] },
+        'cart.add': { guard: 'isNewItem', target: 'filled', actions: ['addItem', saved] },
+        'cart.clear': { actions: ['empty', saved] },
       },
     },
     filled: {
       on: {
-        'cart.add': {
-          guard: 'isNewItem',
-          actions: [
-            assign(({ context, event }) => cartFrom([...context.items, event.item])),
-            { type: 'persistCart', params: ({ context }) => context },
-          ],
-        },
+        'cart.add': { guard: 'isNewItem', actions: ['addItem', saved] },
         'cart.remove': [
-          {
-            guard: 'isLastItem',
-            target: 'empty',
-            actions: [assign(EMPTY_CART), { type: 'persistCart', params: EMPTY_CART }],
-          },
-          {
-            guard: 'isInCart',
-            actions: [
-              assign(({ context, event }) => cartFrom(context.items.filter((i) => i.id !== event.id))),
-              { type: 'persistCart', params: ({ context }) => context },
-            ],
-          },
+          { guard: 'isLastItem', target: 'empty', actions: ['empty', saved] },
+          { guard: 'isInCart', actions: ['removeItem', saved] },
         ],
-        'cart.update': {
-          guard: 'isInCart',
-          actions: [
-            assign(({ context, event }) =>
-              cartFrom(
-                context.items.map((i) => (i.id === event.id ? { ...i, ...event.changes, id: i.id } : i)),
-              ),
-            ),
-            { type: 'persistCart', params: ({ context }) => context },
-          ],
-        },
-        'cart.clear': {
-          target: 'empty',
-          actions: [assign(EMPTY_CART), { type: 'persistCart', params: EMPTY_CART }],
-        },
+        'cart.update': { guard: 'isInCart', actions: ['updateItem', saved] },
+        'cart.clear': { target: 'empty', actions: ['empty', saved] },
       },
     },
   },

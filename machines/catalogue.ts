@@ -1,7 +1,8 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CoursesPage } from '../server/contract/learning';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../server/contract/learning-constants';
-import { type AppError, toAppError } from './types';
+import { LOADING_STEP } from './load-step';
+import { type AppError, notProvided, toAppError } from './types';
 
 /**
  * The course catalogue (spec §7, §8, §9): one page of courses at a time, page 1 and 10 a page by
@@ -29,13 +30,6 @@ export type CatalogueEvent =
   | { type: 'catalogue.retry' }
   | { type: 'catalogue.localeChanged' };
 
-/** Event creators for the view (it never spells an event type). */
-export const catalogueEvents = {
-  page: (page: number) => ({ type: 'catalogue.page', page }) as const,
-  retry: () => ({ type: 'catalogue.retry' }) as const,
-  localeChanged: () => ({ type: 'catalogue.localeChanged' }) as const,
-} satisfies Record<string, (...args: never[]) => CatalogueEvent>;
-
 /** A page number from the address: a whole number ≥ 1, anything else is the first page. */
 export function pageFromQuery(raw: string | null | undefined): number {
   if (!raw || !/^[0-9]{1,6}$/.test(raw)) return DEFAULT_PAGE;
@@ -43,13 +37,22 @@ export function pageFromQuery(raw: string | null | undefined): number {
   return n >= 1 ? n : DEFAULT_PAGE;
 }
 
+/** The first page asked for (page 1 of 10 unless the address says otherwise), before it comes. */
+const catalogueContext = (input: CatalogueInput): CatalogueContext => ({
+  page: input.page ?? DEFAULT_PAGE,
+  limit: input.limit ?? DEFAULT_PAGE_SIZE,
+  data: null,
+  error: null,
+});
+
+/** The page that came, as the guards and actions take it (`params`). */
+const dataOf = ({ event }: { event: { output: CoursesPage } }) => ({ data: event.output });
+
 export const catalogueMachine = setup({
   types: {} as { context: CatalogueContext; input: CatalogueInput; events: CatalogueEvent },
   actors: {
     /** GET /lms/courses/all?page&limit */
-    fetchCourses: fromPromise<CoursesPage, { page: number; limit: number }>(async () => {
-      throw { code: 'NOT_PROVIDED' };
-    }),
+    fetchCourses: fromPromise<CoursesPage, { page: number; limit: number }>(notProvided),
   },
   guards: {
     hasCourses: (_, params: { data: CoursesPage }) => params.data.items.length > 0,
@@ -59,6 +62,9 @@ export const catalogueMachine = setup({
     },
   },
   actions: {
+    clearError: assign({ error: null }),
+    keepData: assign((_, { data }: { data: CoursesPage }) => ({ data })),
+    setError: assign((_, { error }: { error: unknown }) => ({ error: toAppError(error, 'NETWORK_ERROR') })),
     setPage: assign({
       page: ({ event }) => {
         assertEvent(event, 'catalogue.page');
@@ -68,31 +74,25 @@ export const catalogueMachine = setup({
   },
 }).createMachine({
   id: 'catalogue',
-  context: ({ input }) => ({
-    page: input.page ?? DEFAULT_PAGE,
-    limit: input.limit ?? DEFAULT_PAGE_SIZE,
-    data: null,
-    error: null,
-  }),
+  context: ({ input }) => catalogueContext(input),
   initial: 'loading',
   states: {
     loading: {
-      tags: ['step:loading'],
-      entry: assign({ error: null }),
+      ...LOADING_STEP,
       invoke: {
         src: 'fetchCourses',
         input: ({ context }) => ({ page: context.page, limit: context.limit }),
         onDone: [
           {
-            guard: { type: 'hasCourses', params: ({ event }) => ({ data: event.output }) },
+            guard: { type: 'hasCourses', params: dataOf },
             target: 'ready',
-            actions: assign({ data: ({ event }) => event.output }),
+            actions: { type: 'keepData', params: dataOf },
           },
-          { target: 'empty', actions: assign({ data: ({ event }) => event.output }) },
+          { target: 'empty', actions: { type: 'keepData', params: dataOf } },
         ],
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => toAppError(event.error, 'NETWORK_ERROR') }),
+          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
         },
       },
       on: {

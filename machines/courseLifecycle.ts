@@ -1,6 +1,7 @@
 import {
   type ActorRefFrom,
   and,
+  assertEvent,
   assign,
   emit,
   fromCallback,
@@ -11,27 +12,34 @@ import {
   setup,
   stateIn,
 } from 'xstate';
-import type {
-  Enrolment,
-  MemberCourseDetail,
-  MyReview,
-  Progress,
-  ReviewsPage,
-} from '../server/contract/learning';
-import {
-  effectivePrice,
-  RATING_MAX,
-  RATING_MIN,
-  REVIEW_TEXT_MAX,
-} from '../server/contract/learning-constants';
+import type * as Api from '../server/contract/learning';
 import type { cartMachine } from './cart';
-import { type AppError, toAppError } from './types';
+import {
+  type CourseEmitted,
+  type CourseEvent,
+  type CourseLifecycleContext,
+  type CourseStatusCode,
+  cartItemOf,
+  courseWithLessonDone,
+  draftOf,
+  draftProblem,
+  type LoadCourseInput,
+  openedContext,
+  REVIEWS_PAGE_SIZE,
+  statusOf,
+  withEnrolment,
+  withProgress,
+} from './courseLifecycle-rules';
+import { notProvided, toAppError } from './types';
 
 /**
  * A member's way through one course (spec §3 Course, §4 Course; the design card: not enrolled →
  * pre-quiz → enrolled → post-quiz → completed). Started once at the root (system id
  * `courseLifecycle`); the course page and the learning screens open a course with `course.open`
- * and ask the machine, by tags, what to show.
+ * and ask the machine, by tags, what to show. Its types and rules are in courseLifecycle-rules.ts
+ * (re-exported here). This file is longer than 300 lines on purpose: the statechart is one literal
+ * config of three parallel regions, pasted whole into the Stately editor with the named guards and
+ * actions it refers to; everything else already lives beside it.
  *
  * Regions (parallel):
  * - `course`: idle → loading → failed (retry) | notFound | ready. In `ready`, `status` is derived
@@ -40,7 +48,9 @@ import { type AppError, toAppError } from './types';
  *   then the server's Progress), marking every lesson done.
  *   Free courses enrol at once (`course.enrol`); paid ones go to the cart (`cart.add` to the root
  *   cart actor) and become enrolled when a purchase completes (`course.purchased`, next issue).
- *   A visitor who presses Enrol goes to sign in and comes back (`goToLogin`).
+ *   A visitor who presses Enrol goes to sign in and comes back (`goToLogin`). A learning screen
+ *   opens the course with `requires: 'enrolment'`: a member who is not enrolled goes to the course
+ *   page, where she enrols (`goToCoursePage`); the course page itself never is sent away.
  * - `reviews`: the course's public reviews, paged (idle → loading → ready | failed).
  * - `feedback`: her own review (rating 1–5 and text), editable once she has completed the course:
  *   editing → saving → saved | failed.
@@ -48,197 +58,7 @@ import { type AppError, toAppError } from './types';
  * The views read the member (`userId`) from the session and pass it with `course.open`; when she
  * signs in or out they open again and the course reloads in the right view (member or public).
  */
-
-/** Cents, as the API gives them. */
-export interface CourseCartItem {
-  id: string;
-  price: number;
-  sale_price: number | null;
-  title: string;
-  [field: string]: unknown;
-}
-
-export interface ReviewDraft {
-  rating: number;
-  text: string;
-}
-
-export interface CourseLifecycleContext {
-  courseId: string | null;
-  /** The signed-in member, or null for a visitor (public view). */
-  userId: string | null;
-  /** The course as this member sees it (the public view is shaped the same, with no enrolment). */
-  course: MemberCourseDetail | null;
-  /** Loading, refreshing, enrolling or saving progress went wrong (a code the views translate). */
-  error: AppError | null;
-  inCart: boolean;
-  /** Lessons marked done while an earlier one is still being saved. */
-  lessonQueue: string[];
-  reviews: ReviewsPage | null;
-  reviewsPage: number;
-  reviewsError: AppError | null;
-  draft: ReviewDraft;
-  feedbackError: AppError | null;
-  /** True once she saved her review on this visit (the thank-you shows then, not for an old review). */
-  reviewSavedNow: boolean;
-}
-
-export interface LoadCourseInput {
-  courseId: string;
-  userId: string | null;
-}
-
-export type CourseEvent =
-  | { type: 'course.open'; courseId: string; userId: string | null }
-  | { type: 'course.retry' }
-  | { type: 'course.refresh' }
-  | { type: 'course.localeChanged' }
-  | { type: 'course.enrol' }
-  | { type: 'course.addToCart' }
-  | { type: 'course.cartChanged'; inCart: boolean }
-  | { type: 'course.lessonDone'; lessonId: string }
-  | { type: 'course.markAllDone' }
-  | { type: 'course.quizSubmitted'; progress: Progress }
-  | { type: 'course.purchased'; courseIds?: string[] }
-  | { type: 'course.reviewsPage'; page: number }
-  | { type: 'course.reviewsRetry' }
-  | { type: 'course.ratingChanged'; rating: number }
-  | { type: 'course.reviewTextChanged'; text: string }
-  | { type: 'course.saveReview' }
-  // raised by the machine itself
-  | { type: 'course.synced' }
-  | { type: 'course.loaded' }
-  | { type: 'course.reviewsChanged' };
-
-/** Told to whoever listens (`actor.on`): the views turn them into toasts. */
-export type CourseEmitted =
-  | { type: 'course.enrolled'; courseId: string }
-  | { type: 'course.enrolFailed'; error: AppError }
-  | { type: 'course.reviewSaved'; courseId: string };
-
-/** Event creators for the views and for other machines' provided actions. */
-export const courseEvents = {
-  open: (courseId: string, userId: string | null) => ({ type: 'course.open', courseId, userId }) as const,
-  retry: () => ({ type: 'course.retry' }) as const,
-  refresh: () => ({ type: 'course.refresh' }) as const,
-  localeChanged: () => ({ type: 'course.localeChanged' }) as const,
-  enrol: () => ({ type: 'course.enrol' }) as const,
-  addToCart: () => ({ type: 'course.addToCart' }) as const,
-  cartChanged: (inCart: boolean) => ({ type: 'course.cartChanged', inCart }) as const,
-  lessonDone: (lessonId: string) => ({ type: 'course.lessonDone', lessonId }) as const,
-  markAllDone: () => ({ type: 'course.markAllDone' }) as const,
-  quizSubmitted: (progress: Progress) => ({ type: 'course.quizSubmitted', progress }) as const,
-  purchased: (courseIds?: string[]) => ({ type: 'course.purchased', courseIds }) as const,
-  reviewsPage: (page: number) => ({ type: 'course.reviewsPage', page }) as const,
-  reviewsRetry: () => ({ type: 'course.reviewsRetry' }) as const,
-  ratingChanged: (rating: number) => ({ type: 'course.ratingChanged', rating }) as const,
-  reviewTextChanged: (text: string) => ({ type: 'course.reviewTextChanged', text }) as const,
-  saveReview: () => ({ type: 'course.saveReview' }) as const,
-} satisfies Record<string, (...args: never[]) => CourseEvent>;
-
-/** The emitted event types, so views subscribe without spelling them. */
-export const COURSE_NOTICES = {
-  enrolled: 'course.enrolled',
-  enrolFailed: 'course.enrolFailed',
-  reviewSaved: 'course.reviewSaved',
-} as const satisfies Record<string, CourseEmitted['type']>;
-
-export const REVIEWS_PAGE_SIZE = 5;
-
-// ------------------------------------------------------------------ rules (pure)
-
-/** The cart line for a paid course: prices in cents, as the API gives them. */
-export function cartItemOf(course: MemberCourseDetail): CourseCartItem {
-  return { id: course.id, price: course.price, sale_price: course.sale_price, title: course.title };
-}
-
-/** Her progress once `lessonId` is done, before the server confirms it. */
-export function withLessonDone(progress: Progress, lessonIds: string[], lessonId: string): Progress {
-  if (progress.completedLessonIds.includes(lessonId) || !lessonIds.includes(lessonId)) return progress;
-  const completed = lessonIds.filter((id) => id === lessonId || progress.completedLessonIds.includes(id));
-  const total = lessonIds.length;
-  const done = completed.length;
-  return {
-    ...progress,
-    completedLessonIds: completed,
-    done,
-    total,
-    percent: total ? Math.round((done / total) * 100) : 0,
-    nextLessonId: lessonIds.find((id) => !completed.includes(id)) ?? null,
-    status: progress.status === 'learning' && done === total ? 'post_quiz' : progress.status,
-  };
-}
-
-/** The course with a new Progress: lesson ticks and the enrolment status follow it. */
-/** Everything about one course, before it loads: the start, and what opening another course resets. */
-export function openedContext(courseId: string | null, userId: string | null): CourseLifecycleContext {
-  return {
-    courseId,
-    userId,
-    course: null,
-    error: null,
-    inCart: false,
-    lessonQueue: [],
-    reviews: null,
-    reviewsPage: 1,
-    reviewsError: null,
-    draft: EMPTY_DRAFT,
-    feedbackError: null,
-    reviewSavedNow: false,
-  };
-}
-
-/** The course as it reads once `lessonId` is done, before the server confirms it. */
-export function courseWithLessonDone(course: MemberCourseDetail, lessonId: string): MemberCourseDetail {
-  return withProgress(
-    course,
-    withLessonDone(
-      course.progress!,
-      course.lessons.map((l) => l.id),
-      lessonId,
-    ),
-  );
-}
-
-export function withProgress(course: MemberCourseDetail, progress: Progress): MemberCourseDetail {
-  return {
-    ...course,
-    progress,
-    enrolment: course.enrolment ? { ...course.enrolment, status: progress.status } : course.enrolment,
-    lessons: course.lessons.map((l) => ({ ...l, done: progress.completedLessonIds.includes(l.id) })),
-  };
-}
-
-/** Just enrolled: the enrolment, and a fresh progress until the server's full view arrives. */
-export function withEnrolment(course: MemberCourseDetail, enrolment: Enrolment): MemberCourseDetail {
-  const progress: Progress = course.progress ?? {
-    courseId: course.id,
-    completedLessonIds: [],
-    done: 0,
-    total: course.lessons.length,
-    percent: 0,
-    nextLessonId: course.lessons[0]?.id ?? null,
-    status: enrolment.status,
-  };
-  return { ...course, enrolment, progress: { ...progress, status: enrolment.status } };
-}
-
-export function draftProblem(draft: ReviewDraft): string | null {
-  if (!Number.isInteger(draft.rating) || draft.rating < RATING_MIN || draft.rating > RATING_MAX)
-    return 'RATING_REQUIRED';
-  if (draft.text.length > REVIEW_TEXT_MAX) return 'REVIEW_TOO_LONG';
-  return null;
-}
-
-const draftOf = (review: MyReview | null | undefined): ReviewDraft => ({
-  rating: review?.rating ?? 0,
-  text: review?.text ?? '',
-});
-
-const EMPTY_DRAFT: ReviewDraft = { rating: 0, text: '' };
-const statusOf = (c: CourseLifecycleContext) => (c.course?.enrolment ? c.course.progress?.status : null);
-
-// ------------------------------------------------------------------ machine
+export * from './courseLifecycle-rules';
 
 export const courseLifecycleMachine = setup({
   types: {} as {
@@ -248,30 +68,18 @@ export const courseLifecycleMachine = setup({
   },
   actors: {
     /** GET /lms/get-course-by-id/{courseId}/{userId} for a member, /p/lms/get-course-by-id/{courseId} otherwise. */
-    loadCourse: fromPromise<MemberCourseDetail, LoadCourseInput>(async () => {
-      throw { code: 'NOT_PROVIDED' };
-    }),
+    loadCourse: fromPromise<Api.MemberCourseDetail, LoadCourseInput>(notProvided),
     /** POST /articles/enroll-free-course */
-    enrolFree: fromPromise<Enrolment, { courseId: string }>(async () => {
-      throw { code: 'NOT_PROVIDED' };
-    }),
+    enrolFree: fromPromise<Api.Enrolment, { courseId: string }>(notProvided),
     /** POST /lms/lesson/complete */
-    markLessonDone: fromPromise<Progress, { courseId: string; lessonId: string }>(async () => {
-      throw { code: 'NOT_PROVIDED' };
-    }),
+    markLessonDone: fromPromise<Api.Progress, { courseId: string; lessonId: string }>(notProvided),
     /** POST /lms/mark-complete-all */
-    markAllDone: fromPromise<Progress, { courseId: string }>(async () => {
-      throw { code: 'NOT_PROVIDED' };
-    }),
+    markAllDone: fromPromise<Api.Progress, { courseId: string }>(notProvided),
     /** GET /feedback/course/{courseId}/reviews?page&limit */
-    loadReviews: fromPromise<ReviewsPage, { courseId: string; page: number; limit: number }>(async () => {
-      throw { code: 'NOT_PROVIDED' };
-    }),
+    loadReviews: fromPromise<Api.ReviewsPage, { courseId: string; page: number; limit: number }>(notProvided),
     /** PUT /feedback/user/{userId} */
-    saveReview: fromPromise<MyReview, { userId: string; courseId: string; rating: number; text: string }>(
-      async () => {
-        throw { code: 'NOT_PROVIDED' };
-      },
+    saveReview: fromPromise<Api.MyReview, { userId: string; courseId: string; rating: number; text: string }>(
+      notProvided,
     ),
     /** Tells the machine whether the course is in the root cart (system id `cart`), now and on every change. */
     watchCart: fromCallback<{ type: 'noop' }, { courseId: string }>(({ input, sendBack, system }) => {
@@ -292,44 +100,127 @@ export const courseLifecycleMachine = setup({
   actions: {
     /** Takes a visitor to /login?next=… so she comes back to the course once signed in. */
     goToLogin: (_, _params: { next: string }) => {},
+    /** Takes her from a learning screen to the course page (replacing it in the history): she enrols there. */
+    goToCoursePage: (_, _params: { courseId: string }) => {},
     /** `cart.add` to the root cart (system id `cart`). */
     addToCart: sendTo(
       ({ system }) => system.get('cart'),
       ({ context }) => ({ type: 'cart.add', item: cartItemOf(context.course!) }),
     ),
-    setCourse: assign((_, params: { course: MemberCourseDetail }) => ({
-      course: params.course,
-      error: null,
-    })),
-    setError: assign((_, params: { error: unknown }) => ({ error: toAppError(params.error) })),
+    openCourse: assign(({ event }) => {
+      assertEvent(event, 'course.open');
+      return openedContext(event.courseId, event.userId, event.requires ?? null);
+    }),
+    /** The same course, opened by another screen: what that screen needs replaces what the last one did. */
+    noteRequirement: assign({
+      requires: ({ event }) => {
+        assertEvent(event, 'course.open');
+        return event.requires ?? null;
+      },
+    }),
+    setCourse: assign((_, { course }: { course: Api.MemberCourseDetail }) => ({ course, error: null })),
+    tellLoaded: raise({ type: 'course.loaded' }),
+    setError: assign((_, { error }: { error: unknown }) => ({ error: toAppError(error) })),
     clearError: assign({ error: null }),
+    /** The status follows the course as it is now. */
     resync: raise({ type: 'course.synced' }),
-    setReviewsPage: assign(({ event }) => ({
-      reviewsPage: event.type === 'course.reviewsPage' ? Math.max(1, Math.floor(event.page)) : 1,
+    /** The member view (lesson bodies, quizzes) comes with the next read. */
+    askForRefresh: raise({ type: 'course.refresh' }),
+    setInCart: assign((_, { inCart }: { inCart: boolean }) => ({ inCart })),
+    keepEnrolment: assign(({ context }, { enrolment }: { enrolment: Api.Enrolment }) => ({
+      course: withEnrolment(context.course!, enrolment),
+    })),
+    tellEnrolled: emit(({ context }) => ({ type: 'course.enrolled', courseId: context.courseId! })),
+    tellEnrolFailed: emit((_, { error }: { error: unknown }) => ({
+      type: 'course.enrolFailed',
+      error: toAppError(error, 'ENROL_FAILED'),
+    })),
+    applyProgress: assign(({ context }, { progress }: { progress: Api.Progress }) => ({
+      course: withProgress(context.course!, progress),
+    })),
+    /** Ticked at once; saved in turn (the first at once, the others after it). */
+    queueLesson: assign(({ context, event }) => {
+      assertEvent(event, 'course.lessonDone');
+      return {
+        lessonQueue: [...context.lessonQueue, event.lessonId],
+        error: null,
+        course: courseWithLessonDone(context.course!, event.lessonId),
+      };
+    }),
+    nextQueuedLesson: assign({ lessonQueue: ({ context }) => context.lessonQueue.slice(1) }),
+    dropLessonQueue: assign({ lessonQueue: [] }),
+    setReviewsPage: assign({
+      reviewsPage: ({ event }) => {
+        assertEvent(event, 'course.reviewsPage');
+        return Math.max(1, Math.floor(event.page));
+      },
+    }),
+    keepReviews: assign((_, { reviews }: { reviews: Api.ReviewsPage }) => ({ reviews, reviewsError: null })),
+    setReviewsError: assign((_, { error }: { error: unknown }) => ({ reviewsError: toAppError(error) })),
+    /** Her saved review, as the course arrives. */
+    loadDraft: assign(({ context }) => ({
+      draft: draftOf(context.course?.myReview),
+      feedbackError: null,
+      reviewSavedNow: false,
+    })),
+    setRating: assign(({ context, event }) => {
+      assertEvent(event, 'course.ratingChanged');
+      return { draft: { ...context.draft, rating: event.rating }, feedbackError: null };
+    }),
+    setReviewText: assign(({ context, event }) => {
+      assertEvent(event, 'course.reviewTextChanged');
+      return { draft: { ...context.draft, text: event.text } };
+    }),
+    clearFeedbackError: assign({ feedbackError: null }),
+    showDraftProblem: assign({ feedbackError: ({ context }) => ({ code: draftProblem(context.draft)! }) }),
+    keepReview: assign(({ context }, { review }: { review: Api.MyReview }) => ({
+      feedbackError: null,
+      reviewSavedNow: true,
+      draft: draftOf(review),
+      course: context.course ? { ...context.course, myReview: review } : context.course,
+    })),
+    tellReviewSaved: emit(({ context }) => ({ type: 'course.reviewSaved', courseId: context.courseId! })),
+    /** The public list reads again, now with her review. */
+    tellReviewsChanged: raise({ type: 'course.reviewsChanged' }),
+    setFeedbackError: assign((_, { error }: { error: unknown }) => ({
+      feedbackError: toAppError(error, 'REVIEW_SAVE_FAILED'),
     })),
   },
   guards: {
-    isSameCourse: ({ context, event }) =>
-      event.type === 'course.open' && event.courseId === context.courseId && event.userId === context.userId,
-    isNotFound: (_, params: { error: unknown }) => toAppError(params.error).code === 'COURSE_NOT_FOUND',
+    isSameCourse: ({ context, event }) => {
+      assertEvent(event, 'course.open');
+      return event.courseId === context.courseId && event.userId === context.userId;
+    },
+    /** The screen that opens the course is a learning screen: it needs her enrolment. */
+    opensForLearning: ({ event }) => {
+      assertEvent(event, 'course.open');
+      return event.requires === 'enrolment';
+    },
+    /** The course is open on a learning screen (it needs her enrolment). */
+    isOpenForLearning: ({ context }) => context.requires === 'enrolment',
+    isNotFound: (_, { error }: { error: unknown }) => toAppError(error).code === 'COURSE_NOT_FOUND',
     isNotEnrolled: ({ context }) => !context.course?.enrolment,
-    isPreQuiz: ({ context }) => statusOf(context) === 'pre_quiz',
-    isLearning: ({ context }) => statusOf(context) === 'learning',
-    isPostQuiz: ({ context }) => statusOf(context) === 'post_quiz',
+    hasStatus: ({ context }, { status }: { status: CourseStatusCode }) => statusOf(context) === status,
     isVisitor: ({ context }) => context.userId === null,
     isFree: ({ context }) => !!context.course?.isFree,
     isPaid: ({ context }) => !!context.course && !context.course.isFree,
-    isNowInCart: ({ event }) => event.type === 'course.cartChanged' && event.inCart,
-    isNowOutOfCart: ({ event }) => event.type === 'course.cartChanged' && !event.inCart,
-    canMarkLesson: ({ context, event }) =>
-      event.type === 'course.lessonDone' &&
-      statusOf(context) === 'learning' &&
-      !!context.course?.lessons.some((l) => l.id === event.lessonId && !l.done),
-    canMarkAll: ({ context }) => statusOf(context) === 'learning',
-    isForThisCourse: ({ context, event }) =>
-      (event.type === 'course.quizSubmitted' && event.progress.courseId === context.courseId) ||
-      (event.type === 'course.purchased' &&
-        (!event.courseIds || (!!context.courseId && event.courseIds.includes(context.courseId)))),
+    /** The cart says the course is in it (`inCart: true`) or not. */
+    cartSays: ({ event }, { inCart }: { inCart: boolean }) => {
+      assertEvent(event, 'course.cartChanged');
+      return event.inCart === inCart;
+    },
+    canMarkLesson: ({ context, event }) => {
+      assertEvent(event, 'course.lessonDone');
+      return (
+        statusOf(context) === 'learning' &&
+        !!context.course?.lessons.some((l) => l.id === event.lessonId && !l.done)
+      );
+    },
+    isForThisCourse: ({ context, event }) => {
+      assertEvent(event, ['course.quizSubmitted', 'course.purchased']);
+      if (event.type === 'course.quizSubmitted') return event.progress.courseId === context.courseId;
+      return !event.courseIds || (!!context.courseId && event.courseIds.includes(context.courseId));
+    },
     hasQueuedLesson: ({ context }) => context.lessonQueue.length > 1,
     hasReview: ({ context }) => !!context.course?.myReview,
     isDraftInvalid: ({ context }) => draftProblem(context.draft) !== null,
@@ -342,12 +233,15 @@ export const courseLifecycleMachine = setup({
   context: openedContext(null, null),
   on: {
     'course.open': [
-      // already open (or opening) for the same member: nothing to do, unless it failed
-      { guard: and(['isSameCourse', not(stateIn('#courseLifecycle.course.failed'))]) },
+      // already open (or opening) for the same member: only what the screen needs may change
+      {
+        guard: and(['isSameCourse', not(stateIn('#courseLifecycle.course.failed'))]),
+        actions: 'noteRequirement',
+      },
       {
         target: ['.course.loading', '.reviews.idle', '.feedback.editing'],
         reenter: true,
-        actions: assign(({ event }) => openedContext(event.courseId, event.userId)),
+        actions: 'openCourse',
       },
     ],
   },
@@ -365,7 +259,7 @@ export const courseLifecycleMachine = setup({
               target: 'ready',
               actions: [
                 { type: 'setCourse', params: ({ event }) => ({ course: event.output }) },
-                raise({ type: 'course.loaded' }),
+                'tellLoaded',
               ],
             },
             onError: [
@@ -398,10 +292,19 @@ export const courseLifecycleMachine = setup({
               states: {
                 routing: {
                   always: [
+                    // a learning screen, and she is not enrolled: the course page is where she enrols
+                    {
+                      guard: and(['isNotEnrolled', 'isOpenForLearning']),
+                      target: 'notEnrolled',
+                      actions: {
+                        type: 'goToCoursePage',
+                        params: ({ context }) => ({ courseId: context.courseId! }),
+                      },
+                    },
                     { guard: 'isNotEnrolled', target: 'notEnrolled' },
-                    { guard: 'isPreQuiz', target: 'preQuiz' },
-                    { guard: 'isLearning', target: 'learning' },
-                    { guard: 'isPostQuiz', target: 'postQuiz' },
+                    { guard: { type: 'hasStatus', params: { status: 'pre_quiz' } }, target: 'preQuiz' },
+                    { guard: { type: 'hasStatus', params: { status: 'learning' } }, target: 'learning' },
+                    { guard: { type: 'hasStatus', params: { status: 'post_quiz' } }, target: 'postQuiz' },
                     { target: 'completed' },
                   ],
                 },
@@ -410,6 +313,16 @@ export const courseLifecycleMachine = setup({
                   invoke: {
                     src: 'watchCart',
                     input: ({ context }) => ({ courseId: context.courseId! }),
+                  },
+                  on: {
+                    // a learning screen opens this course again: to the course page with her
+                    'course.open': {
+                      guard: and(['isSameCourse', 'opensForLearning']),
+                      actions: [
+                        'noteRequirement',
+                        { type: 'goToCoursePage', params: ({ event }) => ({ courseId: event.courseId }) },
+                      ],
+                    },
                   },
                   initial: 'available',
                   states: {
@@ -428,12 +341,12 @@ export const courseLifecycleMachine = setup({
                         'course.addToCart': {
                           guard: 'isPaid',
                           target: 'inCart',
-                          actions: ['addToCart', assign({ inCart: true })],
+                          actions: ['addToCart', { type: 'setInCart', params: { inCart: true } }],
                         },
                         'course.cartChanged': {
-                          guard: 'isNowInCart',
+                          guard: { type: 'cartSays', params: { inCart: true } },
                           target: 'inCart',
-                          actions: assign({ inCart: true }),
+                          actions: { type: 'setInCart', params: { inCart: true } },
                         },
                       },
                     },
@@ -441,9 +354,9 @@ export const courseLifecycleMachine = setup({
                       tags: ['cart:in'],
                       on: {
                         'course.cartChanged': {
-                          guard: 'isNowOutOfCart',
+                          guard: { type: 'cartSays', params: { inCart: false } },
                           target: 'available',
-                          actions: assign({ inCart: false }),
+                          actions: { type: 'setInCart', params: { inCart: false } },
                         },
                       },
                     },
@@ -455,22 +368,16 @@ export const courseLifecycleMachine = setup({
                         onDone: {
                           target: '#courseLifecycle.course.ready.status.routing',
                           actions: [
-                            assign({
-                              course: ({ context, event }) => withEnrolment(context.course!, event.output),
-                            }),
-                            emit(({ context }) => ({ type: 'course.enrolled', courseId: context.courseId! })),
-                            // the member view (lesson bodies, quizzes) comes with the next read
-                            raise({ type: 'course.refresh' }),
+                            { type: 'keepEnrolment', params: ({ event }) => ({ enrolment: event.output }) },
+                            'tellEnrolled',
+                            'askForRefresh',
                           ],
                         },
                         onError: {
                           target: 'available',
                           actions: [
-                            assign({ error: { code: 'ENROL_FAILED' } }),
-                            emit(({ event }) => ({
-                              type: 'course.enrolFailed',
-                              error: toAppError(event.error, 'ENROL_FAILED'),
-                            })),
+                            { type: 'setError', params: { error: { code: 'ENROL_FAILED' } } },
+                            { type: 'tellEnrolFailed', params: ({ event }) => ({ error: event.error }) },
                           ],
                         },
                       },
@@ -495,26 +402,17 @@ export const courseLifecycleMachine = setup({
                       guard: 'isForThisCourse',
                       target: 'refreshing',
                       actions: [
-                        assign({
-                          course: ({ context, event }) => withProgress(context.course!, event.progress),
-                        }),
+                        { type: 'applyProgress', params: ({ event }) => ({ progress: event.progress }) },
                         'resync',
                       ],
                     },
                     'course.lessonDone': {
                       guard: 'canMarkLesson',
                       target: 'savingLesson',
-                      actions: [
-                        assign(({ context, event }) => ({
-                          lessonQueue: [event.lessonId],
-                          error: null,
-                          course: courseWithLessonDone(context.course!, event.lessonId),
-                        })),
-                        'resync',
-                      ],
+                      actions: ['queueLesson', 'resync'],
                     },
                     'course.markAllDone': {
-                      guard: 'canMarkAll',
+                      guard: { type: 'hasStatus', params: { status: 'learning' } },
                       target: 'markingAll',
                       actions: 'clearError',
                     },
@@ -532,7 +430,10 @@ export const courseLifecycleMachine = setup({
                         'resync',
                       ],
                     },
-                    onError: { target: 'idle', actions: assign({ error: { code: 'REFRESH_FAILED' } }) },
+                    onError: {
+                      target: 'idle',
+                      actions: { type: 'setError', params: { error: { code: 'REFRESH_FAILED' } } },
+                    },
                   },
                   on: {
                     'course.refresh': { target: 'refreshing', reenter: true },
@@ -548,20 +449,18 @@ export const courseLifecycleMachine = setup({
                       lessonId: context.lessonQueue[0],
                     }),
                     onDone: [
+                      // keep the optimistic ticks of the lessons still queued
                       {
-                        // keep the optimistic ticks of the lessons still queued
                         guard: 'hasQueuedLesson',
                         target: 'savingLesson',
                         reenter: true,
-                        actions: assign(({ context }) => ({ lessonQueue: context.lessonQueue.slice(1) })),
+                        actions: 'nextQueuedLesson',
                       },
                       {
                         target: 'idle',
                         actions: [
-                          assign(({ context, event }) => ({
-                            lessonQueue: [],
-                            course: withProgress(context.course!, event.output),
-                          })),
+                          'dropLessonQueue',
+                          { type: 'applyProgress', params: ({ event }) => ({ progress: event.output }) },
                           'resync',
                         ],
                       },
@@ -569,20 +468,14 @@ export const courseLifecycleMachine = setup({
                     // the tick is taken back: the server's view wins
                     onError: {
                       target: 'refreshing',
-                      actions: assign({ lessonQueue: [], error: { code: 'LESSON_SAVE_FAILED' } }),
+                      actions: [
+                        'dropLessonQueue',
+                        { type: 'setError', params: { error: { code: 'LESSON_SAVE_FAILED' } } },
+                      ],
                     },
                   },
                   on: {
-                    'course.lessonDone': {
-                      guard: 'canMarkLesson',
-                      actions: [
-                        assign(({ context, event }) => ({
-                          lessonQueue: [...context.lessonQueue, event.lessonId],
-                          course: courseWithLessonDone(context.course!, event.lessonId),
-                        })),
-                        'resync',
-                      ],
-                    },
+                    'course.lessonDone': { guard: 'canMarkLesson', actions: ['queueLesson', 'resync'] },
                   },
                 },
                 markingAll: {
@@ -593,13 +486,14 @@ export const courseLifecycleMachine = setup({
                     onDone: {
                       target: 'idle',
                       actions: [
-                        assign({
-                          course: ({ context, event }) => withProgress(context.course!, event.output),
-                        }),
+                        { type: 'applyProgress', params: ({ event }) => ({ progress: event.output }) },
                         'resync',
                       ],
                     },
-                    onError: { target: 'idle', actions: assign({ error: { code: 'LESSON_SAVE_FAILED' } }) },
+                    onError: {
+                      target: 'idle',
+                      actions: { type: 'setError', params: { error: { code: 'LESSON_SAVE_FAILED' } } },
+                    },
                   },
                 },
               },
@@ -627,11 +521,11 @@ export const courseLifecycleMachine = setup({
             }),
             onDone: {
               target: 'ready',
-              actions: assign({ reviews: ({ event }) => event.output, reviewsError: null }),
+              actions: { type: 'keepReviews', params: ({ event }) => ({ reviews: event.output }) },
             },
             onError: {
               target: 'failed',
-              actions: assign({ reviewsError: ({ event }) => toAppError(event.error) }),
+              actions: { type: 'setReviewsError', params: ({ event }) => ({ error: event.error }) },
             },
           },
           on: { 'course.reviewsPage': { target: 'loading', reenter: true, actions: 'setReviewsPage' } },
@@ -655,17 +549,7 @@ export const courseLifecycleMachine = setup({
 
     feedback: {
       initial: 'editing',
-      on: {
-        // her saved review, as the course arrives
-        'course.loaded': {
-          target: '.routing',
-          actions: assign({
-            draft: ({ context }) => draftOf(context.course?.myReview),
-            feedbackError: null,
-            reviewSavedNow: false,
-          }),
-        },
-      },
+      on: { 'course.loaded': { target: '.routing', actions: 'loadDraft' } },
       states: {
         routing: {
           always: [{ guard: 'hasReview', target: 'saved' }, { target: 'editing' }],
@@ -673,20 +557,10 @@ export const courseLifecycleMachine = setup({
         editing: {
           tags: ['feedback:editing'],
           on: {
-            'course.ratingChanged': {
-              actions: assign(({ context, event }) => ({
-                draft: { ...context.draft, rating: event.rating },
-                feedbackError: null,
-              })),
-            },
-            'course.reviewTextChanged': {
-              actions: assign(({ context, event }) => ({ draft: { ...context.draft, text: event.text } })),
-            },
+            'course.ratingChanged': { actions: 'setRating' },
+            'course.reviewTextChanged': { actions: 'setReviewText' },
             'course.saveReview': [
-              {
-                guard: 'isDraftInvalid',
-                actions: assign({ feedbackError: ({ context }) => ({ code: draftProblem(context.draft)! }) }),
-              },
+              { guard: 'isDraftInvalid', actions: 'showDraftProblem' },
               { guard: 'canReview', target: 'saving' },
             ],
           },
@@ -704,55 +578,31 @@ export const courseLifecycleMachine = setup({
             onDone: {
               target: 'saved',
               actions: [
-                assign(({ context, event }) => ({
-                  feedbackError: null,
-                  reviewSavedNow: true,
-                  draft: draftOf(event.output),
-                  course: context.course ? { ...context.course, myReview: event.output } : context.course,
-                })),
-                emit(({ context }) => ({ type: 'course.reviewSaved', courseId: context.courseId! })),
-                raise({ type: 'course.reviewsChanged' }),
+                { type: 'keepReview', params: ({ event }) => ({ review: event.output }) },
+                'tellReviewSaved',
+                'tellReviewsChanged',
               ],
             },
             onError: {
               target: 'failed',
-              actions: assign({
-                feedbackError: ({ event }) => toAppError(event.error, 'REVIEW_SAVE_FAILED'),
-              }),
+              actions: { type: 'setFeedbackError', params: ({ event }) => ({ error: event.error }) },
             },
           },
         },
         saved: {
           tags: ['feedback:saved'],
           on: {
-            'course.ratingChanged': {
-              target: 'editing',
-              actions: assign(({ context, event }) => ({
-                draft: { ...context.draft, rating: event.rating },
-              })),
-            },
-            'course.reviewTextChanged': {
-              target: 'editing',
-              actions: assign(({ context, event }) => ({ draft: { ...context.draft, text: event.text } })),
-            },
+            'course.ratingChanged': { target: 'editing', actions: 'setRating' },
+            'course.reviewTextChanged': { target: 'editing', actions: 'setReviewText' },
           },
         },
         failed: {
           tags: ['feedback:failed'],
           on: {
-            'course.ratingChanged': {
-              target: 'editing',
-              actions: assign(({ context, event }) => ({
-                draft: { ...context.draft, rating: event.rating },
-                feedbackError: null,
-              })),
-            },
+            'course.ratingChanged': { target: 'editing', actions: 'setRating' },
             'course.reviewTextChanged': {
               target: 'editing',
-              actions: assign(({ context, event }) => ({
-                draft: { ...context.draft, text: event.text },
-                feedbackError: null,
-              })),
+              actions: ['setReviewText', 'clearFeedbackError'],
             },
             'course.saveReview': { guard: 'canReview', target: 'saving' },
           },
@@ -761,6 +611,3 @@ export const courseLifecycleMachine = setup({
     },
   },
 });
-
-/** The price a member pays (sale price when lower): cents. */
-export const coursePrice = (course: { price: number; sale_price: number | null }) => effectivePrice(course);

@@ -1,14 +1,21 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { aliasProblem, newPinProblems } from '../server/contract/account-rules';
 import {
-  aliasProblem,
-  PIN_LENGTHS,
-  PIN_MAX,
-  PIN_MIN,
-  type PinLength,
-  pinProblem,
-  toAsciiDigits,
-} from '../server/contract/account-rules';
-import { type AppError, toAppError } from './types';
+  answersToVerify,
+  type Failure,
+  type ForgotPinContext,
+  type ForgotPinEvent,
+  failure,
+  fresh,
+  hasCode,
+  pinsToReset,
+  type ResetPinInput,
+  type SecurityQuestion,
+  type VerifyAnswersInput,
+  withPinLength,
+} from './forgotPin-rules';
+import { LOCK_TICK_MS, tickWait, waitIsOver } from './lock';
+import { notProvided } from './types';
 
 /**
  * PIN recovery (spec §4, §5, §8): alias → the member's three security questions → answers checked
@@ -27,102 +34,12 @@ import { type AppError, toAppError } from './types';
  * Views read the tags, not the state names: `open` (recovery under way), one `step:*` per screen
  * (alias, questions, pin, done, stopped; `reason:locked` or `reason:expired` says why it stopped),
  * `busy` while the server is asked and `loading` while that is for the questions.
+ *
+ * Its types and rules are in forgotPin-rules.ts (re-exported here), the lock's countdown, shared
+ * with sign-in, in lock.ts.
  */
-export interface SecurityQuestion {
-  id: string;
-  text: string;
-}
+export * from './forgotPin-rules';
 
-export { PIN_LENGTHS } from '../server/contract/account-rules';
-
-export interface ForgotPinContext {
-  alias: string;
-  questions: SecurityQuestion[];
-  answers: Record<string, string>;
-  resetToken: string | null;
-  pinLength: PinLength;
-  pin: string;
-  pinConfirm: string;
-  fieldErrors: { alias?: string; pin?: string; pinConfirm?: string; [field: string]: string | undefined };
-  error: AppError | null;
-  /** The interface language the screen last reported (null until it does). */
-  locale: string | null;
-  /** The language the questions were asked in: when it is not `locale`, they load again. */
-  questionsLocale: string | null;
-}
-
-export type ForgotPinEvent =
-  | { type: 'forgotPin.start'; alias?: string }
-  | { type: 'forgotPin.aliasChanged'; value: string }
-  | { type: 'forgotPin.submitAlias' }
-  | { type: 'forgotPin.answerChanged'; questionId: string; value: string }
-  | { type: 'forgotPin.submitAnswers' }
-  | { type: 'forgotPin.pinLengthChanged'; length: number }
-  | { type: 'forgotPin.pinChanged'; value: string }
-  | { type: 'forgotPin.pinConfirmChanged'; value: string }
-  | { type: 'forgotPin.submitPin' }
-  | { type: 'forgotPin.back' }
-  | { type: 'forgotPin.restart' }
-  | { type: 'forgotPin.cancel' }
-  | { type: 'forgotPin.localeChanged'; locale: string };
-
-/** Everything but the language: a new start forgets the member's data, not the screen's language. */
-const fresh = (alias = ''): Omit<ForgotPinContext, 'locale'> => ({
-  alias,
-  questions: [],
-  answers: {},
-  resetToken: null,
-  pinLength: PIN_MIN,
-  pin: '',
-  pinConfirm: '',
-  fieldErrors: {},
-  error: null,
-  questionsLocale: null,
-});
-
-/** What is wrong with the new PIN and its confirmation, field by field (empty when both are fine). */
-export function newPinProblems(
-  context: Pick<ForgotPinContext, 'pin' | 'pinConfirm' | 'pinLength'>,
-): ForgotPinContext['fieldErrors'] {
-  const pin = toAsciiDigits(context.pin);
-  const confirm = toAsciiDigits(context.pinConfirm);
-  const problems: ForgotPinContext['fieldErrors'] = {};
-  if (!pin) problems.pin = 'PIN_REQUIRED';
-  else if (/^\d+$/.test(pin) && pin.length < context.pinLength) problems.pin = 'PIN_INCOMPLETE';
-  else {
-    const format = pinProblem(pin);
-    if (format) problems.pin = format;
-  }
-  if (!confirm) problems.pinConfirm = 'PIN_REQUIRED';
-  else if (!problems.pin && confirm !== pin) problems.pinConfirm = 'PIN_MISMATCH';
-  return problems;
-}
-
-/** A length from the list; anything else becomes the nearest allowed length. */
-const clampLength = (length: number): PinLength => {
-  if (PIN_LENGTHS.includes(length as PinLength)) return length as PinLength;
-  const wanted = Math.min(PIN_MAX, Math.max(PIN_MIN, Math.round(length) || PIN_MIN));
-  return PIN_LENGTHS.reduce((best, n) => (Math.abs(n - wanted) < Math.abs(best - wanted) ? n : best));
-};
-
-/**
- * A lock's wait counts down the same way in sign-in (machines/login.ts) and recovery: every
- * `LOCK_TICK_MS` the error's `retryAfter` loses a second, and at one second left the lock is over.
- * A lock whose wait is unknown does not end by itself.
- */
-export const LOCK_TICK_MS = 1000;
-export const tickWait = (error: AppError | null): AppError | null =>
-  error?.retryAfter ? { ...error, retryAfter: error.retryAfter - 1 } : error;
-export const waitIsOver = (error: AppError | null): boolean =>
-  error?.retryAfter !== undefined && error.retryAfter <= 1;
-
-/** The failure of a request, as the guards and actions below take it (`params`). */
-const failure = ({ event }: { event: { error: unknown } }) => ({ error: toAppError(event.error, 'GENERIC') });
-type Failure = ReturnType<typeof failure>;
-const hasCode =
-  (...codes: string[]) =>
-  (_: unknown, { error }: Failure) =>
-    codes.includes(error.code);
 /** Too many attempts (or requests): the locked screen, with the wait. */
 const stopWhenLocked = {
   guard: { type: 'isLocked', params: failure },
@@ -140,18 +57,9 @@ const questionsOf = ({ event }: { event: { output: { questions: SecurityQuestion
 export const forgotPinMachine = setup({
   types: {} as { context: ForgotPinContext; events: ForgotPinEvent },
   actors: {
-    fetchQuestions: fromPromise<{ questions: SecurityQuestion[] }, { alias: string }>(async () => {
-      throw { code: 'NOT_PROVIDED' };
-    }),
-    verifyAnswers: fromPromise<
-      { resetToken: string },
-      { alias: string; answers: { questionId: string; answer: string }[] }
-    >(async () => {
-      throw { code: 'NOT_PROVIDED' };
-    }),
-    resetPin: fromPromise<unknown, { resetToken: string; pin: string; pinConfirm: string }>(async () => {
-      throw { code: 'NOT_PROVIDED' };
-    }),
+    fetchQuestions: fromPromise<{ questions: SecurityQuestion[] }, { alias: string }>(notProvided),
+    verifyAnswers: fromPromise<{ resetToken: string }, VerifyAnswersInput>(notProvided),
+    resetPin: fromPromise<unknown, ResetPinInput>(notProvided),
   },
   guards: {
     aliasInvalid: ({ context }) => aliasProblem(context.alias) !== null,
@@ -211,14 +119,7 @@ export const forgotPinMachine = setup({
     })),
     setPinLength: assign(({ context, event }) => {
       assertEvent(event, 'forgotPin.pinLengthChanged');
-      const pinLength = clampLength(event.length);
-      return {
-        pinLength,
-        pin: [...context.pin].slice(0, pinLength).join(''),
-        pinConfirm: [...context.pinConfirm].slice(0, pinLength).join(''),
-        fieldErrors: {},
-        error: null,
-      };
+      return withPinLength(context, event.length);
     }),
     setPin: assign(({ context, event }) => {
       assertEvent(event, 'forgotPin.pinChanged');
@@ -311,13 +212,7 @@ export const forgotPinMachine = setup({
           tags: ['step:questions', 'busy'],
           invoke: {
             src: 'verifyAnswers',
-            input: ({ context }) => ({
-              alias: context.alias.trim(),
-              answers: context.questions.map((q) => ({
-                questionId: q.id,
-                answer: context.answers[q.id] ?? '',
-              })),
-            }),
+            input: ({ context }) => answersToVerify(context),
             onDone: {
               target: 'choosingPin',
               actions: { type: 'keepResetToken', params: ({ event }) => event.output },
@@ -352,11 +247,7 @@ export const forgotPinMachine = setup({
           tags: ['step:pin', 'busy'],
           invoke: {
             src: 'resetPin',
-            input: ({ context }) => ({
-              resetToken: context.resetToken ?? '',
-              pin: toAsciiDigits(context.pin),
-              pinConfirm: toAsciiDigits(context.pinConfirm),
-            }),
+            input: ({ context }) => pinsToReset(context),
             onDone: { target: 'done', actions: 'forgetSecrets' },
             onError: [
               {

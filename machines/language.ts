@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './types';
 
 /**
@@ -29,15 +29,19 @@ export function parseLocale(value: unknown): Locale | null {
   return LOCALES.includes(value as Locale) ? (value as Locale) : null;
 }
 
+export type LanguageEvent =
+  | { type: 'language.change'; locale: Locale }
+  | { type: 'language.toggle' }
+  | { type: 'language.retry' }
+  | { type: 'language.require'; bundle: string };
+
+const LOAD_FAILED = 'LANGUAGE_LOAD_FAILED';
+
 export const languageMachine = setup({
   types: {} as {
     context: LanguageContext;
     input: { saved: string | null };
-    events:
-      | { type: 'language.change'; locale: Locale }
-      | { type: 'language.toggle' }
-      | { type: 'language.retry' }
-      | { type: 'language.require'; bundle: string };
+    events: LanguageEvent;
   },
   actors: {
     /** The language's core messages and those of the given bundles, English layered below. */
@@ -54,12 +58,51 @@ export const languageMachine = setup({
     applyDocumentLanguage: (_, _params: { locale: Locale }) => {},
     /** Saves the choice under `language`. */
     persistLanguage: (_, _params: { locale: Locale }) => {},
+    keepMessages: assign((_, messages: Messages) => ({ messages })),
+    fallBackToDefault: assign({ locale: DEFAULT_LOCALE, error: LOAD_FAILED }),
+    failLoading: assign({ error: LOAD_FAILED }),
+    clearError: assign({ error: null }),
+    askToSwitch: assign({
+      pending: ({ event }) => {
+        assertEvent(event, 'language.change');
+        return event.locale;
+      },
+      error: null,
+    }),
+    askToToggle: assign({ pending: ({ context }) => (context.locale === 'ar' ? 'en' : 'ar'), error: null }),
+    /** The messages of the pending language are in: it is the language now. */
+    switchToPending: assign(({ context }, messages: Messages) => ({
+      locale: context.pending ?? context.locale,
+      messages,
+      pending: null,
+    })),
+    dropPending: assign({ pending: null, error: LOAD_FAILED }),
+    askForBundle: assign({
+      requested: ({ event }) => {
+        assertEvent(event, 'language.require');
+        return event.bundle;
+      },
+      failedBundle: null,
+      error: null,
+    }),
+    addBundle: assign(({ context }, messages: Messages) => ({
+      messages: { ...context.messages, ...messages },
+      bundles: [...context.bundles, context.requested ?? ''],
+      requested: null,
+    })),
+    /** Its screen offers a retry instead of asking again. */
+    noteFailedBundle: assign(({ context }) => ({ failedBundle: context.requested, requested: null })),
   },
   guards: {
-    isOtherLocale: ({ context, event }) =>
-      event.type === 'language.change' && event.locale !== context.locale,
-    isNewBundle: ({ context, event }) =>
-      event.type === 'language.require' && !context.bundles.includes(event.bundle),
+    isDefaultLocale: ({ context }) => context.locale === DEFAULT_LOCALE,
+    isOtherLocale: ({ context, event }) => {
+      assertEvent(event, 'language.change');
+      return event.locale !== context.locale;
+    },
+    isNewBundle: ({ context, event }) => {
+      assertEvent(event, 'language.require');
+      return !context.bundles.includes(event.bundle);
+    },
   },
 }).createMachine({
   id: 'language',
@@ -81,63 +124,30 @@ export const languageMachine = setup({
         onDone: {
           target: 'ready',
           actions: [
-            assign({ messages: ({ event }) => event.output }),
+            { type: 'keepMessages', params: ({ event }) => event.output },
             { type: 'applyDocumentLanguage', params: ({ context }) => ({ locale: context.locale }) },
           ],
         },
         onError: [
-          {
-            // the saved language could not load: fall back to the default one
-            guard: ({ context }) => context.locale !== DEFAULT_LOCALE,
-            target: 'loading',
-            reenter: true,
-            actions: assign({ locale: DEFAULT_LOCALE, error: 'LANGUAGE_LOAD_FAILED' }),
-          },
-          { target: 'failed', actions: assign({ error: 'LANGUAGE_LOAD_FAILED' }) },
+          // the saved language could not load: fall back to the default one
+          { guard: not('isDefaultLocale'), target: 'loading', reenter: true, actions: 'fallBackToDefault' },
+          { target: 'failed', actions: 'failLoading' },
         ],
       },
     },
     ready: {
       on: {
-        'language.change': {
-          guard: 'isOtherLocale',
-          target: 'switching',
-          actions: assign({ pending: ({ event }) => event.locale, error: null }),
-        },
-        'language.toggle': {
-          target: 'switching',
-          actions: assign({ pending: ({ context }) => (context.locale === 'ar' ? 'en' : 'ar'), error: null }),
-        },
-        'language.require': {
-          guard: 'isNewBundle',
-          target: 'extending',
-          actions: assign({
-            requested: ({ event }) => event.bundle,
-            failedBundle: null,
-            error: null,
-          }),
-        },
+        'language.change': { guard: 'isOtherLocale', target: 'switching', actions: 'askToSwitch' },
+        'language.toggle': { target: 'switching', actions: 'askToToggle' },
+        'language.require': { guard: 'isNewBundle', target: 'extending', actions: 'askForBundle' },
       },
     },
     extending: {
       invoke: {
         src: 'loadBundle',
         input: ({ context }) => ({ locale: context.locale, bundle: context.requested ?? '' }),
-        onDone: {
-          target: 'ready',
-          actions: assign({
-            messages: ({ context, event }) => ({ ...context.messages, ...event.output }),
-            bundles: ({ context }) => [...context.bundles, context.requested ?? ''],
-            requested: null,
-          }),
-        },
-        onError: {
-          target: 'ready',
-          actions: assign({
-            failedBundle: ({ context }) => context.requested,
-            requested: null,
-          }),
-        },
+        onDone: { target: 'ready', actions: { type: 'addBundle', params: ({ event }) => event.output } },
+        onError: { target: 'ready', actions: 'noteFailedBundle' },
       },
     },
     switching: {
@@ -147,20 +157,16 @@ export const languageMachine = setup({
         onDone: {
           target: 'ready',
           actions: [
-            assign({
-              locale: ({ context }) => context.pending ?? context.locale,
-              messages: ({ event }) => event.output,
-              pending: null,
-            }),
+            { type: 'switchToPending', params: ({ event }) => event.output },
             { type: 'applyDocumentLanguage', params: ({ context }) => ({ locale: context.locale }) },
             { type: 'persistLanguage', params: ({ context }) => ({ locale: context.locale }) },
           ],
         },
-        onError: { target: 'ready', actions: assign({ pending: null, error: 'LANGUAGE_LOAD_FAILED' }) },
+        onError: { target: 'ready', actions: 'dropPending' },
       },
     },
     failed: {
-      on: { 'language.retry': { target: 'loading', actions: assign({ error: null }) } },
+      on: { 'language.retry': { target: 'loading', actions: 'clearError' } },
     },
   },
 });

@@ -1,6 +1,6 @@
-import { type ActorRef, assign, type Snapshot, sendTo, setup } from 'xstate';
+import { type ActorRef, assertEvent, assign, type Snapshot, sendTo, setup } from 'xstate';
 import { loginPinProblem, toAsciiDigits } from '../server/contract/account-rules';
-import { LOCK_TICK_MS, tickWait, waitIsOver } from './forgotPin';
+import { LOCK_TICK_MS, tickWait, waitIsOver } from './lock';
 import type { SessionEvent, SessionReply } from './session';
 import type { AppError, User } from './types';
 
@@ -39,8 +39,10 @@ export const loginMachine = setup({
   guards: {
     fieldsInvalid: ({ context }) => !context.alias.trim() || loginPinProblem(context.pin) !== null,
     aliasEmpty: ({ context }) => !context.alias.trim(),
-    lockedOut: ({ event }) =>
-      event.type === 'session.failed' && event.error.code === 'TOO_MANY_ATTEMPTS' && !!event.error.retryAfter,
+    lockedOut: ({ event }) => {
+      assertEvent(event, 'session.failed');
+      return event.error.code === 'TOO_MANY_ATTEMPTS' && !!event.error.retryAfter;
+    },
     lockOver: ({ context }) => waitIsOver(context.error),
   },
   actions: {
@@ -48,6 +50,44 @@ export const loginMachine = setup({
     enterApp: () => {},
     /** Opens PIN recovery with her alias. */
     startRecovery: (_, _params: { alias: string }) => {},
+    /** Another alias starts afresh: a lock is for one alias. */
+    setAlias: assign(({ context, event }) => {
+      assertEvent(event, 'login.aliasChanged');
+      return { alias: event.value, fieldErrors: { ...context.fieldErrors, alias: undefined }, error: null };
+    }),
+    /** The countdown of a lock stays while she types. */
+    setPin: assign(({ context, event }) => {
+      assertEvent(event, 'login.pinChanged');
+      return {
+        pin: event.value,
+        fieldErrors: { ...context.fieldErrors, pin: undefined },
+        error: context.error?.code === 'TOO_MANY_ATTEMPTS' ? context.error : null,
+      };
+    }),
+    showFieldProblems: assign({
+      fieldErrors: ({ context }) => ({
+        alias: context.alias.trim() ? undefined : 'ALIAS_REQUIRED',
+        pin: loginPinProblem(context.pin) ?? undefined,
+      }),
+    }),
+    clearError: assign({ error: null }),
+    askToSignIn: sendTo(
+      ({ context }) => context.session,
+      ({ context, self }) => ({
+        type: 'session.login' as const,
+        credentials: { alias: context.alias.trim(), pin: toAsciiDigits(context.pin) },
+        replyTo: self,
+      }),
+    ),
+    keepUser: assign(({ event }) => {
+      assertEvent(event, 'session.succeeded');
+      return { user: event.user };
+    }),
+    /** A refused sign-in: the error, and the PIN cleared so she types it again (the alias stays). */
+    keepFailure: assign(({ event }) => {
+      assertEvent(event, 'session.failed');
+      return { error: event.error, pin: '' };
+    }),
     tickLock: assign({ error: ({ context }) => tickWait(context.error) }),
   },
 }).createMachine({
@@ -71,42 +111,16 @@ export const loginMachine = setup({
           tags: ['locked'],
           after: {
             [LOCK_TICK_MS]: [
-              { guard: 'lockOver', target: 'idle', actions: assign({ error: null }) },
+              { guard: 'lockOver', target: 'idle', actions: 'clearError' },
               { target: 'locked', reenter: true, actions: 'tickLock' },
             ],
           },
         },
       },
       on: {
-        'login.aliasChanged': {
-          // a lock is for one alias: another alias starts afresh
-          target: '.idle',
-          actions: assign({
-            alias: ({ event }) => event.value,
-            fieldErrors: ({ context }) => ({ ...context.fieldErrors, alias: undefined }),
-            error: null,
-          }),
-        },
-        'login.pinChanged': {
-          actions: assign({
-            pin: ({ event }) => event.value,
-            fieldErrors: ({ context }) => ({ ...context.fieldErrors, pin: undefined }),
-            // the countdown stays while she types
-            error: ({ context }) => (context.error?.code === 'TOO_MANY_ATTEMPTS' ? context.error : null),
-          }),
-        },
-        'login.submit': [
-          {
-            guard: 'fieldsInvalid',
-            actions: assign({
-              fieldErrors: ({ context }) => ({
-                alias: context.alias.trim() ? undefined : 'ALIAS_REQUIRED',
-                pin: loginPinProblem(context.pin) ?? undefined,
-              }),
-            }),
-          },
-          { target: 'submitting' },
-        ],
+        'login.aliasChanged': { target: '.idle', actions: 'setAlias' },
+        'login.pinChanged': { actions: 'setPin' },
+        'login.submit': [{ guard: 'fieldsInvalid', actions: 'showFieldProblems' }, { target: 'submitting' }],
         'login.forgotPin': [{ guard: 'aliasEmpty', target: 'aliasRequired' }, { target: 'recovering' }],
       },
     },
@@ -116,30 +130,12 @@ export const loginMachine = setup({
     },
     submitting: {
       tags: ['busy'],
-      entry: [
-        assign({ error: null }),
-        sendTo(
-          ({ context }) => context.session,
-          ({ context, self }) => ({
-            type: 'session.login' as const,
-            credentials: { alias: context.alias.trim(), pin: toAsciiDigits(context.pin) },
-            replyTo: self,
-          }),
-        ),
-      ],
+      entry: ['clearError', 'askToSignIn'],
       on: {
-        'session.succeeded': { target: 'signedIn', actions: assign({ user: ({ event }) => event.user }) },
+        'session.succeeded': { target: 'signedIn', actions: 'keepUser' },
         'session.failed': [
-          {
-            guard: 'lockedOut',
-            target: 'editing.locked',
-            actions: assign({ error: ({ event }) => event.error, pin: '' }),
-          },
-          {
-            target: 'editing',
-            // a wrong PIN is cleared so the member types it again; the alias stays
-            actions: assign({ error: ({ event }) => event.error, pin: '' }),
-          },
+          { guard: 'lockedOut', target: 'editing.locked', actions: 'keepFailure' },
+          { target: 'editing', actions: 'keepFailure' },
         ],
       },
     },

@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CourseScores, EnrolledCourse, MyReview, ReviewBodyInput } from '../server/contract/learning';
-import { type AppError, toAppError } from './types';
+import { LOADING_STEP } from './load-step';
+import { type AppError, notProvided, toAppError } from './types';
 
 /**
  * The dashboard's learning pages (spec §1, §2): Enrolled Courses, My Test Scores and Ratings &
@@ -34,12 +35,6 @@ export type MyLearningEvent =
   | { type: 'myLearning.saveReview'; review: ReviewBodyInput }
   | { type: 'myLearning.dismiss' };
 
-export const myLearningEvents = {
-  retry: () => ({ type: 'myLearning.retry' }) as const,
-  saveReview: (review: ReviewBodyInput) => ({ type: 'myLearning.saveReview', review }) as const,
-  dismiss: () => ({ type: 'myLearning.dismiss' }) as const,
-} satisfies Record<string, (...args: never[]) => MyLearningEvent>;
-
 /** Where Continue leads for a course, by where she stands in it (design card: lifecycle). */
 export function nextPlace(item: Pick<EnrolledCourse, 'course' | 'progress'>): string {
   const base = `/dashboard/course/${encodeURIComponent(item.course.id)}`;
@@ -57,22 +52,32 @@ export function nextPlace(item: Pick<EnrolledCourse, 'course' | 'progress'>): st
   }
 }
 
+/** Her list before it loads: nothing yet, and no review being saved. */
+const myLearningContext = (input: MyLearningInput): MyLearningContext => ({
+  ...input,
+  courses: [],
+  scores: [],
+  reviews: [],
+  error: null,
+  reviewCourseId: null,
+  saveError: null,
+});
+
 export const myLearningMachine = setup({
   types: {} as { context: MyLearningContext; input: MyLearningInput; events: MyLearningEvent },
   actors: {
     /** GET /lms/user/courses/{userId} · /lms/user/{userId}/quiz-results · /feedback/user/{userId} */
-    loadList: fromPromise<Partial<LearningLists>, MyLearningInput>(async () => {
-      throw { code: 'NOT_PROVIDED' };
-    }),
+    loadList: fromPromise<Partial<LearningLists>, MyLearningInput>(notProvided),
     /** PUT /feedback/user/{userId} */
-    saveReview: fromPromise<MyReview, { userId: string; review: ReviewBodyInput }>(async () => {
-      throw { code: 'NOT_PROVIDED' };
-    }),
+    saveReview: fromPromise<MyReview, { userId: string; review: ReviewBodyInput }>(notProvided),
   },
   guards: {
     hasItems: ({ context }) => context[context.list].length > 0,
   },
   actions: {
+    clearError: assign({ error: null }),
+    keepLists: assign((_, lists: Partial<LearningLists>) => ({ ...lists })),
+    setError: assign((_, { error }: { error: unknown }) => ({ error: toAppError(error, 'NETWORK_ERROR') })),
     startSave: assign({
       reviewCourseId: ({ event }) => {
         assertEvent(event, 'myLearning.saveReview');
@@ -80,6 +85,10 @@ export const myLearningMachine = setup({
       },
       saveError: null,
     }),
+    setSaveError: assign((_, { error }: { error: unknown }) => ({
+      saveError: toAppError(error, 'NETWORK_ERROR'),
+    })),
+    clearSaveError: assign({ saveError: null }),
     /** The review that was saved is shown as saved. */
     replaceReview: assign({
       reviews: ({ context }, saved: MyReview) =>
@@ -88,30 +97,18 @@ export const myLearningMachine = setup({
   },
 }).createMachine({
   id: 'myLearning',
-  context: ({ input }) => ({
-    ...input,
-    courses: [],
-    scores: [],
-    reviews: [],
-    error: null,
-    reviewCourseId: null,
-    saveError: null,
-  }),
+  context: ({ input }) => myLearningContext(input),
   initial: 'loading',
   states: {
     loading: {
-      tags: ['step:loading'],
-      entry: assign({ error: null }),
+      ...LOADING_STEP,
       invoke: {
         src: 'loadList',
         input: ({ context }) => ({ list: context.list, userId: context.userId }),
-        onDone: {
-          target: 'loaded',
-          actions: assign(({ event }) => ({ ...event.output })),
-        },
+        onDone: { target: 'loaded', actions: { type: 'keepLists', params: ({ event }) => event.output } },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => toAppError(event.error, 'NETWORK_ERROR') }),
+          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
@@ -146,7 +143,7 @@ export const myLearningMachine = setup({
             },
             onError: {
               target: 'saveFailed',
-              actions: assign({ saveError: ({ event }) => toAppError(event.error, 'NETWORK_ERROR') }),
+              actions: { type: 'setSaveError', params: ({ event }) => ({ error: event.error }) },
             },
           },
         },
@@ -161,7 +158,7 @@ export const myLearningMachine = setup({
           tags: ['saveFailed'],
           on: {
             'myLearning.saveReview': { target: 'saving', actions: 'startSave' },
-            'myLearning.dismiss': { target: 'idle', actions: assign({ saveError: null }) },
+            'myLearning.dismiss': { target: 'idle', actions: 'clearSaveError' },
           },
         },
       },

@@ -7,7 +7,8 @@ import type {
   QuizSubmitBody,
 } from '../server/contract/learning';
 import type { QuizKind } from '../server/contract/learning-constants';
-import { type AppError, toAppError } from './types';
+import { LOADING_STEP } from './load-step';
+import { type AppError, notProvided, toAppError } from './types';
 
 /**
  * A pre- or post-course quiz (spec §3 Quiz, §4 Course, §5, §8). No timers.
@@ -47,17 +48,6 @@ export type QuizEvent =
   | { type: 'quiz.retry' }
   | { type: 'quiz.retake' };
 
-export const quizEvents = {
-  choose: (questionId: string, choices: number[]) => ({ type: 'quiz.choose', questionId, choices }) as const,
-  submit: () => ({ type: 'quiz.submit' }) as const,
-  retry: () => ({ type: 'quiz.retry' }) as const,
-  retake: () => ({ type: 'quiz.retake' }) as const,
-} satisfies Record<string, (...args: never[]) => QuizEvent>;
-
-/** What the course lifecycle hears after a submission (sent by the screen's `notifySubmitted`). */
-export const courseQuizSubmitted = (progress: Progress) =>
-  ({ type: 'course.quizSubmitted', progress }) as const;
-
 /** Error codes the quiz keeps (views translate them). */
 export const QUIZ_ERRORS = {
   notFound: 'QUIZ_NOT_FOUND',
@@ -87,17 +77,30 @@ function quizOf(course: MemberCourseDetail, kind: QuizKind) {
   return course.quizzes?.[kind] ?? null;
 }
 
+/** The quiz before it loads: no questions, no answers, no result. */
+const quizContext = (input: QuizInput): QuizContext => ({
+  ...input,
+  courseTitle: '',
+  questions: [],
+  answers: {},
+  missing: [],
+  result: null,
+  error: null,
+});
+
+/** Her course as it loaded, as the guards and actions below take it (`params`). */
+type CourseParams = { course: MemberCourseDetail };
+const courseOf = ({ event }: { event: { output: MemberCourseDetail } }): CourseParams => ({
+  course: event.output,
+});
+
 export const quizMachine = setup({
   types: {} as { context: QuizContext; input: QuizInput; events: QuizEvent },
   actors: {
     /** GET /lms/get-course-by-id/{courseId}/{userId}: the course as she sees it, with its quizzes. */
-    loadQuiz: fromPromise<MemberCourseDetail, { courseId: string; userId: string }>(async () => {
-      throw { code: 'NOT_PROVIDED' };
-    }),
+    loadQuiz: fromPromise<MemberCourseDetail, { courseId: string; userId: string }>(notProvided),
     /** POST /lms/quiz/submit */
-    submitQuiz: fromPromise<QuizResult, QuizSubmitBody>(async () => {
-      throw { code: 'NOT_PROVIDED' };
-    }),
+    submitQuiz: fromPromise<QuizResult, QuizSubmitBody>(notProvided),
   },
   actions: {
     /** Tells the course lifecycle (root system id `courseLifecycle`), if any, and says so on screen. */
@@ -111,97 +114,83 @@ export const quizMachine = setup({
       const answeredNow = answers[question.id].length > 0;
       return { answers, missing: context.missing.filter((id) => id !== question.id || !answeredNow) };
     }),
+    clearError: assign({ error: null }),
+    /** The quiz cannot be taken: one of QUIZ_ERRORS. */
+    failWith: assign((_, { code }: { code: string }) => ({ error: { code } })),
+    /** A load that failed: not found (404, or not hers), or the generic load failure. */
+    failLoading: assign((_, { error }: { error: unknown }) => ({
+      error: { code: NOT_FOUND_CODES.has(toAppError(error).code) ? QUIZ_ERRORS.notFound : QUIZ_ERRORS.load },
+    })),
+    /** Her course and its quiz of this kind: the questions to answer. */
+    openQuiz: assign(({ context }, { course }: CourseParams) => ({
+      courseTitle: course.title,
+      questions: quizOf(course, context.kind)!.questions,
+    })),
+    /** A quiz taken once only, already taken: her attempt, with the questions. */
+    showLastAttempt: assign(({ context }, { course }: CourseParams) => {
+      const quiz = quizOf(course, context.kind)!;
+      return { courseTitle: course.title, questions: quiz.questions, result: quiz.lastAttempt };
+    }),
+    keepCourseTitle: assign((_, { course }: CourseParams) => ({
+      courseTitle: course.title,
+    })),
+    startSubmitting: assign({ error: null, missing: [] }),
+    keepResult: assign((_, { progress: _progress, ...attempt }: QuizResult) => ({ result: attempt })),
     markMissing: assign({ missing: ({ context }) => unanswered(context.questions, context.answers) }),
     clearAnswers: assign({ answers: {}, missing: [], result: null, error: null }),
   },
   guards: {
-    quizMissing: (_, p: { course: MemberCourseDetail; kind: QuizKind }) => quizOf(p.course, p.kind) === null,
-    noQuestions: (_, p: { course: MemberCourseDetail; kind: QuizKind }) =>
-      (quizOf(p.course, p.kind)?.questions.length ?? 0) === 0,
-    alreadyTaken: (_, p: { course: MemberCourseDetail; kind: QuizKind }) => {
-      const quiz = quizOf(p.course, p.kind);
+    quizMissing: ({ context }, { course }: CourseParams) => quizOf(course, context.kind) === null,
+    noQuestions: ({ context }, { course }: CourseParams) =>
+      (quizOf(course, context.kind)?.questions.length ?? 0) === 0,
+    alreadyTaken: ({ context }, { course }: CourseParams) => {
+      const quiz = quizOf(course, context.kind);
       return !!quiz && !quiz.canSubmit && quiz.lastAttempt !== null;
     },
-    locked: (_, p: { course: MemberCourseDetail; kind: QuizKind }) =>
-      quizOf(p.course, p.kind)?.canSubmit === false,
+    locked: ({ context }, { course }: CourseParams) => quizOf(course, context.kind)?.canSubmit === false,
     allAnswered: ({ context }) => unanswered(context.questions, context.answers).length === 0,
     serverSaysIncomplete: (_, p: { error: unknown }) => toAppError(p.error).code === 'QUIZ_INCOMPLETE',
     isPost: ({ context }) => context.kind === 'post',
   },
 }).createMachine({
   id: 'quiz',
-  context: ({ input }) => ({
-    ...input,
-    courseTitle: '',
-    questions: [],
-    answers: {},
-    missing: [],
-    result: null,
-    error: null,
-  }),
+  context: ({ input }) => quizContext(input),
   initial: 'loading',
   states: {
     loading: {
-      tags: ['step:loading'],
-      entry: assign({ error: null }),
+      ...LOADING_STEP,
       invoke: {
         src: 'loadQuiz',
         input: ({ context }) => ({ courseId: context.courseId, userId: context.userId }),
         onDone: [
           {
-            guard: {
-              type: 'quizMissing',
-              params: ({ context, event }) => ({ course: event.output, kind: context.kind }),
-            },
+            guard: { type: 'quizMissing', params: courseOf },
             target: 'failed',
-            actions: assign({ error: { code: QUIZ_ERRORS.notFound } }),
+            actions: { type: 'failWith', params: { code: QUIZ_ERRORS.notFound } },
           },
           {
-            guard: {
-              type: 'noQuestions',
-              params: ({ context, event }) => ({ course: event.output, kind: context.kind }),
-            },
+            guard: { type: 'noQuestions', params: courseOf },
             target: 'failed',
-            actions: assign({ error: { code: QUIZ_ERRORS.noQuestions } }),
+            actions: { type: 'failWith', params: { code: QUIZ_ERRORS.noQuestions } },
           },
           {
-            guard: {
-              type: 'alreadyTaken',
-              params: ({ context, event }) => ({ course: event.output, kind: context.kind }),
-            },
+            guard: { type: 'alreadyTaken', params: courseOf },
             target: 'result',
-            actions: assign(({ context, event }) => {
-              const quiz = quizOf(event.output, context.kind)!;
-              return { courseTitle: event.output.title, questions: quiz.questions, result: quiz.lastAttempt };
-            }),
+            actions: { type: 'showLastAttempt', params: courseOf },
           },
           {
-            guard: {
-              type: 'locked',
-              params: ({ context, event }) => ({ course: event.output, kind: context.kind }),
-            },
+            guard: { type: 'locked', params: courseOf },
             target: 'failed',
-            actions: assign(({ event }) => ({
-              courseTitle: event.output.title,
-              error: { code: QUIZ_ERRORS.lessonsIncomplete },
-            })),
+            actions: [
+              { type: 'keepCourseTitle', params: courseOf },
+              { type: 'failWith', params: { code: QUIZ_ERRORS.lessonsIncomplete } },
+            ],
           },
-          {
-            target: 'answering',
-            actions: assign(({ context, event }) => ({
-              courseTitle: event.output.title,
-              questions: quizOf(event.output, context.kind)!.questions,
-            })),
-          },
+          { target: 'answering', actions: { type: 'openQuiz', params: courseOf } },
         ],
         onError: {
           target: 'failed',
-          actions: assign({
-            error: ({ event }) => {
-              const code = toAppError(event.error).code;
-              return { code: NOT_FOUND_CODES.has(code) ? QUIZ_ERRORS.notFound : QUIZ_ERRORS.load };
-            },
-          }),
+          actions: { type: 'failLoading', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
@@ -250,7 +239,7 @@ export const quizMachine = setup({
     },
     submitting: {
       tags: ['step:answering', 'submitting'],
-      entry: assign({ error: null, missing: [] }),
+      entry: 'startSubmitting',
       invoke: {
         src: 'submitQuiz',
         input: ({ context }) => ({
@@ -261,12 +250,7 @@ export const quizMachine = setup({
         onDone: {
           target: 'result',
           actions: [
-            assign({
-              result: ({ event }) => {
-                const { progress: _progress, ...attempt } = event.output;
-                return attempt;
-              },
-            }),
+            { type: 'keepResult', params: ({ event }) => event.output },
             { type: 'notifySubmitted', params: ({ event }) => ({ progress: event.output.progress }) },
           ],
         },
@@ -278,7 +262,7 @@ export const quizMachine = setup({
           },
           {
             target: 'answering.submitFailed',
-            actions: assign({ error: { code: QUIZ_ERRORS.submit } }),
+            actions: { type: 'failWith', params: { code: QUIZ_ERRORS.submit } },
           },
         ],
       },

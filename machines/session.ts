@@ -1,5 +1,15 @@
-import { type ActorRef, assign, emit, enqueueActions, fromPromise, type Snapshot, setup } from 'xstate';
-import { type AppError, toAppError, type User } from './types';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import {
+  type Credentials,
+  type LoginInput,
+  parseStoredUser,
+  type RegistrationInput,
+  type SessionContext,
+  type SessionEmitted,
+  type SessionEvent,
+  type StoredSession,
+} from './session-rules';
+import { type AppError, notProvided, toAppError, type User } from './types';
 
 /**
  * Authentication state (spec §3, §4, §6).
@@ -10,64 +20,38 @@ import { type AppError, toAppError, type User } from './types';
  * - `session.login` and `session.register` invoke the API; the form that asked may pass `replyTo`
  *   to hear the outcome. Success stores the cookie (7 days) and userData.
  * - `session.logout` revokes the token on the server, then clears cookies and all storage.
+ * Its types and rules are in session-rules.ts (re-exported here).
  */
-export interface StoredSession {
-  token: string | undefined;
-  userData: string | null;
-}
+export * from './session-rules';
 
-export interface Credentials {
-  token: string;
-  user: User;
-}
-
-export interface LoginInput {
-  alias: string;
-  pin: string;
-}
-
-export type RegistrationInput = Record<string, unknown>;
-
-type Replier = ActorRef<Snapshot<unknown>, SessionReply>;
-
-export type SessionReply =
-  | { type: 'session.succeeded'; user: User }
-  | { type: 'session.failed'; error: AppError };
-
-export type SessionEvent =
-  | { type: 'session.initialise' }
-  | { type: 'session.login'; credentials: LoginInput; replyTo?: Replier }
-  | { type: 'session.register'; registration: RegistrationInput; replyTo?: Replier }
-  | { type: 'session.setCredentials'; token: string; user: User }
-  | { type: 'session.updateUser'; user: User }
-  | { type: 'session.logout' }
-  | { type: 'session.expired' }
-  | { type: 'session.dismissError' };
-
-export type SessionEmitted =
-  | { type: 'session.signedIn'; via: 'login' | 'register' | 'credentials' }
-  | { type: 'session.signedOut'; via: 'logout' | 'expired' };
-
-export interface SessionContext {
-  user: User | null;
-  token: string | null;
-  error: AppError | null;
-  replyTo: Replier | null;
-}
-
-/** What a valid `userData` record is: JSON of an object with an `id` or `userid`. */
-export function parseStoredUser(raw: string | null): User | null {
-  if (raw == null) return null;
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-    const user = value as User;
-    const id = user.id ?? user.userid;
-    return (typeof id === 'string' && id.length > 0) || typeof id === 'number' ? user : null;
-  } catch {
-    return null;
-  }
-}
+/**
+ * Signing in and registering end the same way: signed in with the credentials stored, or the
+ * failure kept (with the code of its kind when it has none of its own); the form that asked is
+ * told either way.
+ */
+const credentialsOf = ({ event }: { event: { output: Credentials } }) => event.output;
+const signedInVia = (via: 'login' | 'register') =>
+  ({
+    target: 'signedIn',
+    actions: [
+      { type: 'keepCredentials', params: credentialsOf },
+      { type: 'storeCredentials', params: credentialsOf },
+      { type: 'reply', params: credentialsOf },
+      { type: 'tellSignedIn', params: { via } },
+    ],
+  }) as const;
+const refusedAs = (fallback: string) => {
+  const failure = ({ event }: { event: { error: unknown } }) => ({
+    error: toAppError(event.error, fallback),
+  });
+  return {
+    target: 'signedOut',
+    actions: [
+      { type: 'keepError', params: failure },
+      { type: 'reply', params: failure },
+    ],
+  } as const;
+};
 
 export const sessionMachine = setup({
   types: {} as {
@@ -77,12 +61,8 @@ export const sessionMachine = setup({
   },
   actors: {
     readStoredSession: fromPromise<StoredSession>(async () => ({ token: undefined, userData: null })),
-    login: fromPromise<Credentials, LoginInput>(async () => {
-      throw { code: 'NOT_PROVIDED' };
-    }),
-    register: fromPromise<Credentials, RegistrationInput>(async () => {
-      throw { code: 'NOT_PROVIDED' };
-    }),
+    login: fromPromise<Credentials, LoginInput>(notProvided),
+    register: fromPromise<Credentials, RegistrationInput>(notProvided),
     revokeToken: fromPromise<void, { token: string | null }>(async () => {}),
   },
   actions: {
@@ -96,20 +76,63 @@ export const sessionMachine = setup({
     clearEverything: () => {},
     /** Takes the member to /login; after an expiry, remembering the page to come back to. */
     goToLogin: (_, _params: { rememberPage: boolean }) => {},
+    /** A form asks (sign-in, sign-up): no error from before, and who to tell how it went. */
+    startAsking: assign(({ event }) => {
+      assertEvent(event, ['session.login', 'session.register']);
+      return { error: null, replyTo: event.replyTo ?? null };
+    }),
+    restore: assign((_, stored: StoredSession) => ({
+      token: stored.token ?? null,
+      user: parseStoredUser(stored.userData),
+    })),
+    keepCredentials: assign((_, { token, user }: Credentials) => ({ token, user })),
+    keepUser: assign((_, { user }: { user: User }) => ({ user })),
+    keepError: assign((_, { error }: { error: AppError }) => ({ error })),
+    clearError: assign({ error: null }),
+    /**
+     * Tells the form that asked (if any) how it went: signed in as `user`, or refused with `error`.
+     * Its type arguments are spelled out because an enqueueActions inside setup() cannot infer the
+     * actions being defined; it enqueues none of them.
+     */
+    reply: enqueueActions<
+      SessionContext,
+      SessionEvent,
+      { user: User } | { error: AppError },
+      SessionEvent,
+      never,
+      never,
+      never,
+      never,
+      never
+    >(({ context, enqueue }, outcome) => {
+      if (!context.replyTo) return;
+      enqueue.sendTo(
+        context.replyTo,
+        'user' in outcome
+          ? { type: 'session.succeeded', user: outcome.user }
+          : { type: 'session.failed', error: outcome.error },
+      );
+    }),
+    forgetAsker: assign({ replyTo: null }),
+    expire: assign({ token: null, user: null, error: { code: 'SESSION_EXPIRED' } }),
+    forget: assign({ token: null, user: null, error: null }),
+    tellSignedIn: emit((_, { via }: { via: 'login' | 'register' | 'credentials' }) => ({
+      type: 'session.signedIn' as const,
+      via,
+    })),
+    tellSignedOut: emit((_, { via }: { via: 'logout' | 'expired' }) => ({
+      type: 'session.signedOut' as const,
+      via,
+    })),
   },
   guards: {
-    hasValidStoredSession: ({ event }) => {
-      const stored = (event as unknown as { output: StoredSession }).output;
-      return !!stored.token && parseStoredUser(stored.userData) !== null;
-    },
+    hasValidStoredSession: (_, stored: StoredSession) =>
+      !!stored.token && parseStoredUser(stored.userData) !== null,
     /**
      * Anything left over that cannot make a session: an invalid record, or one half without the
      * other (an expired cookie leaves `userData` behind). Nothing of hers stays on the device.
      */
-    hasUnusableLeftovers: ({ event }) => {
-      const stored = (event as unknown as { output: StoredSession }).output;
-      return !!stored.token || stored.userData != null;
-    },
+    hasUnusableLeftovers: (_, stored: StoredSession) => !!stored.token || stored.userData != null,
   },
 }).createMachine({
   id: 'session',
@@ -119,23 +142,18 @@ export const sessionMachine = setup({
     signedOut: {
       on: {
         'session.initialise': 'loading',
-        'session.login': {
-          target: 'authenticating',
-          actions: assign({ error: null, replyTo: ({ event }) => event.replyTo ?? null }),
-        },
-        'session.register': {
-          target: 'registering',
-          actions: assign({ error: null, replyTo: ({ event }) => event.replyTo ?? null }),
-        },
+        'session.login': { target: 'authenticating', actions: 'startAsking' },
+        'session.register': { target: 'registering', actions: 'startAsking' },
         'session.setCredentials': {
           target: 'signedIn',
           actions: [
-            assign({ token: ({ event }) => event.token, user: ({ event }) => event.user, error: null }),
+            { type: 'keepCredentials', params: ({ event }) => event },
             { type: 'storeCredentials', params: ({ event }) => ({ token: event.token, user: event.user }) },
-            emit({ type: 'session.signedIn', via: 'credentials' }),
+            'clearError',
+            { type: 'tellSignedIn', params: { via: 'credentials' } },
           ],
         },
-        'session.dismissError': { actions: assign({ error: null }) },
+        'session.dismissError': { actions: 'clearError' },
       },
     },
     loading: {
@@ -143,14 +161,15 @@ export const sessionMachine = setup({
         src: 'readStoredSession',
         onDone: [
           {
-            guard: 'hasValidStoredSession',
+            guard: { type: 'hasValidStoredSession', params: ({ event }) => event.output },
             target: 'signedIn',
-            actions: assign({
-              token: ({ event }) => event.output.token ?? null,
-              user: ({ event }) => parseStoredUser(event.output.userData),
-            }),
+            actions: { type: 'restore', params: ({ event }) => event.output },
           },
-          { guard: 'hasUnusableLeftovers', target: 'signedOut', actions: 'removeStoredSession' },
+          {
+            guard: { type: 'hasUnusableLeftovers', params: ({ event }) => event.output },
+            target: 'signedOut',
+            actions: 'removeStoredSession',
+          },
           { target: 'signedOut' },
         ],
         onError: { target: 'signedOut', actions: 'removeStoredSession' },
@@ -159,75 +178,37 @@ export const sessionMachine = setup({
     authenticating: {
       invoke: {
         src: 'login',
-        input: ({ event }) => (event.type === 'session.login' ? event.credentials : { alias: '', pin: '' }),
-        onDone: {
-          target: 'signedIn',
-          actions: [
-            assign({ token: ({ event }) => event.output.token, user: ({ event }) => event.output.user }),
-            { type: 'storeCredentials', params: ({ event }) => event.output },
-            enqueueActions(({ context, enqueue }) => {
-              if (context.replyTo && context.user) {
-                enqueue.sendTo(context.replyTo, { type: 'session.succeeded', user: context.user });
-              }
-            }),
-            emit({ type: 'session.signedIn', via: 'login' }),
-          ],
+        input: ({ event }) => {
+          assertEvent(event, 'session.login');
+          return event.credentials;
         },
-        onError: {
-          target: 'signedOut',
-          actions: [
-            assign({ error: ({ event }) => toAppError(event.error, 'LOGIN_FAILED') }),
-            enqueueActions(({ context, enqueue }) => {
-              if (context.replyTo && context.error) {
-                enqueue.sendTo(context.replyTo, { type: 'session.failed', error: context.error });
-              }
-            }),
-          ],
-        },
+        onDone: signedInVia('login'),
+        onError: refusedAs('LOGIN_FAILED'),
       },
     },
     registering: {
       invoke: {
         src: 'register',
-        input: ({ event }) => (event.type === 'session.register' ? event.registration : {}),
-        onDone: {
-          target: 'signedIn',
-          actions: [
-            assign({ token: ({ event }) => event.output.token, user: ({ event }) => event.output.user }),
-            { type: 'storeCredentials', params: ({ event }) => event.output },
-            enqueueActions(({ context, enqueue }) => {
-              if (context.replyTo && context.user) {
-                enqueue.sendTo(context.replyTo, { type: 'session.succeeded', user: context.user });
-              }
-            }),
-            emit({ type: 'session.signedIn', via: 'register' }),
-          ],
+        input: ({ event }) => {
+          assertEvent(event, 'session.register');
+          return event.registration;
         },
-        onError: {
-          target: 'signedOut',
-          actions: [
-            assign({ error: ({ event }) => toAppError(event.error, 'REGISTER_FAILED') }),
-            enqueueActions(({ context, enqueue }) => {
-              if (context.replyTo && context.error) {
-                enqueue.sendTo(context.replyTo, { type: 'session.failed', error: context.error });
-              }
-            }),
-          ],
-        },
+        onDone: signedInVia('register'),
+        onError: refusedAs('REGISTER_FAILED'),
       },
     },
     signedIn: {
-      entry: assign({ replyTo: null }),
+      entry: 'forgetAsker',
       on: {
         'session.setCredentials': {
           actions: [
-            assign({ token: ({ event }) => event.token, user: ({ event }) => event.user }),
+            { type: 'keepCredentials', params: ({ event }) => event },
             { type: 'storeCredentials', params: ({ event }) => ({ token: event.token, user: event.user }) },
           ],
         },
         'session.updateUser': {
           actions: [
-            assign({ user: ({ event }) => event.user }),
+            { type: 'keepUser', params: ({ event }) => event },
             { type: 'storeUser', params: ({ event }) => ({ user: event.user }) },
           ],
         },
@@ -235,9 +216,9 @@ export const sessionMachine = setup({
         'session.expired': {
           target: 'signedOut',
           actions: [
-            assign({ token: null, user: null, error: { code: 'SESSION_EXPIRED' } }),
+            'expire',
             'removeStoredSession',
-            emit({ type: 'session.signedOut', via: 'expired' }),
+            { type: 'tellSignedOut', params: { via: 'expired' } },
             { type: 'goToLogin', params: { rememberPage: true } },
           ],
         },
@@ -252,9 +233,9 @@ export const sessionMachine = setup({
         onError: 'signedOut',
       },
       exit: [
-        assign({ token: null, user: null, error: null }),
+        'forget',
         'clearEverything',
-        emit({ type: 'session.signedOut', via: 'logout' }),
+        { type: 'tellSignedOut', params: { via: 'logout' } },
         { type: 'goToLogin', params: { rememberPage: false } },
       ],
     },

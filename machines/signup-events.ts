@@ -1,11 +1,11 @@
 import type { SessionReply } from './session';
-import { type FieldChange, type SignupField, type SignupFields, STEPS, type Step } from './signup-rules';
+import { type FieldChange, STEPS, type Step } from './signup-rules';
 
 /**
  * What the sign-up views send and what they ask, beside the machine (machines/signup.ts):
  *
- * - events, made only by `signupEvents` (the views never spell an event type, and the i18n check,
- *   which reads dotted string literals under src/ as message ids, does not mistake them for ids);
+ * - events, sent as they are written (`{ type: 'signup.fieldChanged', field: 'pinLength', value: 8 }`):
+ *   one change event for every field, whose value must be of that field's type;
  * - state tags, read with the helpers below, so no view maps state values to what it shows.
  */
 
@@ -19,21 +19,6 @@ export type SignupEvent =
   | { type: 'signup.retry' }
   | { type: 'signup.localeChanged' }
   | SessionReply;
-
-/** A field and a value of its type; `fieldChanged('pinLength', 'x')` does not compile. */
-function fieldChanged<F extends SignupField>(field: F, value: SignupFields[F]): SignupFieldChanged;
-function fieldChanged(field: SignupField, value: SignupFields[SignupField]) {
-  return { type: 'signup.fieldChanged', field, value } as const;
-}
-
-export const signupEvents = {
-  fieldChanged,
-  next: () => ({ type: 'signup.next' }) as const,
-  back: () => ({ type: 'signup.back' }) as const,
-  submit: () => ({ type: 'signup.submit' }) as const,
-  retry: () => ({ type: 'signup.retry' }) as const,
-  localeChanged: () => ({ type: 'signup.localeChanged' }) as const,
-} satisfies Record<string, (...args: never[]) => SignupEvent>;
 
 /** A part the flow loads from the server in its own region. */
 export type Catalog = 'questions' | 'avatars';

@@ -4,8 +4,8 @@ import {
   answerProblem,
   checkEmail,
   checkPhone,
+  newPinProblems,
   type PinLength,
-  pinProblem,
   QUESTION_COUNT,
   toAsciiDigits,
 } from '../server/contract/account-rules';
@@ -167,17 +167,6 @@ export function phoneProblem(phone: string): string | null {
   return phone.trim() === '' || checkPhone(phone).ok ? null : 'PHONE_INVALID';
 }
 
-function pinProblems(c: SignupContext): Record<string, string> {
-  const digits = toAsciiDigits(c.pin);
-  const problem = pinProblem(c.pin);
-  if (!digits) return { pin: 'PIN_REQUIRED' };
-  if (/^\d+$/.test(digits) && digits.length < c.pinLength) return { pin: 'PIN_INCOMPLETE' };
-  if (problem) return { pin: problem };
-  if (!toAsciiDigits(c.pinConfirm)) return { pinConfirm: 'PIN_CONFIRM_REQUIRED' };
-  if (toAsciiDigits(c.pinConfirm) !== digits) return { pinConfirm: 'PIN_MISMATCH' };
-  return {};
-}
-
 function securityProblems(c: SignupContext): Record<string, string> {
   const p: Record<string, string> = {};
   c.security.forEach((s, i) => {
@@ -201,7 +190,8 @@ export function localProblems(step: Step, c: SignupContext): Record<string, stri
     case 'alias':
       return present({ alias: aliasProblem(c.alias) });
     case 'pin':
-      return pinProblems(c);
+      // the contract's one rule for a new PIN and its repeat: recovery answers the same codes
+      return newPinProblems(c);
     case 'security':
       return securityProblems(c);
     case 'profile':

@@ -17,6 +17,7 @@ import {
   withField,
   withStepErrors,
 } from './signup-rules';
+import { notProvided } from './types';
 
 /**
  * Sign-up (spec §3 Account, §5, §8): alias → PIN → security questions → profile → avatar →
@@ -38,10 +39,6 @@ import {
 export * from './signup-events';
 export * from './signup-rules';
 
-/** The real actors are the screen's (src/api/signup.ts); tests provide stubs. */
-const notProvided = async (): Promise<never> => {
-  throw { code: 'NOT_PROVIDED' };
-};
 const hasAny = (problems: Record<string, string>) => Object.keys(problems).length > 0;
 
 export const signupMachine = setup({
@@ -108,6 +105,8 @@ export const signupMachine = setup({
       assertEvent(event, 'session.succeeded');
       return { user: event.user };
     }),
+    /** Registered and signed in: the screen provides where she goes (the dashboard, with a welcome). */
+    enterApp: () => {},
   },
 }).createMachine({
   id: 'signup',
@@ -364,7 +363,7 @@ export const signupMachine = setup({
           },
         },
         // registered: the confirmation stays on screen, busy, while the page moves on
-        done: { type: 'final', tags: ['step:done', 'step:confirm', 'busy'] },
+        done: { type: 'final', tags: ['step:done', 'step:confirm', 'busy'], entry: 'enterApp' },
       },
     },
   },

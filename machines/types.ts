@@ -32,3 +32,8 @@ export function isAppError(value: unknown): value is AppError {
 export function toAppError(value: unknown, fallback = 'UNKNOWN'): AppError {
   return isAppError(value) ? value : { code: fallback };
 }
+
+/** What an actor the app provides does until it is provided (tests provide stubs): it refuses. */
+export const notProvided = async (): Promise<never> => {
+  throw { code: 'NOT_PROVIDED' };
+};

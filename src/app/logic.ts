@@ -88,7 +88,12 @@ export function createAppLogic(nav: Navigation, overrides: AppOverrides = {}) {
             loadReviews: loadReviewsActor,
             saveReview: saveReviewActor,
           },
-          actions: { goToLogin: (_, p) => nav.navigate(`/login?next=${encodeURIComponent(p.next)}`) },
+          actions: {
+            goToLogin: (_, p) => nav.navigate(`/login?next=${encodeURIComponent(p.next)}`),
+            // a learning screen needs an enrolment: the course page is where she enrols
+            goToCoursePage: (_, p) =>
+              nav.navigate(`/courses/${encodeURIComponent(p.courseId)}`, { replace: true }),
+          },
         })
         .provide(overrides.courseLifecycle ?? {}),
     },

@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { appMachine } from '../../machines/app';
 import { languageMachine } from '../../machines/language';
 import { sessionMachine } from '../../machines/session';
+import { resolves } from '../support/stub-actors';
 
 function start(stored: { token?: string; userData: string | null }) {
   const logic = appMachine.provide({
     actors: {
       session: sessionMachine.provide({
         actors: {
-          readStoredSession: fromPromise(async () => ({ token: stored.token, userData: stored.userData })),
+          readStoredSession: resolves({ token: stored.token, userData: stored.userData }),
         },
       }),
-      language: languageMachine.provide({ actors: { loadMessages: fromPromise(async () => ({})) } }),
+      language: languageMachine.provide({ actors: { loadMessages: resolves({}) } }),
     },
   });
   return createActor(logic, {

@@ -1,40 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { catalogueMachine, catalogueEvents as ev, pageFromQuery } from '../../machines/catalogue';
+import { createActor } from 'xstate';
+import { catalogueMachine, pageFromQuery } from '../../machines/catalogue';
 import type { CoursesPage } from '../../server/contract/learning';
 import { CATALOGUE, coursesPage } from '../support/learning-fixtures';
-
-const flush = () => new Promise((r) => setTimeout(r, 0));
+import { controlledActor } from '../support/stub-actors';
 
 /** The catalogue with a fetch the test answers by hand; every call is recorded (and its abort). */
 function start(input: { page?: number; limit?: number } = {}) {
-  const calls: {
-    input: { page: number; limit: number };
-    aborted: () => boolean;
-    settle: (r: CoursesPage | Error) => void;
-  }[] = [];
-  const actor = createActor(
-    catalogueMachine.provide({
-      actors: {
-        fetchCourses: fromPromise<CoursesPage, { page: number; limit: number }>(
-          ({ input, signal }) =>
-            new Promise((resolve, reject) => {
-              calls.push({
-                input,
-                aborted: () => signal.aborted,
-                settle: (r) => (r instanceof Error ? reject({ code: 'SERVER_ERROR' }) : resolve(r)),
-              });
-            }),
-        ),
-      },
-    }),
-    { input },
-  ).start();
-  const answer = async (r: CoursesPage | Error) => {
-    calls.at(-1)!.settle(r);
-    await flush();
-  };
-  return { actor, calls, answer, snap: () => actor.getSnapshot() };
+  const fetch = controlledActor<CoursesPage, { page: number; limit: number }>();
+  const actor = createActor(catalogueMachine.provide({ actors: { fetchCourses: fetch.logic } }), {
+    input,
+  }).start();
+  const answer = (r: CoursesPage | Error) =>
+    r instanceof Error ? fetch.reject({ code: 'SERVER_ERROR' }) : fetch.resolve(r);
+  return { actor, calls: fetch.calls, answer, snap: () => actor.getSnapshot() };
 }
 
 describe('pageFromQuery', () => {
@@ -70,9 +49,9 @@ describe('catalogue machine', () => {
     const { actor, calls, answer, snap } = start({ page: 9 });
     await answer(coursesPage([], 9, 3));
     expect(snap().value).toBe('empty');
-    actor.send(ev.page(9));
+    actor.send({ type: 'catalogue.page', page: 9 });
     expect(snap().value).toBe('empty');
-    actor.send(ev.page(1));
+    actor.send({ type: 'catalogue.page', page: 1 });
     expect(snap().value).toBe('loading');
     expect(calls.at(-1)!.input.page).toBe(1);
     await answer(coursesPage(CATALOGUE));
@@ -84,7 +63,7 @@ describe('catalogue machine', () => {
     await answer(new Error('down'));
     expect(snap().value).toBe('failed');
     expect(snap().context.error).toEqual({ code: 'SERVER_ERROR' });
-    actor.send(ev.retry());
+    actor.send({ type: 'catalogue.retry' });
     expect(snap().value).toBe('loading');
     expect(snap().context.error).toBeNull();
     expect(calls).toHaveLength(2);
@@ -95,10 +74,10 @@ describe('catalogue machine', () => {
   it('changes page from ready; the same page is ignored', async () => {
     const { actor, calls, answer, snap } = start();
     await answer(coursesPage(CATALOGUE, 1, 25));
-    actor.send(ev.page(1));
+    actor.send({ type: 'catalogue.page', page: 1 });
     expect(snap().value).toBe('ready');
     expect(calls).toHaveLength(1);
-    actor.send(ev.page(2));
+    actor.send({ type: 'catalogue.page', page: 2 });
     expect(snap().value).toBe('loading');
     expect(snap().context.page).toBe(2);
     expect(calls.at(-1)!.input).toEqual({ page: 2, limit: 10 });
@@ -106,11 +85,11 @@ describe('catalogue machine', () => {
 
   it('a page change while loading replaces the request in flight', async () => {
     const { actor, calls, answer, snap } = start();
-    actor.send(ev.page(1));
+    actor.send({ type: 'catalogue.page', page: 1 });
     expect(calls).toHaveLength(1);
-    actor.send(ev.page(3));
+    actor.send({ type: 'catalogue.page', page: 3 });
     expect(calls).toHaveLength(2);
-    expect(calls[0].aborted()).toBe(true);
+    expect(calls[0].signal.aborted).toBe(true);
     expect(calls[1].input.page).toBe(3);
     await answer(coursesPage(CATALOGUE, 3, 25));
     expect(snap().value).toBe('ready');
@@ -118,18 +97,18 @@ describe('catalogue machine', () => {
 
   it('fetches again when the language changes, from every state (spec §7)', async () => {
     const { actor, calls, answer, snap } = start();
-    actor.send(ev.localeChanged());
+    actor.send({ type: 'catalogue.localeChanged' });
     expect(calls).toHaveLength(2);
-    expect(calls[0].aborted()).toBe(true);
+    expect(calls[0].signal.aborted).toBe(true);
     await answer(coursesPage(CATALOGUE));
-    actor.send(ev.localeChanged());
+    actor.send({ type: 'catalogue.localeChanged' });
     expect(snap().value).toBe('loading');
     await answer(coursesPage([]));
     expect(snap().value).toBe('empty');
-    actor.send(ev.localeChanged());
+    actor.send({ type: 'catalogue.localeChanged' });
     expect(snap().value).toBe('loading');
     await answer(new Error('down'));
-    actor.send(ev.localeChanged());
+    actor.send({ type: 'catalogue.localeChanged' });
     expect(snap().value).toBe('loading');
     expect(calls).toHaveLength(5);
     expect(calls.every((c) => c.input.page === 1)).toBe(true);
@@ -138,7 +117,7 @@ describe('catalogue machine', () => {
   it('a page change from failed loads that page', async () => {
     const { actor, calls, answer, snap } = start();
     await answer(new Error('down'));
-    actor.send(ev.page(2));
+    actor.send({ type: 'catalogue.page', page: 2 });
     expect(snap().value).toBe('loading');
     expect(calls.at(-1)!.input.page).toBe(2);
   });
@@ -146,7 +125,7 @@ describe('catalogue machine', () => {
   it('keeps a bad page number sane', async () => {
     const { actor, answer, snap } = start();
     await answer(coursesPage(CATALOGUE, 1, 25));
-    actor.send(ev.page(-4));
+    actor.send({ type: 'catalogue.page', page: -4 });
     expect(snap().context.page).toBe(1);
   });
 });

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyActorLogic, createActor, fromPromise, setup } from 'xstate';
+import { type AnyActorLogic, createActor, setup } from 'xstate';
 import { cartMachine } from '../../machines/cart';
 import {
   COURSE_NOTICES,
   type CourseEmitted,
-  courseEvents,
   courseLifecycleMachine,
   draftProblem,
   withLessonDone,
 } from '../../machines/courseLifecycle';
 import type { MemberCourseDetail } from '../../server/contract/learning';
+import { controlledActor } from '../support/stub-actors';
 import {
   ENROLMENT,
   LESSON_IDS,
@@ -20,35 +20,23 @@ import {
   reviewsPage,
 } from '../views/course-fixtures';
 
-/** A promise actor whose calls the test settles by hand. */
-function controlled<T, I = unknown>() {
-  const calls: { input: I; resolve: (v: T) => void; reject: (e: unknown) => void; signal: AbortSignal }[] =
-    [];
-  const logic = fromPromise<T, I>(
-    ({ input, signal }) =>
-      new Promise<T>((resolve, reject) => {
-        calls.push({ input, resolve, reject, signal });
-      }),
-  );
-  return { logic, calls, last: () => calls.at(-1)! };
-}
-
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 function start() {
-  const load = controlled<MemberCourseDetail, { courseId: string; userId: string | null }>();
-  const enrol = controlled<typeof ENROLMENT, { courseId: string }>();
-  const lesson = controlled<ReturnType<typeof progressOf>, { courseId: string; lessonId: string }>();
-  const all = controlled<ReturnType<typeof progressOf>, { courseId: string }>();
-  const reviews = controlled<
+  const load = controlledActor<MemberCourseDetail, { courseId: string; userId: string | null }>();
+  const enrol = controlledActor<typeof ENROLMENT, { courseId: string }>();
+  const lesson = controlledActor<ReturnType<typeof progressOf>, { courseId: string; lessonId: string }>();
+  const all = controlledActor<ReturnType<typeof progressOf>, { courseId: string }>();
+  const reviews = controlledActor<
     ReturnType<typeof reviewsPage>,
     { courseId: string; page: number; limit: number }
   >();
-  const save = controlled<
+  const save = controlledActor<
     typeof REVIEW,
     { userId: string; courseId: string; rating: number; text: string }
   >();
   const logins: string[] = [];
+  const coursePages: string[] = [];
   const lifecycle = courseLifecycleMachine.provide({
     actors: {
       loadCourse: load.logic,
@@ -58,7 +46,10 @@ function start() {
       loadReviews: reviews.logic,
       saveReview: save.logic,
     },
-    actions: { goToLogin: (_, p) => void logins.push(p.next) },
+    actions: {
+      goToLogin: (_, p) => void logins.push(p.next),
+      goToCoursePage: (_, p) => void coursePages.push(p.courseId),
+    },
   });
   // the root as in the app: the cart and the course lifecycle under their system ids
   const root = setup({
@@ -81,31 +72,44 @@ function start() {
   const snap = () => actor.getSnapshot();
   const tags = () => [...snap().tags].sort();
   const status = () => [...snap().tags].find((t) => t.startsWith('status:'));
-  return { actor, cart, load, enrol, lesson, all, reviews, save, logins, emitted, snap, tags, status };
+  return {
+    actor,
+    cart,
+    load,
+    enrol,
+    lesson,
+    all,
+    reviews,
+    save,
+    logins,
+    coursePages,
+    emitted,
+    snap,
+    tags,
+    status,
+  };
 }
 
 async function openAs(t: ReturnType<typeof start>, course: MemberCourseDetail, userId: string | null = 'u1') {
-  t.actor.send(courseEvents.open(course.id, userId));
-  t.load.last().resolve(course);
-  await tick();
+  t.actor.send({ type: 'course.open', courseId: course.id, userId });
+  await t.load.resolve(course);
 }
 
 describe('course lifecycle: loading', () => {
   it('starts idle, loads the public view for a visitor and the member view for a member', async () => {
     const t = start();
     expect(t.status()).toBe('status:idle');
-    t.actor.send(courseEvents.open('menstrual-cycle', null));
+    t.actor.send({ type: 'course.open', courseId: 'menstrual-cycle', userId: null });
     expect(t.status()).toBe('status:loading');
-    expect(t.load.last().input).toEqual({ courseId: 'menstrual-cycle', userId: null });
-    t.load.last().resolve(memberCourse(null));
-    await tick();
+    expect(t.load.last()?.input).toEqual({ courseId: 'menstrual-cycle', userId: null });
+    await t.load.resolve(memberCourse(null));
     expect(t.status()).toBe('status:notEnrolled');
     expect(t.snap().matches({ course: { ready: { status: { notEnrolled: 'available' } } } })).toBe(true);
 
     // she signs in: the same course opens again in the member view
-    t.actor.send(courseEvents.open('menstrual-cycle', 'u1'));
+    t.actor.send({ type: 'course.open', courseId: 'menstrual-cycle', userId: 'u1' });
     expect(t.status()).toBe('status:loading');
-    expect(t.load.last().input).toEqual({ courseId: 'menstrual-cycle', userId: 'u1' });
+    expect(t.load.last()?.input).toEqual({ courseId: 'menstrual-cycle', userId: 'u1' });
   });
 
   it.each([
@@ -122,56 +126,50 @@ describe('course lifecycle: loading', () => {
   it('ignores opening the same course for the same member again', async () => {
     const t = start();
     await openAs(t, memberCourse('learning'));
-    t.actor.send(courseEvents.open('menstrual-cycle', 'u1'));
+    t.actor.send({ type: 'course.open', courseId: 'menstrual-cycle', userId: 'u1' });
     expect(t.load.calls).toHaveLength(1);
     expect(t.status()).toBe('status:learning');
     // another course replaces it and cancels nothing it should keep
-    t.actor.send(courseEvents.open('pcos-basics', 'u1'));
+    t.actor.send({ type: 'course.open', courseId: 'pcos-basics', userId: 'u1' });
     expect(t.load.calls).toHaveLength(2);
     expect(t.snap().context.course).toBeNull();
   });
 
   it('fails with the code, retries, and says not found for COURSE_NOT_FOUND', async () => {
     const t = start();
-    t.actor.send(courseEvents.open('menstrual-cycle', 'u1'));
-    t.load.last().reject({ code: 'NETWORK_ERROR' });
-    await tick();
+    t.actor.send({ type: 'course.open', courseId: 'menstrual-cycle', userId: 'u1' });
+    await t.load.reject({ code: 'NETWORK_ERROR' });
     expect(t.status()).toBe('status:failed');
     expect(t.snap().context.error).toEqual({ code: 'NETWORK_ERROR' });
     // opening the same failed course again tries again
-    t.actor.send(courseEvents.open('menstrual-cycle', 'u1'));
+    t.actor.send({ type: 'course.open', courseId: 'menstrual-cycle', userId: 'u1' });
     expect(t.status()).toBe('status:loading');
-    t.load.last().reject({ code: 'SERVER_ERROR' });
-    await tick();
-    t.actor.send(courseEvents.retry());
+    await t.load.reject({ code: 'SERVER_ERROR' });
+    t.actor.send({ type: 'course.retry' });
     expect(t.status()).toBe('status:loading');
     expect(t.snap().context.error).toBeNull();
-    t.load.last().reject({ code: 'COURSE_NOT_FOUND' });
-    await tick();
+    await t.load.reject({ code: 'COURSE_NOT_FOUND' });
     expect(t.status()).toBe('status:notFound');
   });
 
   it('reloads in the new language: while loading, when failed, and in the background when ready', async () => {
     const t = start();
-    t.actor.send(courseEvents.open('menstrual-cycle', 'u1'));
-    const first = t.load.last();
-    t.actor.send(courseEvents.localeChanged());
+    t.actor.send({ type: 'course.open', courseId: 'menstrual-cycle', userId: 'u1' });
+    const first = t.load.last()!;
+    t.actor.send({ type: 'course.localeChanged' });
     expect(first.signal.aborted).toBe(true);
     expect(t.load.calls).toHaveLength(2);
-    t.load.last().reject({ code: 'SERVER_ERROR' });
-    await tick();
-    t.actor.send(courseEvents.localeChanged());
+    await t.load.reject({ code: 'SERVER_ERROR' });
+    t.actor.send({ type: 'course.localeChanged' });
     expect(t.status()).toBe('status:loading');
-    t.load.last().resolve(memberCourse('learning'));
-    await tick();
-    t.actor.send(courseEvents.localeChanged());
+    await t.load.resolve(memberCourse('learning'));
+    t.actor.send({ type: 'course.localeChanged' });
     // the page stays as it is while the new texts come
     expect(t.status()).toBe('status:learning');
     expect(t.tags()).toContain('sync:refreshing');
-    t.actor.send(courseEvents.localeChanged());
+    t.actor.send({ type: 'course.localeChanged' });
     expect(t.load.calls).toHaveLength(5);
-    t.load.last().resolve({ ...memberCourse('learning'), title: 'دورتكِ الشهرية' });
-    await tick();
+    await t.load.resolve({ ...memberCourse('learning'), title: 'دورتكِ الشهرية' });
     expect(t.snap().context.course?.title).toBe('دورتكِ الشهرية');
     expect(t.tags()).not.toContain('sync:refreshing');
   });
@@ -179,15 +177,13 @@ describe('course lifecycle: loading', () => {
   it('keeps the course when a refresh fails, with REFRESH_FAILED until a refresh succeeds', async () => {
     const t = start();
     await openAs(t, memberCourse('learning'));
-    t.actor.send(courseEvents.refresh());
-    t.load.last().reject({ code: 'NETWORK_ERROR' });
-    await tick();
+    t.actor.send({ type: 'course.refresh' });
+    await t.load.reject({ code: 'NETWORK_ERROR' });
     expect(t.status()).toBe('status:learning');
     expect(t.snap().context.error).toEqual({ code: 'REFRESH_FAILED' });
-    t.actor.send(courseEvents.refresh());
+    t.actor.send({ type: 'course.refresh' });
     expect(t.snap().context.error).toEqual({ code: 'REFRESH_FAILED' });
-    t.load.last().resolve(memberCourse('learning'));
-    await tick();
+    await t.load.resolve(memberCourse('learning'));
     expect(t.snap().context.error).toBeNull();
   });
 });
@@ -196,7 +192,7 @@ describe('course lifecycle: enrolling', () => {
   it('sends a visitor to sign in and come back, without enrolling', async () => {
     const t = start();
     await openAs(t, memberCourse(null), null);
-    t.actor.send(courseEvents.enrol());
+    t.actor.send({ type: 'course.enrol' });
     expect(t.logins).toEqual(['/courses/menstrual-cycle']);
     expect(t.enrol.calls).toHaveLength(0);
     expect(t.status()).toBe('status:notEnrolled');
@@ -205,19 +201,17 @@ describe('course lifecycle: enrolling', () => {
   it('enrols a member in a free course: enrolling → pre-quiz, tells it, then reads the member view', async () => {
     const t = start();
     await openAs(t, memberCourse(null));
-    t.actor.send(courseEvents.enrol());
+    t.actor.send({ type: 'course.enrol' });
     expect(t.tags()).toEqual(['busy:enrolling', 'feedback:editing', 'reviews:idle', 'status:notEnrolled']);
-    expect(t.enrol.last().input).toEqual({ courseId: 'menstrual-cycle' });
-    t.enrol.last().resolve(ENROLMENT);
-    await tick();
+    expect(t.enrol.last()?.input).toEqual({ courseId: 'menstrual-cycle' });
+    await t.enrol.resolve(ENROLMENT);
     expect(t.status()).toBe('status:preQuiz');
     expect(t.emitted).toEqual([{ type: 'course.enrolled', courseId: 'menstrual-cycle' }]);
     expect(t.snap().context.course?.progress?.status).toBe('pre_quiz');
     // the lesson bodies and quizzes come with the next read
     expect(t.tags()).toContain('sync:refreshing');
     expect(t.load.calls).toHaveLength(2);
-    t.load.last().resolve(memberCourse('pre_quiz'));
-    await tick();
+    await t.load.resolve(memberCourse('pre_quiz'));
     expect(t.status()).toBe('status:preQuiz');
     expect(t.snap().context.course?.lessons[0].body.length).toBeGreaterThan(0);
   });
@@ -225,23 +219,22 @@ describe('course lifecycle: enrolling', () => {
   it('keeps her not enrolled with ENROL_FAILED when it fails', async () => {
     const t = start();
     await openAs(t, memberCourse(null));
-    t.actor.send(courseEvents.enrol());
-    t.enrol.last().reject({ code: 'SERVER_ERROR' });
-    await tick();
+    t.actor.send({ type: 'course.enrol' });
+    await t.enrol.reject({ code: 'SERVER_ERROR' });
     expect(t.snap().matches({ course: { ready: { status: { notEnrolled: 'available' } } } })).toBe(true);
     expect(t.snap().context.error).toEqual({ code: 'ENROL_FAILED' });
     expect(t.emitted).toEqual([{ type: 'course.enrolFailed', error: { code: 'SERVER_ERROR' } }]);
     // a second try clears it
-    t.actor.send(courseEvents.enrol());
+    t.actor.send({ type: 'course.enrol' });
     expect(t.snap().context.error).toBeNull();
   });
 
   it('puts a paid course in the root cart (cents), knows it is there, and follows the cart', async () => {
     const t = start();
     await openAs(t, memberCourse(null, { paid: true }));
-    t.actor.send(courseEvents.enrol()); // no free enrolment for a paid course
+    t.actor.send({ type: 'course.enrol' }); // no free enrolment for a paid course
     expect(t.enrol.calls).toHaveLength(0);
-    t.actor.send(courseEvents.addToCart());
+    t.actor.send({ type: 'course.addToCart' });
     expect(t.tags()).toContain('cart:in');
     await tick();
     expect(t.cart.getSnapshot().context.items).toEqual([
@@ -268,7 +261,7 @@ describe('course lifecycle: enrolling', () => {
 
     const u = start();
     await openAs(u, memberCourse(null));
-    u.actor.send(courseEvents.addToCart());
+    u.actor.send({ type: 'course.addToCart' });
     expect(u.cart.getSnapshot().context.itemCount).toBe(0);
     expect(u.tags()).not.toContain('cart:in');
   });
@@ -276,15 +269,73 @@ describe('course lifecycle: enrolling', () => {
   it('a completed purchase reads the course again and she is enrolled; another course’s purchase is ignored', async () => {
     const t = start();
     await openAs(t, memberCourse(null, { paid: true }));
-    t.actor.send(courseEvents.purchased(['menopause-care']));
+    t.actor.send({ type: 'course.purchased', courseIds: ['menopause-care'] });
     expect(t.load.calls).toHaveLength(1);
-    t.actor.send(courseEvents.purchased(['pregnancy-care']));
+    t.actor.send({ type: 'course.purchased', courseIds: ['pregnancy-care'] });
     expect(t.load.calls).toHaveLength(2);
-    t.load.last().resolve(memberCourse('pre_quiz', { paid: true }));
-    await tick();
+    await t.load.resolve(memberCourse('pre_quiz', { paid: true }));
     expect(t.status()).toBe('status:preQuiz');
-    t.actor.send(courseEvents.purchased());
+    t.actor.send({ type: 'course.purchased' });
     expect(t.load.calls).toHaveLength(3);
+  });
+});
+
+describe('course lifecycle: the learning screens need an enrolment', () => {
+  const fromLearningScreen = {
+    type: 'course.open',
+    courseId: 'menstrual-cycle',
+    userId: 'u1',
+    requires: 'enrolment',
+  } as const;
+  const fromCoursePage = { type: 'course.open', courseId: 'menstrual-cycle', userId: 'u1' } as const;
+
+  it('sends a member who is not enrolled from a learning screen to the course page, once it has loaded', async () => {
+    const t = start();
+    t.actor.send(fromLearningScreen);
+    expect(t.snap().context.requires).toBe('enrolment');
+    expect(t.coursePages).toEqual([]);
+    await t.load.resolve(memberCourse(null));
+    expect(t.status()).toBe('status:notEnrolled');
+    expect(t.coursePages).toEqual(['menstrual-cycle']);
+    // the course page opens the same course: nothing to load, and she stays there
+    t.actor.send(fromCoursePage);
+    expect(t.load.calls).toHaveLength(1);
+    expect(t.snap().context.requires).toBeNull();
+    t.actor.send({ type: 'course.refresh' });
+    await t.load.resolve(memberCourse(null));
+    expect(t.coursePages).toEqual(['menstrual-cycle']);
+  });
+
+  it('never sends her away from the course page; a learning screen opened after it does', async () => {
+    const t = start();
+    await openAs(t, memberCourse(null));
+    expect(t.coursePages).toEqual([]);
+    t.actor.send(fromLearningScreen);
+    expect(t.load.calls).toHaveLength(1);
+    expect(t.coursePages).toEqual(['menstrual-cycle']);
+    expect(t.status()).toBe('status:notEnrolled');
+  });
+
+  it('a learning screen opened while the course page still loads the course waits for it', async () => {
+    const t = start();
+    t.actor.send(fromCoursePage);
+    t.actor.send(fromLearningScreen);
+    expect(t.load.calls).toHaveLength(1);
+    await t.load.resolve(memberCourse(null));
+    expect(t.coursePages).toEqual(['menstrual-cycle']);
+  });
+
+  it('leaves an enrolled member on the learning screen; another course she is not enrolled in is sent on', async () => {
+    const t = start();
+    t.actor.send(fromLearningScreen);
+    await t.load.resolve(memberCourse('learning'));
+    expect(t.status()).toBe('status:learning');
+    t.actor.send(fromLearningScreen);
+    expect(t.coursePages).toEqual([]);
+    // another course's learning screen, not enrolled there: to that course's page
+    t.actor.send({ ...fromLearningScreen, courseId: 'pcos-basics' });
+    await t.load.resolve({ ...memberCourse(null), id: 'pcos-basics' });
+    expect(t.coursePages).toEqual(['pcos-basics']);
   });
 });
 
@@ -293,15 +344,14 @@ describe('course lifecycle: quizzes and lessons', () => {
     const t = start();
     await openAs(t, memberCourse('pre_quiz'));
     // another course's quiz changes nothing
-    t.actor.send(courseEvents.quizSubmitted(progressOf('learning', [], 'pcos-basics')));
+    t.actor.send({ type: 'course.quizSubmitted', progress: progressOf('learning', [], 'pcos-basics') });
     expect(t.status()).toBe('status:preQuiz');
-    t.actor.send(courseEvents.quizSubmitted(progressOf('learning')));
+    t.actor.send({ type: 'course.quizSubmitted', progress: progressOf('learning') });
     expect(t.status()).toBe('status:learning');
     expect(t.tags()).toContain('sync:refreshing');
-    t.load.last().resolve(memberCourse('post_quiz'));
-    await tick();
+    await t.load.resolve(memberCourse('post_quiz'));
     expect(t.status()).toBe('status:postQuiz');
-    t.actor.send(courseEvents.quizSubmitted(progressOf('completed', [...LESSON_IDS])));
+    t.actor.send({ type: 'course.quizSubmitted', progress: progressOf('completed', [...LESSON_IDS]) });
     expect(t.status()).toBe('status:completed');
     expect(t.snap().context.course?.enrolment?.status).toBe('completed');
   });
@@ -310,24 +360,22 @@ describe('course lifecycle: quizzes and lessons', () => {
     const t = start();
     await openAs(t, memberCourse('learning'));
     // not in pre-quiz, not twice, not an unknown lesson
-    t.actor.send(courseEvents.lessonDone('nope'));
+    t.actor.send({ type: 'course.lessonDone', lessonId: 'nope' });
     expect(t.lesson.calls).toHaveLength(0);
-    t.actor.send(courseEvents.lessonDone('what-happens'));
+    t.actor.send({ type: 'course.lessonDone', lessonId: 'what-happens' });
     expect(t.tags()).toContain('sync:saving');
     const c = () => t.snap().context.course!;
     expect(c().lessons[0].done).toBe(true);
     expect(c().progress).toMatchObject({ done: 1, percent: 33, nextLessonId: 'tracking' });
-    t.actor.send(courseEvents.lessonDone('what-happens'));
-    t.actor.send(courseEvents.lessonDone('tracking'));
+    t.actor.send({ type: 'course.lessonDone', lessonId: 'what-happens' });
+    t.actor.send({ type: 'course.lessonDone', lessonId: 'tracking' });
     expect(t.snap().context.lessonQueue).toEqual(['what-happens', 'tracking']);
     expect(c().progress?.done).toBe(2);
-    t.lesson.last().resolve(progressOf('learning', ['what-happens']));
-    await tick();
+    await t.lesson.resolve(progressOf('learning', ['what-happens']));
     expect(t.lesson.calls).toHaveLength(2);
-    expect(t.lesson.last().input).toEqual({ courseId: 'menstrual-cycle', lessonId: 'tracking' });
+    expect(t.lesson.last()?.input).toEqual({ courseId: 'menstrual-cycle', lessonId: 'tracking' });
     expect(c().progress?.done).toBe(2); // the queued tick stays
-    t.lesson.last().resolve(progressOf('learning', ['what-happens', 'tracking']));
-    await tick();
+    await t.lesson.resolve(progressOf('learning', ['what-happens', 'tracking']));
     expect(t.tags()).not.toContain('sync:saving');
     expect(c().progress?.nextLessonId).toBe('when-to-ask');
   });
@@ -335,14 +383,12 @@ describe('course lifecycle: quizzes and lessons', () => {
   it('the last lesson moves her to the post-quiz at once; a failed save takes the tick back', async () => {
     const t = start();
     await openAs(t, memberCourse('learning', { done: ['what-happens', 'tracking'] }));
-    t.actor.send(courseEvents.lessonDone('when-to-ask'));
+    t.actor.send({ type: 'course.lessonDone', lessonId: 'when-to-ask' });
     expect(t.status()).toBe('status:postQuiz');
-    t.lesson.last().reject({ code: 'NETWORK_ERROR' });
-    await tick();
+    await t.lesson.reject({ code: 'NETWORK_ERROR' });
     expect(t.snap().context.error).toEqual({ code: 'LESSON_SAVE_FAILED' });
     expect(t.tags()).toContain('sync:refreshing');
-    t.load.last().resolve(memberCourse('learning', { done: ['what-happens', 'tracking'] }));
-    await tick();
+    await t.load.resolve(memberCourse('learning', { done: ['what-happens', 'tracking'] }));
     expect(t.status()).toBe('status:learning');
     expect(t.snap().context.course?.lessons[2].done).toBe(false);
   });
@@ -350,22 +396,20 @@ describe('course lifecycle: quizzes and lessons', () => {
   it('marks every lesson done with mark-complete-all, or says it failed', async () => {
     const t = start();
     await openAs(t, memberCourse('pre_quiz'));
-    t.actor.send(courseEvents.markAllDone());
+    t.actor.send({ type: 'course.markAllDone' });
     expect(t.all.calls).toHaveLength(0);
-    t.actor.send(courseEvents.lessonDone('what-happens'));
+    t.actor.send({ type: 'course.lessonDone', lessonId: 'what-happens' });
     expect(t.lesson.calls).toHaveLength(0);
 
     const u = start();
     await openAs(u, memberCourse('learning'));
-    u.actor.send(courseEvents.markAllDone());
+    u.actor.send({ type: 'course.markAllDone' });
     expect(u.tags()).toContain('sync:saving');
-    u.all.last().reject({ code: 'SERVER_ERROR' });
-    await tick();
+    await u.all.reject({ code: 'SERVER_ERROR' });
     expect(u.snap().context.error).toEqual({ code: 'LESSON_SAVE_FAILED' });
-    u.actor.send(courseEvents.markAllDone());
+    u.actor.send({ type: 'course.markAllDone' });
     expect(u.snap().context.error).toBeNull();
-    u.all.last().resolve(progressOf('post_quiz', [...LESSON_IDS]));
-    await tick();
+    await u.all.resolve(progressOf('post_quiz', [...LESSON_IDS]));
     expect(u.status()).toBe('status:postQuiz');
     expect(u.snap().context.course?.lessons.every((l) => l.done)).toBe(true);
   });
@@ -387,31 +431,28 @@ describe('course lifecycle: quizzes and lessons', () => {
 describe('course lifecycle: reviews', () => {
   it('loads reviews page by page, fails and retries', async () => {
     const t = start();
-    t.actor.send(courseEvents.reviewsPage(1)); // no course open: nothing
+    t.actor.send({ type: 'course.reviewsPage', page: 1 }); // no course open: nothing
     expect(t.reviews.calls).toHaveLength(0);
     await openAs(t, memberCourse(null), null);
     expect(t.tags()).toContain('reviews:idle');
-    t.actor.send(courseEvents.reviewsPage(1));
+    t.actor.send({ type: 'course.reviewsPage', page: 1 });
     expect(t.tags()).toContain('reviews:loading');
     // the other regions stay where they are
     expect(t.status()).toBe('status:notEnrolled');
-    t.actor.send(courseEvents.reviewsPage(1));
+    t.actor.send({ type: 'course.reviewsPage', page: 1 });
     expect(t.reviews.calls).toHaveLength(2);
     expect(t.reviews.calls[0].signal.aborted).toBe(true);
-    expect(t.reviews.last().input).toEqual({ courseId: 'menstrual-cycle', page: 1, limit: 5 });
-    t.reviews.last().resolve(reviewsPage(1));
-    await tick();
+    expect(t.reviews.last()?.input).toEqual({ courseId: 'menstrual-cycle', page: 1, limit: 5 });
+    await t.reviews.resolve(reviewsPage(1));
     expect(t.tags()).toContain('reviews:ready');
-    t.actor.send(courseEvents.reviewsPage(2));
-    expect(t.reviews.last().input.page).toBe(2);
-    t.reviews.last().reject({ code: 'NETWORK_ERROR' });
-    await tick();
+    t.actor.send({ type: 'course.reviewsPage', page: 2 });
+    expect(t.reviews.last()?.input.page).toBe(2);
+    await t.reviews.reject({ code: 'NETWORK_ERROR' });
     expect(t.tags()).toContain('reviews:failed');
     expect(t.snap().context.reviewsError).toEqual({ code: 'NETWORK_ERROR' });
-    t.actor.send(courseEvents.reviewsRetry());
-    expect(t.reviews.last().input.page).toBe(2);
-    t.reviews.last().resolve(reviewsPage(2));
-    await tick();
+    t.actor.send({ type: 'course.reviewsRetry' });
+    expect(t.reviews.last()?.input.page).toBe(2);
+    await t.reviews.resolve(reviewsPage(2));
     expect(t.snap().context.reviews?.page).toBe(2);
   });
 });
@@ -422,36 +463,34 @@ describe('course lifecycle: her review', () => {
     await openAs(t, memberCourse('completed', { review: REVIEW }));
     expect(t.tags()).toContain('feedback:saved');
     expect(t.snap().context.draft).toEqual({ rating: 4, text: 'Clear and kind.' });
-    t.actor.send(courseEvents.reviewTextChanged('x'.repeat(2001)));
+    t.actor.send({ type: 'course.reviewTextChanged', text: 'x'.repeat(2001) });
     expect(t.tags()).toContain('feedback:editing');
-    t.actor.send(courseEvents.saveReview());
+    t.actor.send({ type: 'course.saveReview' });
     expect(t.snap().context.feedbackError).toEqual({ code: 'REVIEW_TOO_LONG' });
-    t.actor.send(courseEvents.reviewTextChanged('  Helpful.  '));
-    t.actor.send(courseEvents.ratingChanged(0));
-    t.actor.send(courseEvents.saveReview());
+    t.actor.send({ type: 'course.reviewTextChanged', text: '  Helpful.  ' });
+    t.actor.send({ type: 'course.ratingChanged', rating: 0 });
+    t.actor.send({ type: 'course.saveReview' });
     expect(t.snap().context.feedbackError).toEqual({ code: 'RATING_REQUIRED' });
-    t.actor.send(courseEvents.ratingChanged(5));
+    t.actor.send({ type: 'course.ratingChanged', rating: 5 });
     expect(t.snap().context.feedbackError).toBeNull();
     // the public list is open: it reads again after the save
-    t.actor.send(courseEvents.reviewsPage(1));
-    t.reviews.last().resolve(reviewsPage(1));
-    await tick();
-    t.actor.send(courseEvents.saveReview());
+    t.actor.send({ type: 'course.reviewsPage', page: 1 });
+    await t.reviews.resolve(reviewsPage(1));
+    t.actor.send({ type: 'course.saveReview' });
     expect(t.tags()).toContain('feedback:saving');
-    expect(t.save.last().input).toEqual({
+    expect(t.save.last()?.input).toEqual({
       userId: 'u1',
       courseId: 'menstrual-cycle',
       rating: 5,
       text: 'Helpful.',
     });
-    t.save.last().resolve({ ...REVIEW, rating: 5, text: 'Helpful.' });
-    await tick();
+    await t.save.resolve({ ...REVIEW, rating: 5, text: 'Helpful.' });
     expect(t.tags()).toContain('feedback:saved');
     expect(t.snap().context.course?.myReview?.rating).toBe(5);
     expect(t.emitted).toContainEqual({ type: 'course.reviewSaved', courseId: 'menstrual-cycle' });
     expect(t.reviews.calls).toHaveLength(2);
     // a rating change from saved edits again
-    t.actor.send(courseEvents.ratingChanged(3));
+    t.actor.send({ type: 'course.ratingChanged', rating: 3 });
     expect(t.tags()).toContain('feedback:editing');
   });
 
@@ -459,31 +498,28 @@ describe('course lifecycle: her review', () => {
     const t = start();
     await openAs(t, memberCourse('completed'));
     expect(t.tags()).toContain('feedback:editing');
-    t.actor.send(courseEvents.ratingChanged(4));
-    t.actor.send(courseEvents.saveReview());
-    t.save.last().reject({ code: 'SERVER_ERROR' });
-    await tick();
+    t.actor.send({ type: 'course.ratingChanged', rating: 4 });
+    t.actor.send({ type: 'course.saveReview' });
+    await t.save.reject({ code: 'SERVER_ERROR' });
     expect(t.tags()).toContain('feedback:failed');
     expect(t.snap().context.feedbackError).toEqual({ code: 'SERVER_ERROR' });
-    t.actor.send(courseEvents.saveReview());
+    t.actor.send({ type: 'course.saveReview' });
     expect(t.tags()).toContain('feedback:saving');
-    t.save.last().reject({ code: 'REVIEW_NOT_ALLOWED' });
-    await tick();
-    t.actor.send(courseEvents.reviewTextChanged('Better now'));
+    await t.save.reject({ code: 'REVIEW_NOT_ALLOWED' });
+    t.actor.send({ type: 'course.reviewTextChanged', text: 'Better now' });
     expect(t.tags()).toContain('feedback:editing');
     expect(t.snap().context.feedbackError).toBeNull();
-    t.actor.send(courseEvents.saveReview());
-    t.save.last().reject({ code: 'SERVER_ERROR' });
-    await tick();
-    t.actor.send(courseEvents.ratingChanged(2));
+    t.actor.send({ type: 'course.saveReview' });
+    await t.save.reject({ code: 'SERVER_ERROR' });
+    t.actor.send({ type: 'course.ratingChanged', rating: 2 });
     expect(t.tags()).toContain('feedback:editing');
   });
 
   it('does not save before the course is completed', async () => {
     const t = start();
     await openAs(t, memberCourse('learning'));
-    t.actor.send(courseEvents.ratingChanged(5));
-    t.actor.send(courseEvents.saveReview());
+    t.actor.send({ type: 'course.ratingChanged', rating: 5 });
+    t.actor.send({ type: 'course.saveReview' });
     expect(t.save.calls).toHaveLength(0);
     expect(t.tags()).toContain('feedback:editing');
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { languageMachine, type Messages } from '../../machines/language';
 import type { Locale } from '../../machines/types';
+import { answers } from '../support/stub-actors';
 
 function startLanguage(saved: string | null, failing: string[] = []) {
   const applied: string[] = [];
@@ -9,7 +10,7 @@ function startLanguage(saved: string | null, failing: string[] = []) {
   const loads: { locale: Locale; bundles: string[] }[] = [];
   const logic = languageMachine.provide({
     actors: {
-      loadMessages: fromPromise<Messages, { locale: Locale; bundles: string[] }>(async ({ input }) => {
+      loadMessages: answers((input: { locale: Locale; bundles: string[] }): Messages => {
         loads.push(input);
         if (failing.includes(input.locale)) throw new Error('offline');
         return {
@@ -17,7 +18,7 @@ function startLanguage(saved: string | null, failing: string[] = []) {
           ...Object.fromEntries(input.bundles.map((b) => [`${b}.title`, `${b}:${input.locale}`])),
         };
       }),
-      loadBundle: fromPromise<Messages, { locale: Locale; bundle: string }>(async ({ input }) => {
+      loadBundle: answers((input: { locale: Locale; bundle: string }): Messages => {
         if (failing.includes(input.bundle)) throw new Error('offline');
         return { [`${input.bundle}.title`]: `${input.bundle}:${input.locale}` };
       }),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type ActorRefFrom, createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { type ActorRefFrom, createActor, SimulatedClock, waitFor } from 'xstate';
 import { loginMachine } from '../../machines/login';
 import { type Credentials, type LoginInput, sessionMachine } from '../../machines/session';
+import { answers, rejects } from '../support/stub-actors';
 
 /** The sign-in form against the real session machine, whose `login` call the test answers. */
 function start(opts: { login?: (input: LoginInput) => Promise<Credentials>; alias?: string } = {}) {
@@ -10,7 +11,7 @@ function start(opts: { login?: (input: LoginInput) => Promise<Credentials>; alia
   const session = createActor(
     sessionMachine.provide({
       actors: {
-        login: fromPromise(async ({ input }) => {
+        login: answers((input: LoginInput) => {
           logins.push(input);
           return opts.login ? opts.login(input) : { token: 'tok', user: { id: 'u1', alias: input.alias } };
         }),
@@ -133,14 +134,11 @@ describe('login machine', () => {
     expect(broken.ctx().error).toEqual({ code: 'LOGIN_FAILED' });
   });
 
-  it('a lock counts down each second, survives typing a PIN, and ends by clearing the message', async () => {
+  /** Signs in against a session that answers with a lock of `retryAfter` seconds, on a simulated clock. */
+  async function lockedFor(retryAfter: number) {
     const clock = new SimulatedClock();
     const session = createActor(
-      sessionMachine.provide({
-        actors: {
-          login: fromPromise(async () => Promise.reject({ code: 'TOO_MANY_ATTEMPTS', retryAfter: 3 })),
-        },
-      }),
+      sessionMachine.provide({ actors: { login: rejects({ code: 'TOO_MANY_ATTEMPTS', retryAfter }) } }),
     ).start();
     const ref: ActorRefFrom<typeof sessionMachine> = session;
     const login = createActor(loginMachine, { input: { session: ref }, clock }).start();
@@ -148,6 +146,11 @@ describe('login machine', () => {
     login.send({ type: 'login.pinChanged', value: '482913' });
     login.send({ type: 'login.submit' });
     await waitFor(login, (s) => s.matches({ editing: 'locked' }));
+    return { login, clock };
+  }
+
+  it('a lock counts down each second, survives typing a PIN, and ends by clearing the message', async () => {
+    const { login, clock } = await lockedFor(3);
     expect(login.getSnapshot().hasTag('locked')).toBe(true);
     expect(login.getSnapshot().context.error?.retryAfter).toBe(3);
     clock.increment(1000);
@@ -162,20 +165,7 @@ describe('login machine', () => {
   });
 
   it('another alias ends the countdown: a lock is for one alias', async () => {
-    const clock = new SimulatedClock();
-    const session = createActor(
-      sessionMachine.provide({
-        actors: {
-          login: fromPromise(async () => Promise.reject({ code: 'TOO_MANY_ATTEMPTS', retryAfter: 60 })),
-        },
-      }),
-    ).start();
-    const ref: ActorRefFrom<typeof sessionMachine> = session;
-    const login = createActor(loginMachine, { input: { session: ref }, clock }).start();
-    login.send({ type: 'login.aliasChanged', value: 'noor.rain' });
-    login.send({ type: 'login.pinChanged', value: '482913' });
-    login.send({ type: 'login.submit' });
-    await waitFor(login, (s) => s.matches({ editing: 'locked' }));
+    const { login } = await lockedFor(60);
     login.send({ type: 'login.aliasChanged', value: 'huda' });
     expect(login.getSnapshot().matches({ editing: 'idle' })).toBe(true);
     expect(login.getSnapshot().context.error).toBeNull();

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import {
-  myLearningEvents as ev,
   type LearningList,
   type LearningLists,
   myLearningMachine,
@@ -9,6 +8,7 @@ import {
 } from '../../machines/myLearning';
 import type { MyReview } from '../../server/contract/learning';
 import { ENROLLED, REVIEWS, SCORES } from '../support/learning-fixtures';
+import { answers } from '../support/stub-actors';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
@@ -21,10 +21,10 @@ function start(
   const actor = createActor(
     myLearningMachine.provide({
       actors: {
-        loadList: fromPromise(async () => load()),
-        saveReview: fromPromise(async ({ input }) => {
+        loadList: answers(load),
+        saveReview: answers((input) => {
           saves.push(input);
-          return (save ?? (() => Promise.reject({ code: 'NETWORK_ERROR' })))();
+          return save ? save() : Promise.reject({ code: 'NETWORK_ERROR' });
         }),
       },
     }),
@@ -71,7 +71,7 @@ describe('myLearning machine', () => {
     expect(snap().value).toBe('failed');
     expect(snap().context.error).toEqual({ code: 'SERVER_ERROR' });
     fail = false;
-    actor.send(ev.retry());
+    actor.send({ type: 'myLearning.retry' });
     expect(snap().value).toBe('loading');
     await flush();
     expect(snap().matches('ready')).toBe(true);
@@ -91,33 +91,33 @@ describe('myLearning machine', () => {
     );
     await flush();
     const review = { courseId: 'menopause-care', rating: 5, text: 'Even better' };
-    actor.send(ev.saveReview(review));
+    actor.send({ type: 'myLearning.saveReview', review });
     expect(snap().matches({ ready: 'saving' })).toBe(true);
     expect(snap().context.reviewCourseId).toBe('menopause-care');
     await flush();
     expect(saves).toEqual([{ userId: 'u1', review }]);
     expect(snap().matches({ ready: 'saved' })).toBe(true);
     expect(snap().context.reviews).toEqual([saved]);
-    actor.send(ev.saveReview(review));
+    actor.send({ type: 'myLearning.saveReview', review });
     expect(snap().matches({ ready: 'saving' })).toBe(true);
     await flush();
-    actor.send(ev.dismiss());
+    actor.send({ type: 'myLearning.dismiss' });
     expect(snap().matches({ ready: 'idle' })).toBe(true);
   });
 
   it('a failed save keeps the list and the code; she can try again or cancel', async () => {
     const { actor, saves, snap } = start('reviews', async () => ({ reviews: REVIEWS }));
     await flush();
-    actor.send(ev.saveReview({ courseId: 'menopause-care', rating: 2 }));
+    actor.send({ type: 'myLearning.saveReview', review: { courseId: 'menopause-care', rating: 2 } });
     await flush();
     expect(snap().matches({ ready: 'saveFailed' })).toBe(true);
     expect(snap().context.saveError).toEqual({ code: 'NETWORK_ERROR' });
     expect(snap().context.reviews).toEqual(REVIEWS);
-    actor.send(ev.saveReview({ courseId: 'menopause-care', rating: 3 }));
+    actor.send({ type: 'myLearning.saveReview', review: { courseId: 'menopause-care', rating: 3 } });
     expect(snap().context.saveError).toBeNull();
     await flush();
     expect(saves).toHaveLength(2);
-    actor.send(ev.dismiss());
+    actor.send({ type: 'myLearning.dismiss' });
     expect(snap().matches({ ready: 'idle' })).toBe(true);
     expect(snap().context.saveError).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { courseQuizSubmitted, quizEvents as ev, quizMachine, unanswered } from '../../machines/quiz';
+import { createActor } from 'xstate';
+import { quizMachine, unanswered } from '../../machines/quiz';
 import type {
   MemberCourseDetail,
   Progress,
@@ -9,29 +9,11 @@ import type {
 } from '../../server/contract/learning';
 import type { QuizKind } from '../../server/contract/learning-constants';
 import { attempt, memberCourse, memberQuiz, QUESTIONS, quizResult } from '../support/learning-fixtures';
-
-const flush = () => new Promise((r) => setTimeout(r, 0));
-
-type Settle<T> = (outcome: { ok: T } | { error: unknown }) => Promise<void>;
-
-function controlled<T, I>() {
-  const calls: { input: I; settle: (o: { ok: T } | { error: unknown }) => void }[] = [];
-  const logic = fromPromise<T, I>(
-    ({ input }) =>
-      new Promise((resolve, reject) =>
-        calls.push({ input, settle: (o) => ('ok' in o ? resolve(o.ok) : reject(o.error)) }),
-      ),
-  );
-  const settle: Settle<T> = async (o) => {
-    calls.at(-1)!.settle(o);
-    await flush();
-  };
-  return { logic, calls, settle };
-}
+import { controlledActor } from '../support/stub-actors';
 
 function start(kind: QuizKind = 'pre') {
-  const load = controlled<MemberCourseDetail, { courseId: string; userId: string }>();
-  const submit = controlled<QuizResult, QuizSubmitBody>();
+  const load = controlledActor<MemberCourseDetail, { courseId: string; userId: string }>();
+  const submit = controlledActor<QuizResult, QuizSubmitBody>();
   const notified: Progress[] = [];
   const actor = createActor(
     quizMachine.provide({
@@ -48,14 +30,14 @@ const both = (pre = memberQuiz('pre'), post = memberQuiz('post')) => memberCours
 
 async function answering(kind: QuizKind = 'pre') {
   const t = start(kind);
-  await t.load.settle({ ok: both() });
+  await t.load.resolve(both());
   return t;
 }
 
 function answerAll(actor: ReturnType<typeof start>['actor']) {
-  actor.send(ev.choose('q-cycle-length', [1]));
-  actor.send(ev.choose('q-signs', [1, 0]));
-  actor.send(ev.choose('q-pain', [0]));
+  actor.send({ type: 'quiz.choose', questionId: 'q-cycle-length', choices: [1] });
+  actor.send({ type: 'quiz.choose', questionId: 'q-signs', choices: [1, 0] });
+  actor.send({ type: 'quiz.choose', questionId: 'q-pain', choices: [0] });
 }
 
 describe('quiz machine: loading', () => {
@@ -63,7 +45,7 @@ describe('quiz machine: loading', () => {
     const { load, snap } = start();
     expect(snap().hasTag('step:loading')).toBe(true);
     expect(load.calls[0].input).toEqual({ courseId: 'menstrual-cycle', userId: 'u1' });
-    await load.settle({ ok: both() });
+    await load.resolve(both());
     expect(snap().matches({ answering: 'idle' })).toBe(true);
     expect(snap().hasTag('step:answering')).toBe(true);
     expect(snap().context.questions).toEqual(QUESTIONS);
@@ -72,43 +54,38 @@ describe('quiz machine: loading', () => {
 
   it('"Error loading quiz" on a network or server failure, with retry', async () => {
     const { actor, load, snap } = start();
-    await load.settle({ error: { code: 'NETWORK_ERROR' } });
+    await load.reject({ code: 'NETWORK_ERROR' });
     expect(snap().value).toBe('failed');
     expect(snap().context.error).toEqual({ code: 'QUIZ_LOAD_FAILED' });
-    actor.send(ev.retry());
+    actor.send({ type: 'quiz.retry' });
     expect(snap().value).toBe('loading');
     expect(load.calls).toHaveLength(2);
-    await load.settle({ ok: both() });
+    await load.resolve(both());
     expect(snap().matches('answering')).toBe(true);
   });
 
   it('"Quiz not found" on a 404 or when the course has no quiz for her', async () => {
     for (const code of ['COURSE_NOT_FOUND', 'QUIZ_NOT_FOUND', 'NOT_FOUND']) {
       const { load, snap } = start();
-      await load.settle({ error: { code } });
+      await load.reject({ code });
       expect(snap().context.error).toEqual({ code: 'QUIZ_NOT_FOUND' });
     }
     const { load, snap } = start();
-    await load.settle({ ok: memberCourse(null) });
+    await load.resolve(memberCourse(null));
     expect(snap().value).toBe('failed');
     expect(snap().context.error).toEqual({ code: 'QUIZ_NOT_FOUND' });
   });
 
   it('"No questions available for this quiz." when it has none', async () => {
     const { load, snap } = start();
-    await load.settle({ ok: both(memberQuiz('pre', { questions: [] })) });
+    await load.resolve(both(memberQuiz('pre', { questions: [] })));
     expect(snap().context.error).toEqual({ code: 'NO_QUESTIONS' });
   });
 
   it('a pre-course quiz already taken opens in result with her attempt', async () => {
     const last = attempt('pre', 1);
-    const { snap } = await (async () => {
-      const t = start('pre');
-      await t.load.settle({
-        ok: both(memberQuiz('pre', { canSubmit: false, lastAttempt: last, attempts: 1 })),
-      });
-      return t;
-    })();
+    const { load, snap } = start('pre');
+    await load.resolve(both(memberQuiz('pre', { canSubmit: false, lastAttempt: last, attempts: 1 })));
     expect(snap().value).toBe('result');
     expect(snap().context.result).toEqual(last);
     expect(snap().context.questions).toEqual(QUESTIONS);
@@ -116,16 +93,16 @@ describe('quiz machine: loading', () => {
 
   it('the post-course quiz before the lessons are done is locked (LESSONS_INCOMPLETE)', async () => {
     const t = start('post');
-    await t.load.settle({ ok: both(undefined, memberQuiz('post', { canSubmit: false })) });
+    await t.load.resolve(both(undefined, memberQuiz('post', { canSubmit: false })));
     expect(t.snap().value).toBe('failed');
     expect(t.snap().context.error).toEqual({ code: 'LESSONS_INCOMPLETE' });
   });
 
   it('a post-course quiz taken before opens for another attempt', async () => {
     const t = start('post');
-    await t.load.settle({
-      ok: both(undefined, memberQuiz('post', { lastAttempt: attempt('post', 2), attempts: 1 })),
-    });
+    await t.load.resolve(
+      both(undefined, memberQuiz('post', { lastAttempt: attempt('post', 2), attempts: 1 })),
+    );
     expect(t.snap().matches('answering')).toBe(true);
   });
 });
@@ -133,33 +110,33 @@ describe('quiz machine: loading', () => {
 describe('quiz machine: answering and submitting', () => {
   it('keeps her choices: one option for a single-choice question, several (sorted, in range) otherwise', async () => {
     const { actor, snap } = await answering();
-    actor.send(ev.choose('q-cycle-length', [0, 2]));
-    actor.send(ev.choose('q-signs', [2, 0, 0, 7, -1]));
-    actor.send(ev.choose('not-a-question', [1]));
+    actor.send({ type: 'quiz.choose', questionId: 'q-cycle-length', choices: [0, 2] });
+    actor.send({ type: 'quiz.choose', questionId: 'q-signs', choices: [2, 0, 0, 7, -1] });
+    actor.send({ type: 'quiz.choose', questionId: 'not-a-question', choices: [1] });
     expect(snap().context.answers).toEqual({ 'q-cycle-length': [2], 'q-signs': [0, 2] });
     expect(unanswered(QUESTIONS, snap().context.answers)).toEqual(['q-pain']);
   });
 
   it('submitting with questions unanswered: "Please answer all questions", those questions marked', async () => {
     const { actor, submit, snap } = await answering();
-    actor.send(ev.choose('q-signs', [0]));
-    actor.send(ev.submit());
+    actor.send({ type: 'quiz.choose', questionId: 'q-signs', choices: [0] });
+    actor.send({ type: 'quiz.submit' });
     expect(snap().matches({ answering: 'incomplete' })).toBe(true);
     expect(snap().hasTag('incomplete')).toBe(true);
     expect(snap().context.missing).toEqual(['q-cycle-length', 'q-pain']);
     expect(submit.calls).toHaveLength(0);
     // answering one removes its mark; the others stay until the next submit
-    actor.send(ev.choose('q-cycle-length', [1]));
+    actor.send({ type: 'quiz.choose', questionId: 'q-cycle-length', choices: [1] });
     expect(snap().context.missing).toEqual(['q-pain']);
     // clearing an answer does not add a mark before the next submit
-    actor.send(ev.choose('q-signs', []));
+    actor.send({ type: 'quiz.choose', questionId: 'q-signs', choices: [] });
     expect(snap().context.missing).toEqual(['q-pain']);
-    actor.send(ev.submit());
+    actor.send({ type: 'quiz.submit' });
     expect(snap().matches({ answering: 'incomplete' })).toBe(true);
     expect(snap().context.missing).toEqual(['q-signs', 'q-pain']);
-    actor.send(ev.choose('q-signs', [0]));
-    actor.send(ev.choose('q-pain', [0]));
-    actor.send(ev.submit());
+    actor.send({ type: 'quiz.choose', questionId: 'q-signs', choices: [0] });
+    actor.send({ type: 'quiz.choose', questionId: 'q-pain', choices: [0] });
+    actor.send({ type: 'quiz.submit' });
     expect(snap().value).toBe('submitting');
     expect(snap().hasTag('step:answering')).toBe(true);
   });
@@ -167,7 +144,7 @@ describe('quiz machine: answering and submitting', () => {
   it('submits every answer, keeps the result and tells the lifecycle her progress', async () => {
     const { actor, submit, notified, snap } = await answering();
     answerAll(actor);
-    actor.send(ev.submit());
+    actor.send({ type: 'quiz.submit' });
     expect(submit.calls[0].input).toEqual({
       courseId: 'menstrual-cycle',
       kind: 'pre',
@@ -178,19 +155,18 @@ describe('quiz machine: answering and submitting', () => {
       ],
     });
     const result = quizResult('pre', 2);
-    await submit.settle({ ok: result });
+    await submit.resolve(result);
     expect(snap().value).toBe('result');
     const { progress, ...kept } = result;
     expect(snap().context.result).toEqual(kept);
     expect(notified).toEqual([progress]);
-    expect(courseQuizSubmitted(progress)).toEqual({ type: 'course.quizSubmitted', progress });
   });
 
   it('a server 400 QUIZ_INCOMPLETE goes to incomplete too', async () => {
     const { actor, submit, notified, snap } = await answering();
     answerAll(actor);
-    actor.send(ev.submit());
-    await submit.settle({ error: { code: 'QUIZ_INCOMPLETE' } });
+    actor.send({ type: 'quiz.submit' });
+    await submit.reject({ code: 'QUIZ_INCOMPLETE' });
     expect(snap().matches({ answering: 'incomplete' })).toBe(true);
     expect(notified).toHaveLength(0);
   });
@@ -198,18 +174,18 @@ describe('quiz machine: answering and submitting', () => {
   it('"Error submitting quiz": her answers stay; retry and submit both send again', async () => {
     const { actor, submit, snap } = await answering();
     answerAll(actor);
-    actor.send(ev.submit());
-    await submit.settle({ error: { code: 'NETWORK_ERROR' } });
+    actor.send({ type: 'quiz.submit' });
+    await submit.reject({ code: 'NETWORK_ERROR' });
     expect(snap().matches({ answering: 'submitFailed' })).toBe(true);
     expect(snap().hasTag('submitFailed')).toBe(true);
     expect(snap().context.error).toEqual({ code: 'QUIZ_SUBMIT_FAILED' });
     expect(Object.keys(snap().context.answers)).toHaveLength(3);
-    actor.send(ev.retry());
+    actor.send({ type: 'quiz.retry' });
     expect(snap().value).toBe('submitting');
     expect(snap().context.error).toBeNull();
     expect(submit.calls).toHaveLength(2);
-    await submit.settle({ error: { code: 'SERVER_ERROR' } });
-    actor.send(ev.submit());
+    await submit.reject({ code: 'SERVER_ERROR' });
+    actor.send({ type: 'quiz.submit' });
     expect(snap().value).toBe('submitting');
     expect(submit.calls).toHaveLength(3);
   });
@@ -217,35 +193,35 @@ describe('quiz machine: answering and submitting', () => {
   it('after a failed submission, an answer cleared makes retry and submit incomplete', async () => {
     const { actor, submit, snap } = await answering();
     answerAll(actor);
-    actor.send(ev.submit());
-    await submit.settle({ error: { code: 'NETWORK_ERROR' } });
-    actor.send(ev.choose('q-signs', []));
-    actor.send(ev.retry());
+    actor.send({ type: 'quiz.submit' });
+    await submit.reject({ code: 'NETWORK_ERROR' });
+    actor.send({ type: 'quiz.choose', questionId: 'q-signs', choices: [] });
+    actor.send({ type: 'quiz.retry' });
     expect(snap().matches({ answering: 'incomplete' })).toBe(true);
     expect(snap().context.missing).toEqual(['q-signs']);
     answerAll(actor);
-    actor.send(ev.submit());
-    await submit.settle({ error: { code: 'NETWORK_ERROR' } });
-    actor.send(ev.choose('q-pain', []));
-    actor.send(ev.submit());
+    actor.send({ type: 'quiz.submit' });
+    await submit.reject({ code: 'NETWORK_ERROR' });
+    actor.send({ type: 'quiz.choose', questionId: 'q-pain', choices: [] });
+    actor.send({ type: 'quiz.submit' });
     expect(snap().matches({ answering: 'incomplete' })).toBe(true);
   });
 
   it('retake: the post-course quiz goes back to answering with no answers; the pre-course one cannot', async () => {
     const post = await answering('post');
     answerAll(post.actor);
-    post.actor.send(ev.submit());
-    await post.submit.settle({ ok: quizResult('post', 3) });
-    post.actor.send(ev.retake());
+    post.actor.send({ type: 'quiz.submit' });
+    await post.submit.resolve(quizResult('post', 3));
+    post.actor.send({ type: 'quiz.retake' });
     expect(post.snap().matches({ answering: 'idle' })).toBe(true);
     expect(post.snap().context.answers).toEqual({});
     expect(post.snap().context.result).toBeNull();
 
     const pre = await answering('pre');
     answerAll(pre.actor);
-    pre.actor.send(ev.submit());
-    await pre.submit.settle({ ok: quizResult('pre', 3) });
-    pre.actor.send(ev.retake());
+    pre.actor.send({ type: 'quiz.submit' });
+    await pre.submit.resolve(quizResult('pre', 3));
+    pre.actor.send({ type: 'quiz.retake' });
     expect(pre.snap().value).toBe('result');
   });
 });

@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
+import { createActor, createMachine, waitFor } from 'xstate';
 import {
   type Credentials,
   parseStoredUser,
-  type RegistrationInput,
   type StoredSession,
   sessionMachine,
 } from '../../machines/session';
+import { answers, rejects, resolves } from '../support/stub-actors';
+
+const REGISTERED: Credentials = { token: 'reg-token', user: { id: 'new' } };
 
 function startSession(
   opts: {
@@ -18,15 +20,10 @@ function startSession(
   const calls: string[] = [];
   const logic = sessionMachine.provide({
     actors: {
-      readStoredSession: fromPromise(async () => opts.stored ?? { token: undefined, userData: null }),
-      login: fromPromise(async ({ input }) =>
-        opts.login ? opts.login(input) : Promise.reject({ code: 'X' }),
-      ),
-      register: fromPromise<Credentials, RegistrationInput>(async () => ({
-        token: 'reg-token',
-        user: { id: 'new' },
-      })),
-      revokeToken: fromPromise(async () => (opts.revoke ? opts.revoke() : undefined)),
+      readStoredSession: resolves(opts.stored ?? { token: undefined, userData: null }),
+      login: opts.login ? answers(opts.login) : rejects({ code: 'X' }),
+      register: resolves(REGISTERED),
+      revokeToken: answers(async () => opts.revoke?.()),
     },
     actions: {
       storeCredentials: (_, p) => void calls.push(`store:${p.token}:${p.user.id}`),

@@ -7,7 +7,8 @@ import { catalogueMachine } from '../../machines/catalogue';
 import type { CoursesPage } from '../../server/contract/learning';
 import { formatMoney } from '../../src/views/courses/format';
 import { CATALOGUE, coursesPage } from '../support/learning-fixtures';
-import { controlledActor, navigateTo, renderApp, resetBrowserState } from '../support/render-app';
+import { navigateTo, renderApp, resetBrowserState } from '../support/render-app';
+import { controlledActor } from '../support/stub-actors';
 import { Coverage } from './coverage';
 
 /**

@@ -2,9 +2,10 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { courseEvents, courseLifecycleMachine } from '../../machines/courseLifecycle';
+import { courseLifecycleMachine } from '../../machines/courseLifecycle';
 import type { MemberCourseDetail, MyReview, Progress, ReviewsPage } from '../../server/contract/learning';
-import { controlledActor, renderApp, resetBrowserState } from '../support/render-app';
+import { navigateTo, renderApp, resetBrowserState } from '../support/render-app';
+import { controlledActor } from '../support/stub-actors';
 import {
   ENROLMENT,
   LESSON_IDS,
@@ -23,6 +24,8 @@ import { Coverage } from './coverage';
  * own here is sent as the real event by whoever sends it in the app: the quiz screen's provided
  * action (`course.quizSubmitted`), the checkout of the next issue (`course.purchased`), the cart
  * (`cart.remove`) and the language machine (`language.toggle`, which the root wires to the course).
+ * A learning screen opened by a member who is not enrolled takes her to the course page: the
+ * machine's `goToCoursePage` (provided by the app, and by the test harness the same way).
  */
 const ID = 'menstrual-cycle';
 const COURSE_PATH = `/courses/${ID}`;
@@ -41,8 +44,13 @@ const model = createMachine({
         OPEN_PAID: 'paidLoading',
         OPEN_PAID_IN_CART: 'paidInCartLoading',
         OPEN_COMPLETION_REVIEWED: 'completionLoading',
+        OPEN_LESSONS_NOT_ENROLLED: 'lessonsLoading',
       },
     },
+    // the learning screens need an enrolment: the course page is where she enrols
+    lessonsLoading: { on: { LOADED_NOT_ENROLLED: 'sentToCoursePage' } },
+    sentToCoursePage: { on: { LESSONS_AGAIN: 'sentBackToCoursePage' } },
+    sentBackToCoursePage: {},
     visitorLoading: { on: { LOADED_NOT_ENROLLED: 'visitorFree' } },
     visitorFree: { on: { ENROL_AS_VISITOR: 'loginPage' } },
     loginPage: {},
@@ -146,6 +154,8 @@ let lesson = controlledActor<Progress>();
 let all = controlledActor<Progress>();
 let reviews = controlledActor<ReviewsPage>();
 let save = controlledActor<MyReview>();
+/** Where the machine sent her (`goToCoursePage`), recorded through the inspection API. */
+let sentTo: { courseId: string }[] = [];
 
 function signIn() {
   document.cookie = 'authToken=tok; path=/';
@@ -159,10 +169,16 @@ function open(path: string) {
   all = controlledActor();
   reviews = controlledActor();
   save = controlledActor();
+  sentTo = [];
   app = renderApp({
     path,
     savedLanguage: 'en',
-    inspect: coverage.inspect,
+    inspect: (e) => {
+      coverage.inspect(e);
+      if (e.type === '@xstate.action' && e.action.type === 'goToCoursePage') {
+        sentTo.push(e.action.params as { courseId: string });
+      }
+    },
     stubs: {
       loadCourse: load.logic,
       enrolFree: enrol.logic,
@@ -232,6 +248,14 @@ describe('course lifecycle model on the real views', () => {
             localStorage.setItem('cart', JSON.stringify({ items: [CART_ITEM], total: 5200, itemCount: 1 }));
             open('/courses/pregnancy-care');
           },
+          OPEN_LESSONS_NOT_ENROLLED: async () => {
+            signIn();
+            open(LEARN_PATH);
+          },
+          // she comes back to the lesson list (a bookmark, the address bar) still not enrolled
+          LESSONS_AGAIN: async () => {
+            await act(async () => navigateTo(LEARN_PATH));
+          },
           OPEN_COMPLETION_REVIEWED: async () => {
             signIn();
             open(`${LEARN_PATH}/complete`);
@@ -278,7 +302,7 @@ describe('course lifecycle model on the real views', () => {
           ADD_TO_CART: async () => app!.user.click(await primary()),
           REMOVE_FROM_CART: async () =>
             act(() => app!.system.get('cart').send({ type: 'cart.remove', id: 'pregnancy-care' })),
-          PURCHASED: async () => send(courseEvents.purchased(['pregnancy-care'])),
+          PURCHASED: async () => send({ type: 'course.purchased', courseIds: ['pregnancy-care'] }),
           OPEN_REVIEWS: async () => clickTab(/Reviews/),
           REVIEWS_OK: async () =>
             reviews.resolve(reviewsPage((reviews.last()!.input as { page: number }).page)),
@@ -288,7 +312,8 @@ describe('course lifecycle model on the real views', () => {
           REVIEWS_PAGE_2: async () => app!.user.click(await screen.findByRole('button', { name: /Page 2/ })),
           REVIEWS_PAGE_1_WHILE_LOADING: async () =>
             app!.user.click(await screen.findByRole('button', { name: /^Page 1/ })),
-          PRE_QUIZ_SUBMITTED: async () => send(courseEvents.quizSubmitted(progressOf('learning'))),
+          PRE_QUIZ_SUBMITTED: async () =>
+            send({ type: 'course.quizSubmitted', progress: progressOf('learning') }),
           REFRESH_LEARNING: async () => load.resolve(memberCourse('learning')),
           REFRESH_FAIL: async () => load.reject({ code: 'NETWORK_ERROR' }),
           LANGUAGE_WHILE_REFRESHING: async () => toggleLanguageTwice(),
@@ -319,7 +344,7 @@ describe('course lifecycle model on the real views', () => {
           MARK_ALL_FAIL: async () => all.reject({ code: 'SERVER_ERROR' }),
           MARK_ALL_OK: async () => all.resolve(progressOf('post_quiz', [...LESSON_IDS])),
           POST_QUIZ_SUBMITTED: async () =>
-            send(courseEvents.quizSubmitted(progressOf('completed', [...LESSON_IDS]))),
+            send({ type: 'course.quizSubmitted', progress: progressOf('completed', [...LESSON_IDS]) }),
           REFRESH_COMPLETED: async () => load.resolve(memberCourse('completed')),
           COURSE_DETAILS: async () =>
             app!.user.click(await screen.findByRole('link', { name: 'Course details' })),
@@ -663,6 +688,24 @@ describe('course lifecycle model on the real views', () => {
             expect(screen.getByTestId('review-save')).toHaveTextContent('Update review');
             expect(tags()).toContain('feedback:saved');
             expect(screen.queryByTestId('review-saved')).toBeNull();
+          },
+          lessonsLoading: async () => {
+            await screen.findByTestId('course-loading');
+            expect(course().getSnapshot().context.requires).toBe('enrolment');
+          },
+          sentToCoursePage: async () => {
+            await waitFor(() => expect(window.location.pathname).toBe(COURSE_PATH));
+            expect(await primary()).toHaveTextContent('Enrol for free');
+            expect(sentTo).toEqual([{ courseId: ID }]);
+            // the course page opened the same course: it stays, and nothing loads again
+            expect(course().getSnapshot().context.requires).toBeNull();
+            expect(load.calls).toHaveLength(1);
+          },
+          sentBackToCoursePage: async () => {
+            await waitFor(() => expect(window.location.pathname).toBe(COURSE_PATH));
+            expect(await primary()).toHaveTextContent('Enrol for free');
+            expect(sentTo).toEqual([{ courseId: ID }, { courseId: ID }]);
+            expect(load.calls).toHaveLength(1);
           },
           completionLoading: async () => {
             await screen.findByTestId('course-loading');

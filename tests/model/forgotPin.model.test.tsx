@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { createMachine, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { forgotPinMachine, type SecurityQuestion } from '../../machines/forgotPin';
-import { controlledActor, navigateTo, renderApp, resetBrowserState } from '../support/render-app';
+import { navigateTo, renderApp, resetBrowserState } from '../support/render-app';
+import { controlledActor } from '../support/stub-actors';
 import { Coverage } from './coverage';
 
 /**

@@ -5,13 +5,8 @@ import { assign, createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { languageMachine, type Messages } from '../../machines/language';
 import type { Locale } from '../../machines/types';
-import {
-  controlledActor,
-  loadDocument,
-  navigateTo,
-  renderApp,
-  resetBrowserState,
-} from '../support/render-app';
+import { loadDocument, navigateTo, renderApp, resetBrowserState } from '../support/render-app';
+import { controlledActor } from '../support/stub-actors';
 import { Coverage } from './coverage';
 
 /**

@@ -7,7 +7,8 @@ import { quizMachine } from '../../machines/quiz';
 import type { MemberCourseDetail, QuizResult, QuizSubmitBody } from '../../server/contract/learning';
 import type { QuizKind } from '../../server/contract/learning-constants';
 import { attempt, memberCourse, memberQuiz, QUESTIONS, quizResult } from '../support/learning-fixtures';
-import { controlledActor, renderApp, resetBrowserState } from '../support/render-app';
+import { renderApp, resetBrowserState } from '../support/render-app';
+import { controlledActor } from '../support/stub-actors';
 import { Coverage } from './coverage';
 
 /**

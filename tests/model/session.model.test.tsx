@@ -1,12 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, createMachine, fromPromise, toPromise } from 'xstate';
+import { createActor, createMachine, toPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { type Credentials, type StoredSession, sessionMachine } from '../../machines/session';
 import type { User } from '../../machines/types';
 import { request } from '../../src/api/client';
 import * as effects from '../../src/app/effects';
-import { controlledActor, deferred, renderApp, resetBrowserState } from '../support/render-app';
+import { renderApp, resetBrowserState } from '../support/render-app';
+import { answers, controlledActor, deferred } from '../support/stub-actors';
 import { Coverage } from './coverage';
 
 /**
@@ -104,7 +105,7 @@ const coverage = new Coverage('session', sessionMachine);
 
 // the real stored-session read, run only when the test says the browser is ready (RESTORE)
 let readGates: ReturnType<typeof deferred<void>>[] = [];
-const gatedRead = fromPromise<StoredSession>(async () => {
+const gatedRead = answers(async (): Promise<StoredSession> => {
   const gate = deferred<void>();
   readGates.push(gate);
   await gate.promise;

@@ -13,7 +13,8 @@ import {
   stepShown,
 } from '../../machines/signup';
 import { toAsciiDigits } from '../../server/contract/account-rules';
-import { controlledActor, renderApp, resetBrowserState } from '../support/render-app';
+import { renderApp, resetBrowserState } from '../support/render-app';
+import { controlledActor } from '../support/stub-actors';
 import { Coverage } from './coverage';
 
 /**
@@ -401,8 +402,16 @@ const states: Record<string, (s: ModelState) => void | Promise<void>> = {
     expect(screen.getByTestId('pin-rules')).toHaveTextContent(t('signup.pin.rules'));
     if (lastEvent.type !== 'PIN_INVALID')
       expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2 }));
-    const code = real().context.fieldErrors.pin;
-    if (code) expect(screen.getByTestId('pin-error')).toHaveTextContent(t(`errors.field.${code}`));
+    const { fieldErrors, pinConfirm } = real().context;
+    if (fieldErrors.pin)
+      expect(screen.getByTestId('pin-error')).toHaveTextContent(t(`errors.field.${fieldErrors.pin}`));
+    // the contract's rule for a new PIN: an empty repeat is said beside the PIN's own problem
+    if (lastEvent.type === 'PIN_INVALID' && pinConfirm === '')
+      expect(fieldErrors).toMatchObject({ pin: 'PIN_INCOMPLETE', pinConfirm: 'PIN_CONFIRM_REQUIRED' });
+    if (fieldErrors.pinConfirm)
+      expect(screen.getByTestId('pin-confirm-error')).toHaveTextContent(
+        t(`errors.field.${fieldErrors.pinConfirm}`),
+      );
   },
   security: () => {
     expect(flow()).toBe('security');

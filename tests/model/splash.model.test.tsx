@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMachine, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { splashMachine } from '../../machines/splash';
-import { deferred, renderApp, resetBrowserState } from '../support/render-app';
+import { renderApp, resetBrowserState } from '../support/render-app';
+import { deferred } from '../support/stub-actors';
 import { Coverage } from './coverage';
 
 /**

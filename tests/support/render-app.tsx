@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { act, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   type ActorOptions,
@@ -159,37 +159,7 @@ export function renderApp(
   return { actor, system: actor.system, user, view, unmount };
 }
 
-/** A promise the test settles by hand: the way a model-test event says "the server answered". */
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-/** An actor whose every call waits for the test to settle it: `next()` gives the pending call. */
-export function controlledActor<TOutput, TInput = unknown>() {
-  const calls: { input: TInput; settle: ReturnType<typeof deferred<TOutput>> }[] = [];
-  const logic = fromPromise<TOutput, TInput>(({ input }) => {
-    const settle = deferred<TOutput>();
-    calls.push({ input, settle });
-    return settle.promise;
-  });
-  return {
-    logic: logic as unknown as AnyActorLogic,
-    calls,
-    last: () => calls.at(-1),
-    resolve: async (output: TOutput) => {
-      await act(async () => calls.at(-1)!.settle.resolve(output));
-    },
-    reject: async (error: unknown) => {
-      await act(async () => calls.at(-1)!.settle.reject(error));
-    },
-  };
-}
+export { controlledActor, deferred } from './stub-actors';
 
 /** Clears what a previous test left in jsdom's storage, cookies and document. */
 export function resetBrowserState() {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { COURSE_NOTICES } from '../../../machines/courseLifecycle';
+import { COURSE_NOTICES, type CourseRequirement } from '../../../machines/courseLifecycle';
 import { useCourseLifecycle, useSession, useSystemActor } from '../../app/actors';
 import { notify } from '../../app/notify';
 
@@ -42,12 +42,12 @@ export function useMemberId(): string | null | undefined {
  * Opens the course in the root course lifecycle (member view when signed in, public otherwise)
  * once the session is known, and again when she signs in or out. Returns the machine's status.
  */
-export function useOpenCourse(courseId: string): CourseStatus {
+export function useOpenCourse(courseId: string, requires?: CourseRequirement): CourseStatus {
   const actor = useSystemActor('courseLifecycle');
   const userId = useMemberId();
   useEffect(() => {
-    if (userId !== undefined) actor.send({ type: 'course.open', courseId, userId });
-  }, [actor, courseId, userId]);
+    if (userId !== undefined) actor.send({ type: 'course.open', courseId, userId, requires });
+  }, [actor, courseId, userId, requires]);
   const status = useCourseLifecycle((s) => STATUSES.find((t) => s.hasTag(`status:${t}`)) ?? 'idle');
   const openFor = useCourseLifecycle((s) => s.context.courseId);
   // until the machine holds this course, it is loading (never another course's state)

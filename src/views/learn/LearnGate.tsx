@@ -1,7 +1,6 @@
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation } from 'wouter';
-import { courseEvents } from '../../../machines/courseLifecycle';
+import { Link } from 'wouter';
 import type { MemberCourseDetail } from '../../../server/contract/learning';
 import { css } from '../../../styled-system/css';
 import { useCourseLifecycle } from '../../app/actors';
@@ -13,7 +12,6 @@ import { AlertIcon, InfoIcon } from '../../theme/icons';
 import { SyncError } from '../course/SyncError';
 import {
   type CourseStatus,
-  coursePath,
   useCourseActor,
   useCourseData,
   useCourseNotices,
@@ -23,8 +21,9 @@ import {
 export type EnrolledStatus = Extract<CourseStatus, 'preQuiz' | 'learning' | 'postQuiz' | 'completed'>;
 
 /**
- * What every learning screen shares: opens the course, shows loading / not found / error with
- * retry, sends a member who is not enrolled to the course page, and gives the header the course title.
+ * What every learning screen shares: opens the course as a learning screen (it needs her enrolment:
+ * the course lifecycle takes a member who is not enrolled to the course page, where she enrols),
+ * shows loading / not found / error with retry, and gives the header the course title.
  */
 export function LearnGate({
   courseId,
@@ -33,18 +32,12 @@ export function LearnGate({
   courseId: string;
   children: (course: MemberCourseDetail, status: EnrolledStatus) => ReactNode;
 }) {
-  const status = useOpenCourse(courseId);
+  const status = useOpenCourse(courseId, 'enrolment');
   useCourseNotices();
   const course = useCourseData();
-  const [, navigate] = useLocation();
   const intl = useIntl();
   const actor = useCourseActor();
   const syncError = useCourseLifecycle((s) => s.context.error);
-
-  useEffect(() => {
-    // lesson bodies and quizzes come only with an enrolment: the course page is where she enrols
-    if (status === 'notEnrolled') navigate(coursePath(courseId), { replace: true });
-  }, [status, courseId, navigate]);
 
   const ready = course?.id === courseId && ['preQuiz', 'learning', 'postQuiz', 'completed'].includes(status);
   usePageHeader(ready ? course.title : undefined);
@@ -73,7 +66,7 @@ export function LearnGate({
           title={<FormattedMessage id="learning.course.error.title" />}
           description={<span role="alert">{intl.formatMessage({ id: 'learning.course.error.body' })}</span>}
           action={
-            <Button onClick={() => actor.send(courseEvents.retry())}>
+            <Button onClick={() => actor.send({ type: 'course.retry' })}>
               <FormattedMessage id="learning.common.retry" />
             </Button>
           }
