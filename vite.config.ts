@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import pandacss from '@pandacss/dev/postcss';
 import react from '@vitejs/plugin-react';
@@ -81,7 +81,8 @@ function sizeReport(): Plugin {
           seen.add(fileName);
           for (const dep of byName.get(fileName)?.imports ?? []) visit(dep);
         };
-        for (const c of [...entry, ...chunks.filter((c) => screen.test(c.facadeModuleId ?? ''))]) visit(c.fileName);
+        for (const c of [...entry, ...chunks.filter((c) => screen.test(c.facadeModuleId ?? ''))])
+          visit(c.fileName);
         const js = [...seen].map((f) => ({ file: f, gzipBytes: gzip(byName.get(f)!.code) }));
         const sent = [...seen].reduce((n, f) => n + brotli(byName.get(f)!.code), 0);
         return {
@@ -99,7 +100,9 @@ function sizeReport(): Plugin {
       };
       this.emitFile({ type: 'asset', fileName: 'size-report.json', source: JSON.stringify(report, null, 2) });
       for (const v of visits)
-        this.info(`first visit to ${v.route}: ${v.jsGzipKiB} KiB gzip JavaScript (${v.jsBrotliKiB} KiB sent as Brotli)`);
+        this.info(
+          `first visit to ${v.route}: ${v.jsGzipKiB} KiB gzip JavaScript (${v.jsBrotliKiB} KiB sent as Brotli)`,
+        );
       this.info(`stylesheet: ${report.cssGzipKiB} KiB gzip (${report.cssBrotliKiB} KiB Brotli)`);
     },
   };
@@ -119,7 +122,9 @@ function precompress(): Plugin {
     name: 'precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+      outDir = config.build.outDir.startsWith('/')
+        ? config.build.outDir
+        : join(config.root, config.build.outDir);
     },
     closeBundle() {
       const walk = (dir: string) => {
@@ -128,7 +133,10 @@ function precompress(): Plugin {
           if (statSync(path).isDirectory()) walk(path);
           else if (COMPRESSIBLE.test(name) && statSync(path).size >= MIN_COMPRESS_BYTES) {
             const source = readFileSync(path);
-            writeFileSync(`${path}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+            writeFileSync(
+              `${path}.br`,
+              brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+            );
             writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
           }
         }
@@ -155,7 +163,8 @@ function fontPreload(): Plugin {
         const find = (pattern: RegExp) => assets.find((f) => pattern.test(f));
         const latin = find(/inter-latin-wght-normal-[\w-]+\.woff2$/);
         const arabic = find(/noto-sans-arabic-arabic-wght-normal-[\w-]+\.woff2$/);
-        if (!latin || !arabic) throw new Error('font-preload: the Latin or Arabic font file is missing from the build');
+        if (!latin || !arabic)
+          throw new Error('font-preload: the Latin or Arabic font file is missing from the build');
         return {
           html: html.replaceAll('__ARABIC_FONT__', `/${arabic}`),
           tags: [

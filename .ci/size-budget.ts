@@ -15,14 +15,14 @@ interface Visit {
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 const budget: { firstVisitJsGzipKiB: Record<string, number>; cssGzipKiB: number } = pkg.sizeBudget;
-const report: { visits: Visit[]; cssGzipKiB: number; cssBrotliKiB: number; allJsGzipKiB: number } = JSON.parse(
-  readFileSync(new URL('dist/size-report.json', root), 'utf8'),
-);
+const report: { visits: Visit[]; cssGzipKiB: number; cssBrotliKiB: number; allJsGzipKiB: number } =
+  JSON.parse(readFileSync(new URL('dist/size-report.json', root), 'utf8'));
 
 let over = false;
 for (const v of report.visits) {
   const limit = budget.firstVisitJsGzipKiB[v.route];
-  if (limit === undefined) throw new Error(`size: no budget for the first visit to ${v.route} in package.json`);
+  if (limit === undefined)
+    throw new Error(`size: no budget for the first visit to ${v.route} in package.json`);
   const line = `first visit to ${v.route}: ${v.jsGzipKiB} KiB gzip JavaScript in ${v.files.length} files, ${v.jsBrotliKiB} KiB sent as Brotli (budget ${limit} KiB gzip)`;
   if (v.jsGzipKiB > limit) {
     over = true;

@@ -36,16 +36,7 @@ export function AuthCard({
           p: { base: '5', md: '8' },
         })}
       >
-        <h1
-          className={css({
-            fontSize: { base: '2xl', md: '3xl' },
-            fontWeight: 'bold',
-            color: 'accent.fg',
-            lineHeight: 'tight',
-          })}
-        >
-          {title}
-        </h1>
+        <h1 className={css({ textStyle: 'heading.xl', color: 'accent.fg' })}>{title}</h1>
         {subtitle && <p className={css({ mt: '2', color: 'fg.muted' })}>{subtitle}</p>}
         <div className={css({ mt: '6' })}>{children}</div>
       </section>

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { forgotPinMachine } from '../../../machines/forgotPin';
 import type { AppError } from '../../../machines/types';
 import { css } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { createFlow, useFlowSelect, useFlowSend } from '../../app/flow';
 import * as Alert from '../../components/alert';
 import { Button } from '../../components/button';
@@ -172,12 +173,7 @@ export function StepActions({
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', mt: '1' })}>
       {/* the main action comes first (focus order); phones stack it above Back, wider screens put Back at the start */}
       <div
-        className={css({
-          display: 'flex',
-          flexDirection: { base: 'column', sm: 'row-reverse' },
-          gap: '3',
-          alignItems: 'stretch',
-        })}
+        className={stack({ direction: { base: 'column', sm: 'row-reverse' }, gap: '3', align: 'stretch' })}
       >
         <Button
           type="submit"

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AGE_RANGES, MARITAL_STATUSES } from '../../../machines/signup';
 import { css } from '../../../styled-system/css';
+import { grid } from '../../../styled-system/patterns';
 import { useFlowSelect, useFlowSend } from '../../app/flow';
 import * as Combobox from '../../components/combobox';
 import * as Field from '../../components/field';
@@ -71,14 +72,7 @@ export function ProfileStep({ focusHeading }: { focusHeading: boolean }) {
             <FormattedMessage id="common.optional" />
           </span>
         </RadioGroup.Label>
-        <div
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr 1fr', md: '1fr 1fr 1fr' },
-            columnGap: '4',
-            rowGap: '1',
-          })}
-        >
+        <div className={grid({ columns: { base: 2, md: 3 }, columnGap: '4', rowGap: '1' })}>
           {MARITAL_STATUSES.map((value) => (
             <RadioGroup.Item key={value} value={value}>
               <RadioGroup.ItemControl />

@@ -28,9 +28,12 @@ const STEP_VIEWS = {
   confirm: ConfirmStep,
 } satisfies Record<Step, unknown>;
 
-/** The real API actors, with whatever the root provides on top (stubs in tests). */
-function createLogic(overrides: ScreenOverrides['signup']) {
-  const real = signupMachine.provide({ actors: { fetchAvatars, fetchSecurityQuestions, checkAlias } });
+/** The real API actors and the way on, with whatever the root provides on top (stubs in tests). */
+function createLogic(overrides: ScreenOverrides['signup'], enterApp: () => void) {
+  const real = signupMachine.provide({
+    actors: { fetchAvatars, fetchSecurityQuestions, checkAlias },
+    actions: { enterApp },
+  });
   return overrides ? real.provide(overrides) : real;
 }
 
@@ -42,7 +45,17 @@ export default function SignupView() {
   useDocumentTitle('signup.title');
   const session = useSystemActor('session');
   const overrides = useScreenOverrides();
-  const [logic] = useState(() => createLogic(overrides.signup));
+  const intl = useIntl();
+  const [, navigate] = useLocation();
+  // made once; reads the language and router as they are when she finishes
+  const latest = useRef({ intl, navigate });
+  latest.current = { intl, navigate };
+  const [logic] = useState(() =>
+    createLogic(overrides.signup, () => {
+      notify({ type: 'success', title: latest.current.intl.formatMessage({ id: 'signup.success' }) });
+      latest.current.navigate('/dashboard', { replace: true });
+    }),
+  );
   const signup = useActorRef(logic, { input: { session }, inspect: overrides.inspect });
   return (
     <AuthCard
@@ -64,7 +77,6 @@ function SignupSteps() {
   const alreadyIn = useSession((s) => s.matches('signedIn'));
   // the machine says which step to show (its `step:*` tags), whether it is done and whether it is busy
   const step = useFlowStep(SignupFlow, STEPS, 'alias');
-  const finished = useFlowSelect(SignupFlow, (s) => s.hasTag('step:done'));
   const busy = useFlowSelect(SignupFlow, (s) => s.hasTag('busy'));
 
   // the heading takes focus when she moves to another step, not when the page opens
@@ -83,14 +95,10 @@ function SignupSteps() {
     send({ type: 'signup.localeChanged' });
   }, [intl.locale, send]);
 
+  // a member already signed in has nothing to do here (a registration just done leaves by enterApp)
   useEffect(() => {
-    if (finished) {
-      notify({ type: 'success', title: intl.formatMessage({ id: 'signup.success' }) });
-      navigate('/dashboard', { replace: true });
-    } else if (alreadyIn && !busy) {
-      navigate('/dashboard', { replace: true });
-    }
-  }, [finished, alreadyIn, busy, intl, navigate]);
+    if (alreadyIn && !busy) navigate('/dashboard', { replace: true });
+  }, [alreadyIn, busy, navigate]);
 
   const StepView = STEP_VIEWS[step];
   return (
