@@ -13,7 +13,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: `${root}test-results/e2e-artifacts`,
-  timeout: 60_000,
+  // whole journeys with axe at every step take 25–55 s on an idle 2-core machine: room for a busy one
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
