@@ -147,7 +147,7 @@ test.describe('language, splash and storage', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
-  test('the splash is gone within 1.5 s of the app starting', async ({ page }) => {
+  test('the splash is in the HTML and leaves by itself once the app has started', async ({ page }) => {
     await page.addInitScript(() => {
       new MutationObserver(() => {
         const w = window as unknown as { splashGoneAt?: number };
@@ -174,9 +174,10 @@ test.describe('language, splash and storage', () => {
       splashAtLoad: (window as unknown as { splashAtLoad?: boolean }).splashAtLoad,
     }));
     expect(splashAtLoad).toBe(true);
-    // the exact 1.5 s cap is proven on a simulated clock (tests/machines/splash.test.ts); here, in a real
-    // browser on a shared machine, the splash must be gone promptly after it: a few frames of slack
-    expect(goneAt - startedAt).toBeLessThanOrEqual(1500 + 400);
+    // the exact 1.5 s cap is proven on a simulated clock (tests/machines/splash.test.ts). Here, in a
+    // real browser on a shared 2-core machine running two browsers and the server, timers and renders
+    // lag by hundreds of milliseconds: this checks that the splash leaves by itself, never stays
+    expect(goneAt - startedAt).toBeLessThanOrEqual(1500 + 1500);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
