@@ -1,6 +1,24 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { appReady, expectNoAxeViolations, uniqueAlias, useLanguage } from './support';
 
+/**
+ * In the open list (one that just closed may still be fading out), moves the highlight down `downs`
+ * times and chooses it with Enter, each key pressed only once the list has answered the last one.
+ */
+async function pickWithKeys(page: Page, downs: number) {
+  const list = page.locator('[role=listbox][data-state=open]');
+  await expect(list).toBeVisible();
+  const highlighted = list.locator('[role=option][data-highlighted]');
+  for (let d = 0; d < downs; d++) {
+    const before = (await highlighted.count()) ? await highlighted.getAttribute('data-value') : null;
+    await page.keyboard.press('ArrowDown');
+    await expect(highlighted).toHaveCount(1);
+    if (before !== null) await expect(highlighted).not.toHaveAttribute('data-value', before);
+  }
+  await expect(highlighted).toHaveCount(1);
+  await page.keyboard.press('Enter');
+}
+
 /** Moves focus with Tab (and only Tab) until the target has it. */
 async function tabTo(page: Page, target: Locator, max = 40) {
   for (let i = 0; i < max; i++) {
@@ -48,10 +66,7 @@ test.describe('sign-up', () => {
       const trigger = page.getByTestId(`question-${i}-trigger`);
       await tabTo(page, trigger);
       await page.keyboard.press('Enter');
-      // the open list (a list that just closed may still be fading out)
-      await expect(page.locator('[role=listbox][data-state=open]')).toBeVisible();
-      for (let d = 0; d < i; d++) await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('Enter');
+      await pickWithKeys(page, i);
       await expect(trigger).not.toContainText('Choose a question');
       await tabTo(page, page.getByTestId(`question-${i}`).getByRole('textbox'));
       await page.keyboard.type(`answer number ${i + 1}`);
@@ -74,8 +89,7 @@ test.describe('sign-up', () => {
     await tabTo(page, page.getByTestId('age-range-trigger'));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('listbox', { name: 'Age range' })).toBeVisible();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
+    await pickWithKeys(page, 1);
     await expect(page.getByTestId('age-range-trigger')).not.toContainText('Choose your age range');
     await tabTo(page, step(page, 'profile').getByRole('button', { name: 'Continue' }));
     await page.keyboard.press('Enter');
