@@ -105,7 +105,10 @@ export function createApp({ db, clock, config, logger, distDir, hasher }: AppDep
       throw new ApiError('PAYLOAD_TOO_LARGE');
     },
   });
-  app.use('/api/*', limitBody);
+  // a GET or HEAD body is never read: only requests that carry one pay for the check
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
+  );
   app.use('/api/*', compressJson);
   app.route('/api', avatarRoutes());
   app.route('/api', securityQuestionRoutes({ accounts, authLimit }));

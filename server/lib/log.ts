@@ -62,9 +62,35 @@ export interface LoggerOptions {
   err?: (line: string) => void;
 }
 
+/**
+ * Lines for a stream, written together once per turn of the event loop instead of one blocking
+ * write per request (stdout to a file or a terminal is synchronous in Node); what is left is written
+ * when the process exits.
+ */
+export function batchedWriter(stream: { write(chunk: string): unknown }): (line: string) => void {
+  let pending: string[] = [];
+  const flush = () => {
+    if (pending.length === 0) return;
+    const chunk = `${pending.join('\n')}\n`;
+    pending = [];
+    stream.write(chunk);
+  };
+  process.on('exit', flush);
+  return (line) => {
+    if (pending.push(line) === 1) setImmediate(flush);
+  };
+}
+
+/** The one batched stdout of the process, made when a logger first needs it. */
+let stdout: ((line: string) => void) | undefined;
+const batchedStdout = (line: string) => {
+  stdout ??= batchedWriter(process.stdout);
+  stdout(line);
+};
+
 export function createLogger({
   level = 'info',
-  out = (l) => process.stdout.write(`${l}\n`),
+  out = batchedStdout,
   err = (l) => process.stderr.write(`${l}\n`),
 }: LoggerOptions = {}): Logger {
   const line = (lvl: string, msg: string, fields?: Record<string, unknown>) =>
