@@ -3,7 +3,9 @@ import { appReady, expectNoAxeViolations, uniqueAlias, useLanguage } from './sup
 
 /**
  * In the open list (one that just closed may still be fading out), moves the highlight down `downs`
- * times and chooses it with Enter, each key pressed only once the list has answered the last one.
+ * times and chooses it with Enter. The list takes keys once it has focus, a moment after it opens: a
+ * press that found it not ready yet is pressed again (disabled options, those chosen in other slots,
+ * are skipped by the list itself, so a second press can only land on another free option).
  */
 async function pickWithKeys(page: Page, downs: number) {
   const list = page.locator('[role=listbox][data-state=open]');
@@ -11,9 +13,12 @@ async function pickWithKeys(page: Page, downs: number) {
   const highlighted = list.locator('[role=option][data-highlighted]');
   for (let d = 0; d < downs; d++) {
     const before = (await highlighted.count()) ? await highlighted.getAttribute('data-value') : null;
-    await page.keyboard.press('ArrowDown');
-    await expect(highlighted).toHaveCount(1);
-    if (before !== null) await expect(highlighted).not.toHaveAttribute('data-value', before);
+    await expect(async () => {
+      await page.keyboard.press('ArrowDown');
+      await expect(highlighted).toHaveCount(1, { timeout: 1000 });
+      if (before !== null)
+        await expect(highlighted).not.toHaveAttribute('data-value', before, { timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
   }
   await expect(highlighted).toHaveCount(1);
   await page.keyboard.press('Enter');
