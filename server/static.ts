@@ -13,6 +13,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
+import { qualityList } from './lib/accept.ts';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 export const PUBLIC_DIR = fileURLToPath(new URL('../public', import.meta.url));
@@ -56,13 +57,7 @@ type Encoding = (typeof ENCODINGS)[number];
  * or left out under `*;q=0`, is refused; without the header, nothing is compressed.
  */
 export function acceptedEncodings(header: string | undefined): Encoding[] {
-  if (!header) return [];
-  const q = new Map<string, number>();
-  for (const part of header.slice(0, 512).split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const weight = params.map((p) => /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/.exec(p)).find(Boolean);
-    if (name) q.set(name.trim(), weight ? Number(weight[1]) : 1);
-  }
+  const q = new Map(qualityList(header).map((e) => [e.value, e.q]));
   const wildcard = q.get('*') ?? 0;
   return ENCODINGS.filter((e) => (q.get(e.name) ?? wildcard) > 0);
 }

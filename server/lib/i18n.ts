@@ -1,4 +1,5 @@
 /** Server-side messages in English and Arabic, chosen from the request's Accept-Language. */
+import { qualityList } from './accept.ts';
 
 export const LOCALES = ['en', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -11,15 +12,8 @@ export function negotiateLocale(header: string | null | undefined): Locale {
   if (!header || header.length > 512) return 'en';
   let best: Locale = 'en';
   let bestQ = -1;
-  for (const part of header.split(',')) {
-    const [rawTag, ...params] = part.trim().split(';');
-    const tag = rawTag.trim().toLowerCase();
-    let q = 1;
-    for (const p of params) {
-      const m = /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(p);
-      if (m) q = Number(m[1]);
-    }
-    const primary = tag.split('-')[0];
+  for (const { value, q } of qualityList(header)) {
+    const primary = value.split('-')[0];
     const locale = (LOCALES as readonly string[]).includes(primary) ? (primary as Locale) : null;
     if (locale && q > 0 && q > bestQ) {
       best = locale;
