@@ -14,6 +14,7 @@ import { App } from '../../src/app/App';
 import { RootProvider, type ScreenOverrides, startAppActor } from '../../src/app/actors';
 import * as effects from '../../src/app/effects';
 import { createAppLogic } from '../../src/app/logic';
+import { rejects } from './stub-actors';
 
 /**
  * Renders the real app (real machines, real views, real routes) in jsdom with the side effects
@@ -49,9 +50,8 @@ export interface Stubs {
   saveMyReview?: AnyActorLogic;
 }
 
-const notProvided = fromPromise(async () => {
-  throw { code: 'NETWORK_ERROR' };
-});
+/** What an actor the test did not stub answers: the network failed. */
+const notProvided = rejects({ code: 'NETWORK_ERROR' });
 
 /** The stubs a test gave (the real implementation stays where it gave none). */
 function defined(stubs: Record<string, AnyActorLogic | undefined>): never {
