@@ -74,7 +74,10 @@ export const tokens = defineTokens({
   },
   fonts: {
     /** Latin UI font. */
-    body: { value: "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
+    body: {
+      value:
+        "'Inter Variable', 'Inter Fallback Arial', 'Inter Fallback Roboto', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+    },
     /**
      * Arabic UI font. Inter stays first on purpose: spaces, digits and Latin words in Arabic text
      * keep using Inter's Latin subset (already cached), and Arabic letters fall through to Noto
@@ -82,7 +85,8 @@ export const tokens = defineTokens({
      * never Noto's own Latin/Latin-ext subsets.
      */
     arabic: {
-      value: "'Inter Variable', 'Noto Sans Arabic Variable', 'Segoe UI', Tahoma, system-ui, sans-serif",
+      value:
+        "'Inter Variable', 'Inter Fallback Arial', 'Inter Fallback Roboto', 'Noto Sans Arabic Variable', 'Segoe UI', Tahoma, system-ui, sans-serif",
     },
     mono: { value: "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace" },
   },
