@@ -162,7 +162,7 @@ function fontPreload(): Plugin {
         const assets = Object.keys(ctx.bundle ?? {});
         const find = (pattern: RegExp) => assets.find((f) => pattern.test(f));
         const latin = find(/inter-latin-wght-normal-[\w-]+\.woff2$/);
-        const arabic = find(/noto-sans-arabic-arabic-wght-normal-[\w-]+\.woff2$/);
+        const arabic = find(/noto-sans-arabic-core-wght-[\w-]+\.woff2$/);
         if (!latin || !arabic)
           throw new Error('font-preload: the Latin or Arabic font file is missing from the build');
         return {
