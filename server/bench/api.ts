@@ -10,14 +10,13 @@
  *
  * Options (environment): BENCH_DURATION seconds per run (default 10), BENCH_CONNECTIONS (default 50).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { registerMember, spawnApp, stderrTail, stop, waitForPort } from './process.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
@@ -30,38 +29,6 @@ const server = http.createServer((req, res) => {
 server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ msg: 'listening', port: server.address().port })));
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
-
-const stderr = new Map<ChildProcess, string>();
-
-function waitForPort(proc: ChildProcess, name: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    stderr.set(proc, '');
-    const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${seen}`)), 120_000);
-    proc.stdout!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const line = seen.split('\n').find((l) => l.includes('"listening"'));
-      if (line) {
-        clearTimeout(timer);
-        resolve(JSON.parse(line).port);
-        proc.stdout!.removeAllListeners('data');
-        proc.stdout!.resume(); // keep draining the access log
-      }
-    });
-    proc.stderr!.on('data', (c: Buffer) => {
-      seen += c.toString();
-      stderr.set(proc, (stderr.get(proc)! + c.toString()).slice(-4000));
-    });
-    proc.on('exit', (code) => reject(new Error(`${name} exited (${code}):\n${seen}`)));
-  });
-}
-
-async function stop(proc: ChildProcess) {
-  if (proc.exitCode !== null) return;
-  const exited = new Promise((r) => proc.once('exit', r));
-  proc.kill('SIGTERM');
-  await exited;
-}
 
 interface Figures {
   name: string;
@@ -102,44 +69,15 @@ async function main() {
 
   // 2–4. the app, through its real entry point
   const dataDir = mkdtempSync(join(tmpdir(), 'amina-bench-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
+  const app = spawnApp({
     DATA_DIR: dataDir,
     AUTH_RATE_LIMIT: '1000000', // the benchmark comes from one address
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-  };
-  const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
   try {
     const base = `http://127.0.0.1:${await waitForPort(app, 'app server')}`;
     const alias = `bench_${Date.now().toString(36)}`;
-    const pin = '480317';
-    const reg = await fetch(`${base}/api/users/register/standard`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        alias,
-        pin,
-        pinConfirm: pin,
-        securityAnswers: [
-          { questionId: 'birth_city', answer: 'Al Ain' },
-          { questionId: 'favourite_food', answer: 'Maqluba' },
-          { questionId: 'childhood_street', answer: 'Corniche' },
-        ],
-        country: 'AE',
-        avatarId: 'date-palm',
-        ageRange: '25-34',
-        isAdult: true,
-        acceptTerms: true,
-      }),
-    });
-    if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
-    const { token } = (await reg.json()) as { token: string };
+    const { pin, token } = await registerMember(base, alias);
 
     await run('warm-up', { url: `${base}/api/p/avatar/all`, duration: 2 });
     results.push(await run('GET /api/p/avatar/all', { url: `${base}/api/p/avatar/all` }));
@@ -166,7 +104,7 @@ async function main() {
     );
   } finally {
     if (app.exitCode !== null)
-      console.error(`app server exited early (${app.exitCode}):\n${stderr.get(app)}`);
+      console.error(`app server exited early (${app.exitCode}):\n${stderrTail.get(app)}`);
     await stop(app);
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -12,15 +12,14 @@
  * Lighthouse 12.8: Lighthouse 13 needs Node ≥ 22.19 and these machines run Node 20. The mobile
  * settings and the scoring of the performance category are the same.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { root, spawnApp, stop, waitForPort } from './process.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const runs = Number(process.env.PERF_RUNS ?? 3);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -58,38 +57,8 @@ function median(values: number[]): number {
 
 async function startServer(): Promise<{ proc: ChildProcess; port: number; dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'amina-perf-'));
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'info', // the "listening" line carries the port; the access log is drained
-      AUTH_RATE_LIMIT: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${seen}`)), 120_000);
-    proc.stdout!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const line = seen.split('\n').find((l) => l.includes('"listening"'));
-      if (line) {
-        clearTimeout(timer);
-        proc.stdout!.removeAllListeners('data');
-        proc.stdout!.resume();
-        resolve(JSON.parse(line).port);
-      }
-    });
-    proc.stderr!.on('data', (c: Buffer) => {
-      seen += c.toString();
-    });
-    proc.on('exit', (code) => reject(new Error(`server exited (${code}):\n${seen}`)));
-  });
-  return { proc, port, dataDir };
+  const proc = spawnApp({ DATA_DIR: dataDir, DATABASE_URL: '', AUTH_RATE_LIMIT: '100000' });
+  return { proc, port: await waitForPort(proc, 'app server'), dataDir };
 }
 
 async function audit(url: string): Promise<Sample> {
@@ -158,7 +127,7 @@ async function main() {
       }
     }
   } finally {
-    server.proc.kill('SIGTERM');
+    await stop(server.proc);
     rmSync(server.dataDir, { recursive: true, force: true });
   }
 
