@@ -1,0 +1,363 @@
+/**
+ * Bidirectional text for the invoice PDF: pdfkit draws glyphs, this module decides which font
+ * draws which characters, where lines break, and in which visual order the pieces go.
+ *
+ * pdfkit lays text out with fontkit, which shapes Arabic (joining forms, lam-alef ligatures)
+ * only when a whole run is laid out at once (`features` given) and then reverses the glyphs of
+ * a run whose script is right to left. It does no bidi of its own, and Noto Naskh Arabic has no
+ * Latin letters or Latin digits. So each line is:
+ *   1. resolved with the Unicode bidi algorithm (bidi-js) in its paragraph's direction,
+ *   2. put into visual order (bidi-js `getReorderedIndices`, per line, after wrapping),
+ *   3. cut into runs of one font and one embedding level,
+ *   4. drawn run by run from left to right:
+ *      - Arabic letters (odd level): given to fontkit in logical order, so it shapes them and
+ *        reverses them itself;
+ *      - Latin text in a right-to-left run (punctuation, brackets): reversed and mirrored here;
+ *      - everything else in logical order; pieces fontkit could wrongly reverse (Arabic-Indic
+ *        digits, lone Arabic punctuation) one character at a time.
+ * Bidi marks (LRM, RLM, ALM, isolates) steer step 1 and are never drawn.
+ */
+import bidiFactory from 'bidi-js';
+import type PDFDocument from 'pdfkit';
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+const bidi = bidiFactory();
+
+export type Weight = 'regular' | 'bold';
+/** A face's key: `arabic` (Noto Naskh Arabic) or one of the other faces (Inter's subsets). */
+export type Script = string;
+
+/** One typeface in two weights, registered with pdfkit under these names. */
+export interface Face {
+  key: Script;
+  names: Record<Weight, string>;
+  /** Whether the face has a glyph for a code point. */
+  has: (codePoint: number) => boolean;
+}
+
+export interface Faces {
+  arabic: Face;
+  /** For everything that is not Arabic, in order of preference; the first is the default. */
+  others: Face[];
+}
+
+export interface TextStyle {
+  size: number;
+  weight?: Weight;
+  color?: string;
+  /** Line box height as a multiple of the size. */
+  lineHeight?: number;
+  /** Tabular (fixed-width) Latin digits, for amounts. */
+  tabular?: boolean;
+}
+
+export interface TextBox {
+  x: number;
+  /** Top of the first line box. */
+  y: number;
+  width: number;
+  align: 'left' | 'right' | 'center';
+  /** Paragraph direction: the document's, or `auto` (first strong character) for values such as an alias. */
+  dir: 'ltr' | 'rtl' | 'auto';
+}
+
+/** Characters Noto Naskh Arabic draws (Arabic blocks, presentation forms, ZWNJ/ZWJ). */
+const ARABIC_CHAR = /[\u0600-\u06FF\u0750-\u077F\u0870-\u08FF\uFB50-\uFDFF\uFE70-\uFEFC\u200C\u200D]/;
+/** Arabic-script letters: a run holding one of these is reversed by fontkit. */
+const ARABIC_LETTER =
+  /[\u0620-\u064A\u066E\u066F\u0671-\u06D3\u06D5\u06EE\u06EF\u06FA-\u06FC\u06FF\u0750-\u077F\u0870-\u0887\u0889-\u088E\u08A0-\u08C9\uFB50-\uFDFF\uFE70-\uFEFC]/;
+/** Bidi controls and other invisible format characters: they steer the algorithm, never drawn. */
+const INVISIBLE = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/;
+const SPACE = /[ \u00A0\u202F]/;
+const MARK = /\p{M}/u;
+const FEATURES: PDFKit.Mixins.OpenTypeFeatures[] = ['rlig'];
+const TABULAR: PDFKit.Mixins.OpenTypeFeatures[] = ['rlig', 'tnum'];
+
+function features(script: Script, style: TextStyle) {
+  return style.tabular && script !== 'arabic' ? TABULAR : FEATURES;
+}
+
+interface Piece {
+  text: string;
+  script: Script;
+  width: number;
+}
+
+/** Widths depend only on font, size and text: shared by every document of the process. */
+const widthCache = new Map<string, number>();
+const WIDTH_CACHE_MAX = 20_000;
+
+export class TextEngine {
+  private readonly fonts: Record<Script, Record<Weight, string>>;
+
+  constructor(
+    private readonly doc: Doc,
+    private readonly faces: Faces,
+    /** Arabic letters look smaller than Latin at one size: drawn this much larger. */
+    private readonly arabicScale = 1.12,
+  ) {
+    this.fonts = Object.fromEntries([faces.arabic, ...faces.others].map((f) => [f.key, f.names]));
+  }
+
+  /** The width of one unwrapped line. */
+  measure(text: string, style: TextStyle): number {
+    const clean = normalise(text);
+    return this.segmentWidth(clean, this.assignScripts(clean), 0, clean.length, style);
+  }
+
+  /** Draws text wrapped into the box; returns the height used. */
+  draw(text: string, style: TextStyle, box: TextBox): number {
+    const lines = this.layout(text, style, box.width, box.dir);
+    const lineBox = style.size * (style.lineHeight ?? 1.4);
+    let y = box.y;
+    for (const line of lines) {
+      this.drawLine(line, style, box, y + lineBox / 2 + style.size * 0.3);
+      y += lineBox;
+    }
+    return y - box.y;
+  }
+
+  /** Height that `draw` would use. */
+  height(text: string, style: TextStyle, width: number, dir: TextBox['dir'] = 'auto'): number {
+    return this.layout(text, style, width, dir).length * style.size * (style.lineHeight ?? 1.4);
+  }
+
+  // ------------------------------------------------------------------ line breaking
+
+  private layout(text: string, style: TextStyle, maxWidth: number, dir: TextBox['dir']): Line[] {
+    const clean = normalise(text);
+    const scripts = this.assignScripts(clean);
+    const levels = bidi.getEmbeddingLevels(clean, dir);
+    const lines: Line[] = [];
+    // Break opportunities: after each ordinary space (NBSP and NNBSP do not break).
+    const words: [number, number][] = [];
+    let start = 0;
+    for (let i = 0; i <= clean.length; i++) {
+      if (i === clean.length || clean[i] === ' ') {
+        if (i > start) words.push([start, i]);
+        start = i + 1;
+      }
+    }
+    let lineStart = -1;
+    let lineEnd = -1;
+    const flush = () => {
+      if (lineStart >= 0) lines.push({ text: clean, scripts, levels, start: lineStart, end: lineEnd });
+      lineStart = -1;
+    };
+    for (const [ws, we] of words) {
+      const candidateStart = lineStart < 0 ? ws : lineStart;
+      if (this.segmentWidth(clean, scripts, candidateStart, we, style) <= maxWidth) {
+        lineStart = candidateStart;
+        lineEnd = we;
+        continue;
+      }
+      flush();
+      if (this.segmentWidth(clean, scripts, ws, we, style) <= maxWidth) {
+        lineStart = ws;
+        lineEnd = we;
+        continue;
+      }
+      // A word longer than the line (a long alias, a long code): break it between characters.
+      let from = ws;
+      while (from < we) {
+        let to = nextBoundary(clean, from);
+        while (to < we) {
+          const next = nextBoundary(clean, to);
+          if (this.segmentWidth(clean, scripts, from, next, style) > maxWidth) break;
+          to = next;
+        }
+        lines.push({ text: clean, scripts, levels, start: from, end: to });
+        from = to;
+      }
+    }
+    flush();
+    return lines.length ? lines : [{ text: clean, scripts, levels, start: 0, end: 0 }];
+  }
+
+  /** Width of text[start, end) in logical order: shaping depends on logical order only. */
+  private segmentWidth(
+    text: string,
+    scripts: (Script | null)[],
+    start: number,
+    end: number,
+    style: TextStyle,
+  ) {
+    let width = 0;
+    let i = start;
+    while (i < end) {
+      const script = scripts[i];
+      let j = i + 1;
+      while (j < end && scripts[j] === script) j++;
+      if (script) width += this.width(stripInvisible(text.slice(i, j)), script, style);
+      i = j;
+    }
+    return width;
+  }
+
+  private width(text: string, script: Script, style: TextStyle): number {
+    if (!text) return 0;
+    const weight = style.weight ?? 'regular';
+    const size = this.sizeFor(script, style);
+    const key = `${script}|${weight}|${size}|${style.tabular ? 't' : ''}|${text}`;
+    let width = widthCache.get(key);
+    if (width === undefined) {
+      width = this.doc
+        .font(this.fonts[script][weight])
+        .fontSize(size)
+        .widthOfString(text, { features: features(script, style) });
+      if (widthCache.size >= WIDTH_CACHE_MAX) widthCache.clear();
+      widthCache.set(key, width);
+    }
+    return width;
+  }
+
+  private sizeFor(script: Script, style: TextStyle) {
+    return script === 'arabic' ? style.size * this.arabicScale : style.size;
+  }
+
+  /**
+   * Which face draws each UTF-16 unit: Arabic characters in Noto Naskh Arabic, the rest in the
+   * first other face that has the glyph (Inter Latin, then its Latin Extended, Cyrillic, Greek,
+   * Vietnamese subsets); combining marks stay with their base's face; spaces between two Arabic
+   * characters stay Arabic (one shaped run); invisible marks get null.
+   */
+  private assignScripts(text: string): (Script | null)[] {
+    const { arabic, others } = this.faces;
+    const scripts: (Script | null)[] = [];
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i];
+      if (INVISIBLE.test(ch) || SPACE.test(ch) || isLowSurrogate(text.charCodeAt(i))) scripts.push(null);
+      else if (ARABIC_CHAR.test(ch)) scripts.push(arabic.key);
+      else {
+        const cp = text.codePointAt(i) ?? 0;
+        const previous = i > 0 ? scripts[i - 1] : null;
+        const face =
+          (MARK.test(ch) && previous && previous !== arabic.key
+            ? others.find((f) => f.key === previous)
+            : undefined) ??
+          others.find((f) => f.has(cp)) ??
+          others[0];
+        scripts.push(face.key);
+      }
+    }
+    for (let i = 0; i < text.length; i++) {
+      if (!SPACE.test(text[i])) continue;
+      const before = neighbour(scripts, text, i, -1);
+      const after = neighbour(scripts, text, i, 1);
+      // Between two Arabic characters: part of the Arabic run; otherwise the default face's space.
+      scripts[i] = before === arabic.key && after === arabic.key ? arabic.key : others[0].key;
+    }
+    // A low surrogate follows its high surrogate's face.
+    for (let i = 1; i < text.length; i++) if (isLowSurrogate(text.charCodeAt(i))) scripts[i] = scripts[i - 1];
+    return scripts;
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  private drawLine(line: Line, style: TextStyle, box: TextBox, baseline: number) {
+    const pieces = this.visualPieces(line, style);
+    const total = pieces.reduce((sum, p) => sum + p.width, 0);
+    let x =
+      box.align === 'left'
+        ? box.x
+        : box.align === 'right'
+          ? box.x + box.width - total
+          : box.x + (box.width - total) / 2;
+    this.doc.fillColor(style.color ?? '#000000');
+    const weight = style.weight ?? 'regular';
+    for (const piece of pieces) {
+      if (piece.text.trim()) {
+        this.doc
+          .font(this.fonts[piece.script][weight])
+          .fontSize(this.sizeFor(piece.script, style))
+          .text(piece.text, x, baseline, {
+            lineBreak: false,
+            baseline: 'alphabetic',
+            features: features(piece.script, style),
+          });
+      }
+      x += piece.width;
+    }
+  }
+
+  /** The line's pieces from left to right, each ready to hand to pdfkit. */
+  private visualPieces(line: Line, style: TextStyle): Piece[] {
+    const { text, scripts, levels } = line;
+    // Trim spaces at the line's ends (they would shift alignment).
+    let { start, end } = line;
+    while (start < end && SPACE.test(text[start])) start++;
+    while (end > start && SPACE.test(text[end - 1])) end--;
+    if (start >= end) return [];
+    // Indices of the whole text, with this line's segments reversed: keep the line's.
+    const order = bidi.getReorderedIndices(text, levels, start, end - 1).slice(start, end);
+    const pieces: Piece[] = [];
+    let k = 0;
+    while (k < order.length) {
+      const first = order[k];
+      const script = scripts[first];
+      const level = levels.levels[first];
+      let m = k + 1;
+      while (m < order.length && scripts[order[m]] === script && levels.levels[order[m]] === level) m++;
+      if (script) {
+        const indices = order.slice(k, m).sort((a, b) => a - b);
+        const logical = stripInvisible(indices.map((i) => text[i]).join(''));
+        const rtl = level % 2 === 1;
+        const add = (t: string) => {
+          if (t) pieces.push({ text: t, script, width: this.width(t, script, style) });
+        };
+        if (script === 'arabic') {
+          if (rtl && ARABIC_LETTER.test(logical)) add(logical);
+          else {
+            const chars = Array.from(logical);
+            for (const ch of rtl ? chars.reverse() : chars) add(ch);
+          }
+        } else if (rtl) {
+          add(
+            Array.from(logical)
+              .reverse()
+              .map((ch) => bidi.getMirroredCharacter(ch) ?? ch)
+              .join(''),
+          );
+        } else add(logical);
+      }
+      k = m;
+    }
+    return pieces;
+  }
+}
+
+interface Line {
+  text: string;
+  scripts: (Script | null)[];
+  levels: EmbeddingLevels;
+  start: number;
+  end: number;
+}
+
+type EmbeddingLevels = ReturnType<typeof bidi.getEmbeddingLevels>;
+
+function normalise(text: string): string {
+  return text.replace(/[\t\r\n]+/g, ' ').normalize('NFC');
+}
+
+function stripInvisible(text: string): string {
+  return text.replace(new RegExp(INVISIBLE.source, 'g'), '');
+}
+
+function isLowSurrogate(code: number) {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/** The index after the code point at i. */
+function nextBoundary(text: string, i: number) {
+  return i + 1 < text.length && isLowSurrogate(text.charCodeAt(i + 1)) ? i + 2 : i + 1;
+}
+
+function neighbour(scripts: (Script | null)[], text: string, i: number, step: 1 | -1): Script | null {
+  for (let j = i + step; j >= 0 && j < text.length; j += step) {
+    if (SPACE.test(text[j]) || INVISIBLE.test(text[j])) continue;
+    return scripts[j];
+  }
+  return null;
+}
