@@ -12,6 +12,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/index.ts';
 import { DOCS_CSP, renderDocs } from './docs.ts';
 import { createAccounts } from './domain/accounts.ts';
+import { createCommerce } from './domain/commerce.ts';
 import { createLearning } from './domain/learning.ts';
 import type { Clock } from './lib/clock.ts';
 import { compressJson } from './lib/compress-json.ts';
@@ -21,11 +22,16 @@ import { type AppEnv, MAX_BODY_BYTES, validationHook } from './lib/http.ts';
 import { negotiateLocale } from './lib/i18n.ts';
 import { createLogger, describeError, type Logger } from './lib/log.ts';
 import { RateLimiter, rateLimit } from './lib/rate-limit.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { createSandboxProvider } from './payments/sandbox.ts';
 import { avatarRoutes } from './routes/avatars.ts';
+import { billingRoutes } from './routes/billing.ts';
+import { coursePurchaseRoutes } from './routes/course-purchase.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { lmsRoutes } from './routes/lms.ts';
+import { cardLimit, sandboxPayRoutes } from './routes/sandbox-pay.ts';
 import { securityQuestionRoutes } from './routes/security-questions.ts';
-import { sessionAuth, userRoutes } from './routes/users.ts';
+import { optionalSession, sessionAuth, userRoutes } from './routes/users.ts';
 import { createStaticSite, type StaticSite } from './static.ts';
 
 export interface AppDeps {
@@ -38,7 +44,18 @@ export interface AppDeps {
   distDir?: string;
   /** A shared hasher (e.g. one per test file); default: one made from config. */
   hasher?: Hasher;
+  /**
+   * The card provider purchases are charged through; default: the embedded sandbox (whose own
+   * routes, /api/sandbox-pay, are served in either case: a real provider needs none of them).
+   */
+  paymentProvider?: PaymentProvider;
 }
+
+/**
+ * Saving cards (card-testing defence): per member and per address, separately from the sign-in
+ * limit. Tests raise it through `config.cardRateLimit`.
+ */
+export const CARD_RATE_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
 
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -63,7 +80,7 @@ function loggedPath(c: Context): string {
   return route && route.method !== 'ALL' ? route.path : '/api/*';
 }
 
-export function createApp({ db, clock, config, logger, distDir, hasher }: AppDeps) {
+export function createApp({ db, clock, config, logger, distDir, hasher, paymentProvider }: AppDeps) {
   const log = logger ?? createLogger({ level: config.logLevel });
   const site: StaticSite = createStaticSite(distDir);
   const hashes =
@@ -71,6 +88,13 @@ export function createApp({ db, clock, config, logger, distDir, hasher }: AppDep
     createHasher({ pepper: config.pepper, cost: config.hashCost, concurrency: config.hashConcurrency });
   const accounts = createAccounts({ database: db, hasher: hashes, clock });
   const learning = createLearning({ database: db, clock });
+  const sandbox = createSandboxProvider({ database: db, clock });
+  const commerce = createCommerce({
+    database: db,
+    clock,
+    provider: paymentProvider ?? sandbox,
+    catalogue: learning.catalogue,
+  });
   const window = config.rateLimit;
   const authLimit = rateLimit(new RateLimiter({ ...window, clock }), config.trustProxy);
   const aliasLimit = rateLimit(new RateLimiter({ ...window, clock }), config.trustProxy);
@@ -115,6 +139,21 @@ export function createApp({ db, clock, config, logger, distDir, hasher }: AppDep
   app.route('/api', userRoutes({ accounts, authLimit, aliasLimit }));
   app.route('/api', lmsRoutes({ learning, auth: sessionAuth(accounts) }));
   app.route('/api', feedbackRoutes({ learning, auth: sessionAuth(accounts) }));
+  const auth = sessionAuth(accounts);
+  // the quote and the code check tell whether a code exists: a per-address bucket against guessing codes
+  const couponLimit = rateLimit(new RateLimiter({ ...window, clock }), config.trustProxy);
+  app.route(
+    '/api',
+    coursePurchaseRoutes({ commerce, auth, viewer: optionalSession(accounts), limit: couponLimit }),
+  );
+  app.route('/api', billingRoutes({ commerce, auth }));
+  const cardWindow = config.cardRateLimit ?? CARD_RATE_LIMIT;
+  const cardLimits = {
+    member: new RateLimiter({ ...cardWindow, clock }),
+    // several members may share one address (a household, an office, a carrier's NAT)
+    address: new RateLimiter({ ...cardWindow, limit: cardWindow.limit * 3, clock }),
+  };
+  app.route('/api', sandboxPayRoutes({ sandbox, auth, limit: cardLimit(cardLimits, config.trustProxy) }));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

@@ -53,6 +53,8 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   AUTH_RATE_LIMIT: int(1, 1_000_000).default(300),
   AUTH_RATE_WINDOW_MINUTES: int(1, 24 * 60).default(15),
+  /** Cards saved per member per 15 minutes (three times as many per address): card-testing defence. */
+  CARD_RATE_LIMIT: int(1, 1_000_000).default(10),
   TRUST_PROXY: bool.default(false),
   HASH_CONCURRENCY: int(1, 64).optional(),
   LOG_LEVEL: z.enum(['info', 'error', 'silent'], { error: 'must be info, error or silent' }).default('info'),
@@ -75,6 +77,11 @@ export interface AppConfig {
   hashCost: HashCost;
   hashConcurrency: number;
   logLevel: LogLevel;
+  /**
+   * Saving cards at /api/sandbox-pay (card testing): `limit` per member and three times that per
+   * address in each window; default CARD_RATE_LIMIT in app.ts.
+   */
+  cardRateLimit?: { limit: number; windowMs: number };
 }
 
 export interface ServerConfig extends AppConfig {
@@ -155,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pepper,
     pepperSource,
     rateLimit: { limit: e.AUTH_RATE_LIMIT, windowMs: e.AUTH_RATE_WINDOW_MINUTES * 60_000 },
+    cardRateLimit: { limit: e.CARD_RATE_LIMIT, windowMs: 15 * 60_000 },
     trustProxy: e.TRUST_PROXY,
     hashCost: PRODUCTION_HASH_COST,
     hashConcurrency: e.HASH_CONCURRENCY ?? Math.max(1, Math.min(4, availableParallelism())),

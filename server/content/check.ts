@@ -25,6 +25,26 @@ try {
       `    ${c.position}. ${c.id}${c.published ? '' : ' (unpublished)'}: ${price === 0 ? 'free' : `${dollars(price)}${c.salePrice !== null ? ` (sale, was ${dollars(c.price)})` : ''}`}, ${c.level}, ${lessons.length} lessons (${minutes} min), quiz ${pre} pre + ${post} post, expert ${c.expertId}`,
     );
   }
+  console.log(`  ${content.coupons.length} promo codes:`);
+  for (const c of content.coupons) {
+    const off = c.kind === 'percent' ? `${c.value} %` : dollars(c.value);
+    const scope = c.courseIds ? c.courseIds.join(', ') : 'every course';
+    const window = [
+      c.startsAt ? `from ${c.startsAt.toISOString()}` : '',
+      c.endsAt ? `until ${c.endsAt.toISOString()} (exclusive)` : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    const limits = [
+      c.maxRedemptions ? `${c.maxRedemptions} uses in all` : '',
+      c.perMemberLimit ? `${c.perMemberLimit} per member` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+    console.log(
+      `    ${c.code}: ${off} off ${scope}${window ? `, ${window}` : ''}${limits ? `, ${limits}` : ''}`,
+    );
+  }
 } catch (e) {
   if (e instanceof ContentError) {
     console.error(`content has ${e.problems.length} problem(s) in ${dir}:`);

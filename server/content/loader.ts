@@ -10,6 +10,8 @@
  * hash changed, lessons and questions gone from the files are deleted (members' progress rows and
  * attempts have no foreign key to them and are read against the current lessons), courses gone
  * from the files are unpublished (enrolments keep pointing at them), unused experts are deleted.
+ * Promo codes (`coupons.json`, optional: no file means no codes) are stored the same way; a code
+ * gone from the file is deactivated, not deleted (redemptions point at it), and then reads as unknown.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -19,9 +21,18 @@ import { and, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgColumn, PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { CourseFile, ExpertFile, ID, LESSON_FILE, LessonFrontMatter, QuizFile } from '../contract/content.ts';
+import {
+  CouponFileEntry,
+  CouponsFile,
+  CourseFile,
+  ExpertFile,
+  ID,
+  LESSON_FILE,
+  LessonFrontMatter,
+  QuizFile,
+} from '../contract/content.ts';
 import type { Block } from '../contract/learning.ts';
-import { contentState, courses, experts, lessons, quizQuestions } from '../db/schema.ts';
+import { contentState, coupons, courses, experts, lessons, quizQuestions } from '../db/schema.ts';
 import type { Locale } from '../lib/i18n.ts';
 import { MarkdownError, markdownToBlocks, splitFrontMatter } from './markdown.ts';
 
@@ -91,8 +102,20 @@ export interface QuestionRow {
   texts: PerLocale<QuestionTexts>;
   hash: string;
 }
+export interface CouponRow {
+  code: string;
+  kind: 'percent' | 'amount';
+  value: number;
+  courseIds: string[] | null;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  maxRedemptions: number | null;
+  perMemberLimit: number | null;
+  hash: string;
+}
 export interface Content {
   version: string;
+  coupons: CouponRow[];
   experts: ExpertRow[];
   courses: CourseRow[];
   lessons: LessonRow[];
@@ -107,6 +130,9 @@ function issues(file: string, error: z.ZodError): string[] {
 }
 
 const visible = (name: string) => !name.startsWith('.');
+
+/** The promo codes' file, beside experts/ and courses/. */
+export const COUPONS_FILE = 'coupons.json';
 
 /**
  * A hash of every file under experts/ and courses/ (paths and bytes) and of the loader's format:
@@ -124,6 +150,7 @@ export function contentVersion(dir: string = CONTENT_DIR): string {
   };
   walk(join(dir, 'experts'));
   walk(join(dir, 'courses'));
+  walk(join(dir, COUPONS_FILE));
   return h.digest('hex').slice(0, 24);
 }
 
@@ -313,10 +340,43 @@ export function readContent(dir: string = CONTENT_DIR): Content {
       );
     }
   }
+  // promo codes (optional file)
+  const couponRows: CouponRow[] = [];
+  const couponsPath = join(dir, COUPONS_FILE);
+  if (existsSync(couponsPath)) {
+    const json = readJson(couponsPath);
+    const parsed = json === undefined ? null : CouponsFile.safeParse(json);
+    if (parsed && !parsed.success) problems.push(...issues(rel(couponsPath), parsed.error));
+    const courseIds = new Set(courseRows.map((c) => c.id));
+    // every entry that is well formed is checked against the courses, even when another is not
+    const entries = (json as { coupons?: unknown } | undefined)?.coupons;
+    (Array.isArray(entries) ? entries : []).forEach((raw, i) => {
+      const entry = CouponFileEntry.safeParse(raw);
+      for (const courseId of (entry.success && entry.data.courses) || []) {
+        if (!courseIds.has(courseId))
+          problems.push(`${rel(couponsPath)}: coupons.${i}.courses: no course "${courseId}" in courses/`);
+      }
+    });
+    parsed?.data?.coupons.forEach((c) => {
+      couponRows.push(
+        withHash({
+          code: c.code,
+          kind: c.kind,
+          value: c.value,
+          courseIds: c.courses,
+          startsAt: c.starts_at === null ? null : new Date(c.starts_at),
+          endsAt: c.ends_at === null ? null : new Date(c.ends_at),
+          maxRedemptions: c.max_redemptions,
+          perMemberLimit: c.per_member_limit,
+        }),
+      );
+    });
+  }
   if (problems.length > 0) throw new ContentError(problems);
 
   return {
     version: contentVersion(dir),
+    coupons: couponRows,
     experts: expertRows,
     courses: courseRows,
     lessons: lessonRows,
@@ -332,6 +392,8 @@ export interface LoadReport {
   written: { experts: number; courses: number; lessons: number; questions: number };
   /** Rows deleted (lessons, questions, experts) or unpublished (courses). */
   removed: { experts: number; courses: number; lessons: number; questions: number };
+  /** Promo codes inserted or updated, and deactivated (gone from coupons.json). */
+  coupons: { written: number; removed: number };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: loading works on any Drizzle pg database or transaction
@@ -391,7 +453,13 @@ export async function loadContent(db: AnyDb, dir: string = CONTENT_DIR): Promise
 
 const unchanged = (version: string): LoadReport => {
   const zero = { experts: 0, courses: 0, lessons: 0, questions: 0 };
-  return { version, changed: false, written: { ...zero }, removed: { ...zero } };
+  return {
+    version,
+    changed: false,
+    written: { ...zero },
+    removed: { ...zero },
+    coupons: { written: 0, removed: 0 },
+  };
 };
 
 export async function storeContent(db: AnyDb, content: Content): Promise<LoadReport> {
@@ -436,10 +504,50 @@ export async function storeContent(db: AnyDb, content: Content): Promise<LoadRep
         .returning({ id: experts.id })
     ).length;
 
+    report.coupons = await storeCoupons(tx, content.coupons);
+
     await tx
       .insert(contentState)
       .values({ id: 1, version: content.version })
       .onConflictDoUpdate({ target: contentState.id, set: { version: content.version } });
   });
   return report;
+}
+
+/**
+ * Upserts the promo codes whose hash changed (reactivating one that comes back) and deactivates
+ * those gone from the file. Redemption counts live in coupon_redemptions, never here, so an edit
+ * to a code's terms keeps who has used it.
+ */
+async function storeCoupons(tx: Tx, rows: CouponRow[]): Promise<{ written: number; removed: number }> {
+  let written = 0;
+  if (rows.length > 0) {
+    const set = Object.fromEntries(
+      Object.entries(getTableColumns(coupons))
+        .filter(([name]) => name !== 'code')
+        .map(([name]) => [name, sql.raw(`excluded.${toSnakeCase(name)}`)]),
+    );
+    written = (
+      await tx
+        .insert(coupons)
+        .values(rows.map((r) => ({ ...r, active: true })))
+        .onConflictDoUpdate({
+          target: coupons.code,
+          set,
+          setWhere: sql`${coupons.hash} <> excluded.hash or not ${coupons.active}`,
+        })
+        .returning({ code: coupons.code })
+    ).length;
+  }
+  const codes = rows.map((r) => r.code);
+  const removed = await tx
+    .update(coupons)
+    .set({ active: false, hash: '' })
+    .where(
+      codes.length
+        ? and(notInArray(coupons.code, codes), eq(coupons.active, true))
+        : eq(coupons.active, true),
+    )
+    .returning({ code: coupons.code });
+  return { written, removed: removed.length };
 }

@@ -4,12 +4,15 @@
  * integer minor units (US cents). Titles arrive in the request's Accept-Language.
  *
  * POST /course-purchase/quote            QuoteBody            → Quote (members and visitors)
- * POST /course-purchase/validate-coupon  CouponBody           → CouponCheck (or 4xx COUPON_* code)
+ * POST /course-purchase/validate-coupon  CouponBody           → CouponCheck (or 409 COUPON_* code)
  * POST /course-purchase/enroll-multiple  PurchaseBody + header Idempotency-Key
  *                                                             → 201 PurchasePaid | 202 PurchaseChallenge
- *      409 PRICE_CHANGED (expectedTotal ≠ the server's total), COURSE_ALREADY_OWNED, COUPON_*,
+ *      409 PRICE_CHANGED (expectedTotal ≠ the server's total), COURSE_ALREADY_OWNED, COURSE_IS_FREE,
+ *      COUPON_*, 404 COURSE_NOT_FOUND (unknown or unpublished id),
  *      402 PAYMENT_DECLINED (error.reason: DeclineReason) or PAYMENT_FAILED,
- *      422 IDEMPOTENCY_KEY_REUSED (same key, different body), 400 IDEMPOTENCY_KEY_REQUIRED
+ *      422 IDEMPOTENCY_KEY_REUSED (same key, different body), 400 IDEMPOTENCY_KEY_REQUIRED,
+ *      400 PAYMENT_METHOD_INVALID (not a card of hers), 400 VALIDATION_ERROR (e.g. fieldCodes
+ *      paymentMethodId: REQUIRED when the total is above 0)
  *      The same key and body always give the same final answer; a challenge answer is repeated
  *      until the challenge is decided, then the same key gives the final answer.
  * POST /sandbox-pay/payment-methods      CardBody             → PaymentMethod (the sandbox's "card

@@ -133,3 +133,54 @@ export type LessonFrontMatter = z.infer<typeof LessonFrontMatter>;
 
 /** Lesson file names: `NN-<lesson-id>.<en|ar>.md`. */
 export const LESSON_FILE = /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.(en|ar)\.md$/;
+
+/**
+ * `coupons.json`: the promo codes (server/content/README.md). Codes are written as they are stored
+ * (upper case, ASCII digits, no spaces); members may type them in any case and with Arabic-Indic
+ * digits. Times are ISO 8601 with an offset; `ends_at` is exclusive.
+ */
+const isoMoment = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:\d{2})$/,
+    'an ISO 8601 time with its offset, e.g. 2026-12-16T00:00:00+03:00',
+  )
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'not a real date');
+export const CouponFileEntry = z
+  .strictObject({
+    code: z.string().regex(/^[A-Z0-9_-]{3,32}$/, 'codes are 3–32 upper-case letters, digits, _ or -'),
+    kind: z.enum(['percent', 'amount'], 'kind is percent or amount'),
+    /** percent: 1–100; amount: cents. */
+    value: z.number().int('a whole number').min(1, 'at least 1'),
+    /** Course ids, or null for every course. */
+    courses: z.array(id).min(1, 'at least one course, or null for every course').nullable(),
+    starts_at: isoMoment.nullable(),
+    ends_at: isoMoment.nullable(),
+    max_redemptions: z.number().int().min(1).nullable(),
+    per_member_limit: z.number().int().min(1).nullable(),
+    /** For the educators who edit the file; not shown to members. */
+    note: z.string().max(500).optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.kind === 'percent' && c.value > 100)
+      ctx.addIssue({ code: 'custom', message: 'a percentage is at most 100', path: ['value'] });
+    if (c.starts_at && c.ends_at && Date.parse(c.starts_at) >= Date.parse(c.ends_at))
+      ctx.addIssue({ code: 'custom', message: 'ends_at must be after starts_at', path: ['ends_at'] });
+  });
+export type CouponFileEntry = z.infer<typeof CouponFileEntry>;
+
+export const CouponsFile = z
+  .strictObject({ coupons: z.array(CouponFileEntry).max(500) })
+  .superRefine((f, ctx) => {
+    const seen = new Set<string>();
+    f.coupons.forEach((c, i) => {
+      if (seen.has(c.code))
+        ctx.addIssue({
+          code: 'custom',
+          message: `code "${c.code}" is used twice`,
+          path: ['coupons', i, 'code'],
+        });
+      seen.add(c.code);
+    });
+  });
+export type CouponsFile = z.infer<typeof CouponsFile>;

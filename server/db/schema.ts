@@ -284,3 +284,277 @@ export const reviews = pgTable(
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
   ],
 );
+
+// ------------------------------------------------------------------ buying (issue 8)
+// Money is integer cents (USD) with a CHECK >= 0 on every amount. A card number or security code
+// has no column anywhere: the sandbox keeps brand, last four digits and expiry only.
+
+/** An amount of cents: whole, never negative. */
+const cents = () => integer().notNull();
+const nonNegative = (table: string, column: string, c: AnyPgColumn) =>
+  check(`${table}_${column}_check`, sql`${c} >= 0`);
+
+/** Promo codes, written only by the content loader from server/content/coupons.json. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    /** Normalised (normalizeCouponCode): upper case, ASCII digits, no spaces. */
+    code: text().primaryKey(),
+    kind: text().notNull(),
+    /** percent: 1–100; amount: cents. */
+    value: integer().notNull(),
+    /** Only these courses; null: every course. */
+    courseIds: jsonb().$type<string[]>(),
+    startsAt: time(),
+    /** Exclusive: the code stops working at this moment. */
+    endsAt: time(),
+    /** Redemptions by everyone together; null: no limit. */
+    maxRedemptions: integer(),
+    perMemberLimit: integer(),
+    /** false: gone from the file (kept because redemptions point at it); it then reads as unknown. */
+    active: boolean().notNull(),
+    hash: text().notNull(),
+  },
+  (t) => [
+    check('coupons_kind_check', sql`${t.kind} in ('percent', 'amount')`),
+    check('coupons_value_check', sql`${t.value} >= 1 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
+    check(
+      'coupons_window_check',
+      sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`,
+    ),
+    check('coupons_max_check', sql`${t.maxRedemptions} is null or ${t.maxRedemptions} >= 1`),
+    check('coupons_per_member_check', sql`${t.perMemberLimit} is null or ${t.perMemberLimit} >= 1`),
+  ],
+);
+
+/** The sandbox provider's saved cards: what a real provider's token stands for, minus the number. */
+export const sandboxPaymentMethods = pgTable(
+  'sandbox_payment_methods',
+  {
+    /** pm_… */
+    id: text().primaryKey(),
+    userId: memberId(),
+    brand: text().notNull(),
+    last4: text().notNull(),
+    expMonth: smallint().notNull(),
+    expYear: smallint().notNull(),
+    /** What charging this card does (from the test card it was made with). */
+    behaviour: text().notNull(),
+    createdAt: time().notNull(),
+  },
+  (t) => [
+    index('sandbox_payment_methods_user_idx').on(t.userId),
+    check('sandbox_payment_methods_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
+    check('sandbox_payment_methods_exp_check', sql`${t.expMonth} between 1 and 12`),
+    check(
+      'sandbox_payment_methods_behaviour_check',
+      sql`${t.behaviour} in ('succeed', 'card_declined', 'insufficient_funds', 'challenge', 'processing_error')`,
+    ),
+  ],
+);
+
+/** The sandbox provider's charges: one per provider idempotency key (as Stripe's PaymentIntents). */
+export const sandboxCharges = pgTable(
+  'sandbox_charges',
+  {
+    /** ch_… */
+    id: text().primaryKey(),
+    idempotencyKey: text().notNull(),
+    userId: memberId(),
+    amount: cents(),
+    currency: text().notNull(),
+    paymentMethodId: text()
+      .notNull()
+      .references(() => sandboxPaymentMethods.id),
+    brand: text().notNull(),
+    last4: text().notNull(),
+    description: text().notNull(),
+    status: text().notNull(),
+    declineReason: text(),
+    /** chl_…, set when the card asked for a challenge. */
+    challengeId: text(),
+    challengeStatus: text(),
+    refunded: integer().notNull().default(0),
+    ...stamps(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_charges_idempotency_key_unique').on(t.idempotencyKey),
+    uniqueIndex('sandbox_charges_challenge_unique').on(t.challengeId),
+    index('sandbox_charges_user_idx').on(t.userId),
+    nonNegative('sandbox_charges', 'amount', t.amount),
+    check('sandbox_charges_refunded_check', sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.amount}`),
+    check(
+      'sandbox_charges_status_check',
+      sql`${t.status} in ('succeeded', 'requires_action', 'declined', 'failed')`,
+    ),
+    check(
+      'sandbox_charges_challenge_status_check',
+      sql`${t.challengeStatus} is null or ${t.challengeStatus} in ('pending', 'approved', 'denied')`,
+    ),
+  ],
+);
+
+/** The sandbox provider's refunds: one per provider idempotency key. */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    /** re_… */
+    id: text().primaryKey(),
+    idempotencyKey: text().notNull(),
+    chargeId: text()
+      .notNull()
+      .references(() => sandboxCharges.id, { onDelete: 'cascade' }),
+    amount: cents(),
+    createdAt: time().notNull(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_refunds_idempotency_key_unique').on(t.idempotencyKey),
+    check('sandbox_refunds_amount_check', sql`${t.amount} >= 1`),
+  ],
+);
+
+/**
+ * enroll-multiple requests by (member, Idempotency-Key): claimed before the charge (`started`, with
+ * the priced plan the charge is for), `done` with the final response once answered for good.
+ */
+export const purchaseRequests = pgTable(
+  'purchase_requests',
+  {
+    userId: memberId(),
+    idempotencyKey: text().notNull(),
+    /** SHA-256 of the canonical body: the same key with another body is refused. */
+    requestHash: text().notNull(),
+    state: text().notNull(),
+    /** The lines, coupon and totals decided when the key was claimed (see commerce-pricing.ts). */
+    plan: jsonb().notNull(),
+    responseStatus: smallint(),
+    responseBody: jsonb(),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.idempotencyKey] }),
+    check('purchase_requests_state_check', sql`${t.state} in ('started', 'done')`),
+    check(
+      'purchase_requests_done_check',
+      sql`${t.state} <> 'done' or (${t.responseStatus} is not null and ${t.responseBody} is not null)`,
+    ),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: memberId(),
+    idempotencyKey: text().notNull(),
+    subtotal: cents(),
+    discount: cents(),
+    vat: cents(),
+    total: cents(),
+    currency: text().notNull(),
+    couponCode: text().references(() => coupons.code),
+    /** The provider's charge (null when the total was 0 and nothing was charged). */
+    chargeId: text(),
+    paidBrand: text(),
+    paidLast4: text(),
+    createdAt: time().notNull(),
+  },
+  (t) => [
+    uniqueIndex('orders_user_key_unique').on(t.userId, t.idempotencyKey),
+    uniqueIndex('orders_charge_unique').on(t.chargeId),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    nonNegative('orders', 'subtotal', t.subtotal),
+    nonNegative('orders', 'discount', t.discount),
+    nonNegative('orders', 'vat', t.vat),
+    nonNegative('orders', 'total', t.total),
+    check('orders_totals_check', sql`${t.total} = ${t.subtotal} - ${t.discount} + ${t.vat}`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    courseId: courseRef(),
+    position: smallint().notNull(),
+    /** The list price and what the line cost (the effective price), when bought. */
+    listPrice: cents(),
+    amount: cents(),
+    /** The course's title in each language when bought: { en, ar }. */
+    titles: jsonb().$type<{ en: string; ar: string }>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.courseId] }),
+    nonNegative('order_lines', 'list_price', t.listPrice),
+    nonNegative('order_lines', 'amount', t.amount),
+  ],
+);
+
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    couponCode: text()
+      .notNull()
+      .references(() => coupons.code),
+    userId: memberId(),
+    orderId: uuid()
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    redeemedAt: time().notNull(),
+  },
+  (t) => [index('coupon_redemptions_coupon_user_idx').on(t.couponCode, t.userId)],
+);
+
+/** The last invoice sequence of each year (UTC): taken inside the purchase's transaction, so gapless. */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    year: integer().primaryKey(),
+    last: integer().notNull(),
+  },
+  (t) => [nonNegative('invoice_counters', 'last', t.last)],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** INV-2026-000001 */
+    number: text().notNull(),
+    year: integer().notNull(),
+    sequence: integer().notNull(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: memberId(),
+    /** Billed to: her alias when the invoice was issued. */
+    alias: text().notNull(),
+    subtotal: cents(),
+    discount: cents(),
+    couponCode: text(),
+    vat: cents(),
+    total: cents(),
+    amountPaid: cents(),
+    /** Consultations (later): shown on the invoice when set. */
+    consultationFee: integer(),
+    merchantCharges: integer(),
+    currency: text().notNull(),
+    issuedAt: time().notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_unique').on(t.number),
+    uniqueIndex('invoices_year_sequence_unique').on(t.year, t.sequence),
+    uniqueIndex('invoices_order_unique').on(t.orderId),
+    index('invoices_user_idx').on(t.userId, t.issuedAt),
+    check('invoices_sequence_check', sql`${t.sequence} >= 1`),
+    nonNegative('invoices', 'subtotal', t.subtotal),
+    nonNegative('invoices', 'discount', t.discount),
+    nonNegative('invoices', 'vat', t.vat),
+    nonNegative('invoices', 'total', t.total),
+    nonNegative('invoices', 'amount_paid', t.amountPaid),
+    check('invoices_consultation_fee_check', sql`${t.consultationFee} is null or ${t.consultationFee} >= 0`),
+    check('invoices_merchant_charges_check', sql`${t.merchantCharges} is null or ${t.merchantCharges} >= 0`),
+  ],
+);

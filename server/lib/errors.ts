@@ -1,5 +1,6 @@
 /** The uniform error envelope: `{ error: { code, message, fields?, fieldCodes?, retryAfter? } }`. */
 import type { Context } from 'hono';
+import type { DeclineReason } from '../contract/commerce-rules.ts';
 import {
   type ErrorCode,
   errorMessage,
@@ -36,6 +37,23 @@ export const ERROR_STATUS = {
   LESSONS_INCOMPLETE: 409,
   QUIZ_INCOMPLETE: 400,
   REVIEW_NOT_ALLOWED: 403,
+  // buying (issue 8): every promo code problem is 409, as the contract lists them (commerce.ts)
+  COUPON_UNKNOWN: 409,
+  COUPON_EXPIRED: 409,
+  COUPON_NOT_STARTED: 409,
+  COUPON_NOT_APPLICABLE: 409,
+  COUPON_ALREADY_USED: 409,
+  COUPON_USED_UP: 409,
+  CART_EMPTY: 400,
+  COURSE_ALREADY_OWNED: 409,
+  COURSE_IS_FREE: 409,
+  PRICE_CHANGED: 409,
+  IDEMPOTENCY_KEY_REQUIRED: 400,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  PAYMENT_METHOD_INVALID: 400,
+  PAYMENT_DECLINED: 402,
+  PAYMENT_FAILED: 402,
+  INVOICE_NOT_FOUND: 404,
 } as const satisfies Record<ErrorCode, number>;
 
 export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
@@ -43,6 +61,8 @@ export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
 export interface ApiErrorOptions {
   fields?: Partial<Record<string, FieldCode>>;
   retryAfter?: number;
+  /** PAYMENT_DECLINED: why the card was declined. */
+  reason?: DeclineReason;
 }
 
 /** Thrown anywhere in a request; app.onError turns it into the envelope. */
@@ -66,13 +86,17 @@ export interface ErrorBody {
     fields?: Record<string, string>;
     fieldCodes?: Record<string, FieldCode>;
     retryAfter?: number;
+    reason?: DeclineReason;
   };
 }
 
 export function errorBody(err: ApiError, locale: Locale): ErrorBody {
-  const { fields, retryAfter } = err.options;
+  const { fields, retryAfter, reason } = err.options;
   const body: ErrorBody = {
-    error: { code: err.code, message: errorMessage(err.code, locale, { retryAfter: retryAfter ?? 0 }) },
+    error: {
+      code: err.code,
+      message: errorMessage(err.code, locale, { retryAfter: retryAfter ?? 0, reason: reason ?? '' }),
+    },
   };
   const entries = Object.entries(fields ?? {}).filter((e): e is [string, FieldCode] => e[1] !== undefined);
   if (entries.length > 0) {
@@ -80,6 +104,7 @@ export function errorBody(err: ApiError, locale: Locale): ErrorBody {
     body.error.fieldCodes = Object.fromEntries(entries);
   }
   if (retryAfter !== undefined) body.error.retryAfter = retryAfter;
+  if (reason !== undefined) body.error.reason = reason;
   return body;
 }
 

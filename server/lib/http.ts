@@ -10,6 +10,8 @@ export interface AppEnv {
     requestId: string;
     locale: Locale;
     session: Session;
+    /** Routes open to visitors and members (the cart's quote): her session, or null for a visitor. */
+    viewer: Session | null;
   };
 }
 

@@ -107,8 +107,8 @@ export const ERROR_MESSAGES = {
   },
   // learning (issue 7)
   FORBIDDEN: {
-    en: 'You can only see and change your own learning.',
-    ar: 'يمكنكِ الاطلاع على تعلّمكِ وتعديله فقط.',
+    en: 'You can only see and change your own learning and invoices.',
+    ar: 'يمكنكِ الاطلاع على تعلّمكِ وفواتيركِ وتعديلها فقط.',
   },
   COURSE_NOT_FOUND: { en: 'Course not found.', ar: 'لم يتم العثور على الدورة.' },
   LESSON_NOT_FOUND: { en: 'Lesson not found.', ar: 'لم يتم العثور على الدرس.' },
@@ -138,6 +138,72 @@ export const ERROR_MESSAGES = {
     en: 'You can review a course once you have completed it.',
     ar: 'يمكنكِ تقييم الدورة بعد إكمالها.',
   },
+  // buying (issue 8)
+  COUPON_UNKNOWN: {
+    en: 'This promo code does not exist. Please check it and try again.',
+    ar: 'رمز الخصم هذا غير موجود. يُرجى التحقّق منه والمحاولة مرة أخرى.',
+  },
+  COUPON_EXPIRED: { en: 'This promo code has expired.', ar: 'انتهت صلاحية رمز الخصم هذا.' },
+  COUPON_NOT_STARTED: {
+    en: 'This promo code cannot be used yet.',
+    ar: 'لا يمكن استخدام رمز الخصم هذا بعد.',
+  },
+  COUPON_NOT_APPLICABLE: {
+    en: 'This promo code does not apply to the courses in your cart.',
+    ar: 'رمز الخصم هذا لا ينطبق على الدورات الموجودة في سلّتكِ.',
+  },
+  COUPON_ALREADY_USED: {
+    en: 'You have already used this promo code.',
+    ar: 'لقد استخدمتِ رمز الخصم هذا من قبل.',
+  },
+  COUPON_USED_UP: {
+    en: 'This promo code has been used the maximum number of times.',
+    ar: 'استُنفدت جميع مرات استخدام رمز الخصم هذا.',
+  },
+  CART_EMPTY: { en: 'Your cart is empty.', ar: 'سلّتكِ فارغة.' },
+  COURSE_ALREADY_OWNED: {
+    en: 'You already own one of these courses. Please remove it from your cart.',
+    ar: 'أنتِ مسجّلة بالفعل في إحدى هذه الدورات. يُرجى إزالتها من سلّتكِ.',
+  },
+  COURSE_IS_FREE: {
+    en: 'This course is free: enrol in it directly, without buying it.',
+    ar: 'هذه الدورة مجانية: سجّلي فيها مباشرة دون شرائها.',
+  },
+  PRICE_CHANGED: {
+    en: 'The price has changed since you last saw it. Please check the new total before paying.',
+    ar: 'تغيّر السعر منذ أن اطّلعتِ عليه. يُرجى مراجعة المجموع الجديد قبل الدفع.',
+  },
+  IDEMPOTENCY_KEY_REQUIRED: {
+    en: 'This payment request is missing its Idempotency-Key header (8 to 100 letters, digits, - or _).',
+    ar: 'طلب الدفع هذا ينقصه الترويسة Idempotency-Key (من 8 إلى 100 حرف أو رقم أو - أو _).',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    en: 'This payment attempt was already used for a different order. Please start the checkout again.',
+    ar: 'استُخدمت محاولة الدفع هذه لطلب مختلف. يُرجى بدء إتمام الشراء من جديد.',
+  },
+  PAYMENT_METHOD_INVALID: {
+    en: 'Please enter your card details again.',
+    ar: 'يُرجى إدخال بيانات بطاقتكِ مرة أخرى.',
+  },
+  PAYMENT_DECLINED: {
+    en: (p) =>
+      p.reason === 'insufficient_funds'
+        ? 'Your card was declined: insufficient funds. Please try another card.'
+        : p.reason === 'challenge_failed'
+          ? 'The payment was not confirmed with your bank, so nothing was charged. Please try again.'
+          : 'Your card was declined. Please try another card or contact your bank.',
+    ar: (p) =>
+      p.reason === 'insufficient_funds'
+        ? 'رُفضت بطاقتكِ لعدم كفاية الرصيد. يُرجى تجربة بطاقة أخرى.'
+        : p.reason === 'challenge_failed'
+          ? 'لم يتم تأكيد الدفع مع البنك، لذا لم يُخصم أي مبلغ. يُرجى المحاولة مرة أخرى.'
+          : 'رُفضت بطاقتكِ. يُرجى تجربة بطاقة أخرى أو التواصل مع البنك.',
+  },
+  PAYMENT_FAILED: {
+    en: 'The payment could not be processed, and nothing was charged. Please try again in a moment.',
+    ar: 'تعذّرت معالجة الدفع ولم يُخصم أي مبلغ. يُرجى المحاولة بعد قليل.',
+  },
+  INVOICE_NOT_FOUND: { en: 'Invoice not found.', ar: 'لم يتم العثور على الفاتورة.' },
 } satisfies Record<string, Message>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -238,6 +304,23 @@ export const FIELD_MESSAGES = {
   QUIZ_QUESTION_UNKNOWN: {
     en: 'This question is not part of the quiz.',
     ar: 'هذا السؤال ليس من أسئلة الاختبار.',
+  },
+  // buying (issue 8)
+  CART_EMPTY: { en: 'Add at least one course.', ar: 'أضيفي دورة واحدة على الأقل.' },
+  TOO_MANY: { en: 'At most 20 courses at once.', ar: '20 دورة كحدّ أقصى في المرة الواحدة.' },
+  COUPON_UNKNOWN: { en: 'This promo code does not exist.', ar: 'رمز الخصم هذا غير موجود.' },
+  CARD_NUMBER_INVALID: {
+    en: 'Please check the card number.',
+    ar: 'يُرجى التحقّق من رقم البطاقة.',
+  },
+  EXPIRY_INVALID: {
+    en: 'Enter the expiry date as MM/YY.',
+    ar: 'أدخلي تاريخ الانتهاء بالصيغة MM/YY (الشهر/السنة).',
+  },
+  CARD_EXPIRED: { en: 'This card has expired.', ar: 'انتهت صلاحية هذه البطاقة.' },
+  CVC_INVALID: {
+    en: 'The security code is the 3 digits on the back of the card (4 on the front for American Express).',
+    ar: 'رمز الأمان هو الأرقام الثلاثة على ظهر البطاقة (أو الأربعة على وجهها لبطاقات أمريكان إكسبريس).',
   },
 } satisfies Record<string, Message>;
 

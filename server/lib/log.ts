@@ -19,7 +19,9 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
 }
 
-const SECRET_KEY = /pin|answer|token|authorization|cookie|password|secret|pepper|hash|params|body/i;
+// card|cvc|cvv: defence in depth; no code path hands a card to the logger (see sandbox-pay.ts)
+const SECRET_KEY =
+  /pin|answer|token|authorization|cookie|password|secret|pepper|hash|params|body|card|cvc|cvv/i;
 const BEARER = /\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi;
 
 /** Deep-copies `value`, replacing fields whose names look secret by "[redacted]". */

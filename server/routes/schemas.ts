@@ -5,6 +5,7 @@
 import { z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { AGE_RANGES, LANGUAGES, MARITAL_STATUSES, pinConfirmProblem } from '../contract/account-rules.ts';
+import { DECLINE_REASONS } from '../contract/commerce-rules.ts';
 import { isAvatarId } from '../lib/catalog.ts';
 import type { AppEnv } from '../lib/http.ts';
 import { ERROR_MESSAGES, FIELD_MESSAGES } from '../lib/i18n.ts';
@@ -27,6 +28,10 @@ export const ErrorSchema = z
         description: 'A code per field, for clients that translate messages themselves.',
       }),
       retryAfter: z.number().int().optional().openapi({ description: 'Seconds; also sent as Retry-After.' }),
+      reason: z
+        .enum(DECLINE_REASONS)
+        .optional()
+        .openapi({ description: 'PAYMENT_DECLINED only: why the card was declined.' }),
     }),
   })
   .openapi('Error');

@@ -20,6 +20,19 @@ export function sessionAuth(accounts: Accounts): Limit {
   };
 }
 
+/**
+ * For routes open to visitors and members (the cart's quote): `c.var.viewer` is her session, or
+ * null for a visitor. A missing, expired or malformed token reads as a visitor, never a 401: a
+ * stale cookie must not break the cart (whatever depends on who she is is checked again at payment).
+ */
+export function optionalSession(accounts: Accounts): Limit {
+  return async (c, next) => {
+    const token = bearerToken(c);
+    c.set('viewer', token ? await accounts.session(token) : null);
+    await next();
+  };
+}
+
 const LoginBody = z.object({ alias: aliasLookupField, pin: loginPinField }).openapi('Login');
 
 const login = (limit: Limit) =>

@@ -12,7 +12,7 @@ import { registerRoutes } from './users-register.ts';
 import { resetRoutes } from './users-reset.ts';
 import { sessionRoutes } from './users-session.ts';
 
-export { sessionAuth } from './users-session.ts';
+export { optionalSession, sessionAuth } from './users-session.ts';
 
 export function userRoutes({
   accounts,

@@ -19,6 +19,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     hashCost: TEST_HASH_COST,
     hashConcurrency: 4,
     logLevel: 'silent',
+    cardRateLimit: { limit: 100_000, windowMs: 15 * 60_000 },
     ...overrides,
   };
 }
@@ -187,4 +188,35 @@ export function expectEnvelope(r: Reply, code?: string): void {
       throw new Error('fields and fieldCodes name different fields');
     }
   }
+}
+
+// ---------------------------------------------------------------- buying (issue 8)
+
+/** A card the sandbox accepts as valid input (expiry far ahead of every test clock). */
+export function card(number: string, overrides: Record<string, unknown> = {}) {
+  return { number, expiry: '12/35', cvc: '123', country: 'AE', postalCode: '00000', ...overrides };
+}
+
+/** Saves a sandbox card for the member; its payment method id. */
+export async function addCard(app: TestApp, token: string, number: string): Promise<string> {
+  const r = await post(app, '/sandbox-pay/payment-methods', card(number), { token });
+  if (r.status !== 201) throw new Error(`card failed: ${r.status} ${r.text}`);
+  return r.body.id as string;
+}
+
+/** A new Idempotency-Key. */
+export const newKey = () => `key_${randomBytes(9).toString('base64url')}`;
+
+/** POST /course-purchase/enroll-multiple with a key. */
+export const buy = (app: TestApp, token: string, key: string | null, body: Record<string, unknown>) =>
+  post(app, '/course-purchase/enroll-multiple', body, {
+    token,
+    headers: key === null ? {} : { 'idempotency-key': key },
+  });
+
+/** The server's total for these courses (and code), as the checkout shows it. */
+export async function totalFor(app: TestApp, courseIds: string[], code?: string, token?: string) {
+  const r = await post(app, '/course-purchase/quote', { courseIds, code }, { token });
+  if (r.status !== 200) throw new Error(`quote failed: ${r.status} ${r.text}`);
+  return r.body.totals.total as number;
 }

@@ -161,6 +161,13 @@ describe('routing', () => {
         '/api/lms/user/{userId}/quiz-results',
         '/api/feedback/user/{userId}',
         '/api/feedback/course/{courseId}/reviews',
+        '/api/course-purchase/quote',
+        '/api/course-purchase/validate-coupon',
+        '/api/course-purchase/enroll-multiple',
+        '/api/sandbox-pay/payment-methods',
+        '/api/sandbox-pay/challenges/{id}',
+        '/api/billing/list/{userId}',
+        '/api/billing/generate-invoice',
       ].sort(),
     );
     expect(r.body.paths['/api/users/register/standard'].post.responses).toHaveProperty('201');

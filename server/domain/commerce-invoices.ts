@@ -1,0 +1,143 @@
+/**
+ * Tax invoices: issued inside the purchase's transaction with the next number of one gapless
+ * sequence per calendar year (UTC); her list (newest first); the document the PDF is drawn from.
+ *
+ * Gapless under concurrency: the counter row is created if missing (`on conflict do nothing`) and
+ * incremented with `update … set last = last + 1 returning last` in the purchase's transaction. The
+ * row stays locked until that transaction ends, so the next purchase waits for it, and a purchase
+ * that rolls back gives its number back with everything else (on PGlite transactions are
+ * serialised anyway).
+ */
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { InvoiceDocument, InvoicesPage } from '../contract/commerce.ts';
+import { invoiceNumber, VAT_PERCENT } from '../contract/commerce-rules.ts';
+import type { Db, Tx } from '../db/index.ts';
+import { invoiceCounters, invoices, orderLines, orders } from '../db/schema.ts';
+import { ApiError } from '../lib/errors.ts';
+import type { Locale } from '../lib/i18n.ts';
+import type { Plan } from './commerce-pricing.ts';
+
+export interface IssuedInvoice {
+  id: string;
+  number: string;
+}
+
+/** Issues the order's invoice (inside the purchase's transaction). */
+export async function issueInvoice(
+  tx: Tx,
+  input: { orderId: string; userId: string; alias: string; plan: Plan; amountPaid: number; now: Date },
+): Promise<IssuedInvoice> {
+  const year = input.now.getUTCFullYear();
+  await tx.insert(invoiceCounters).values({ year, last: 0 }).onConflictDoNothing();
+  const [{ last: sequence }] = await tx
+    .update(invoiceCounters)
+    .set({ last: sql`${invoiceCounters.last} + 1` })
+    .where(eq(invoiceCounters.year, year))
+    .returning({ last: invoiceCounters.last });
+  const { totals, coupon } = input.plan;
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      number: invoiceNumber(year, sequence),
+      year,
+      sequence,
+      orderId: input.orderId,
+      userId: input.userId,
+      alias: input.alias,
+      subtotal: totals.subtotal,
+      discount: totals.discount,
+      couponCode: coupon?.code ?? null,
+      vat: totals.vat,
+      total: totals.total,
+      amountPaid: input.amountPaid,
+      currency: 'USD',
+      issuedAt: input.now,
+    })
+    .returning({ id: invoices.id, number: invoices.number });
+  return row;
+}
+
+export function createInvoices({ db }: { db: Db }) {
+  /** Her invoice, or 404 INVOICE_NOT_FOUND / 403 FORBIDDEN (another member's). */
+  async function own(memberId: string, invoiceId: string) {
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
+    if (!invoice) throw new ApiError('INVOICE_NOT_FOUND');
+    if (invoice.userId !== memberId) throw new ApiError('FORBIDDEN');
+    return invoice;
+  }
+
+  const linesOf = (orderIds: string[]) =>
+    orderIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select()
+          .from(orderLines)
+          .where(inArray(orderLines.orderId, orderIds))
+          .orderBy(orderLines.orderId, orderLines.position);
+
+  return {
+    async list(memberId: string, page: number, limit: number, locale: Locale): Promise<InvoicesPage> {
+      const [{ n: total }] = await db
+        .select({ n: count() })
+        .from(invoices)
+        .where(eq(invoices.userId, memberId));
+      const rows = await db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.userId, memberId))
+        .orderBy(desc(invoices.issuedAt), desc(invoices.year), desc(invoices.sequence))
+        .limit(limit)
+        .offset((page - 1) * limit);
+      const lines = await linesOf(rows.map((r) => r.orderId));
+      return {
+        page,
+        limit,
+        total,
+        totalPages: Math.ceil(total / limit),
+        items: rows.map((r) => ({
+          id: r.id,
+          number: r.number,
+          issuedAt: r.issuedAt.toISOString(),
+          items: lines
+            .filter((l) => l.orderId === r.orderId)
+            .map((l) => ({ id: l.courseId, title: l.titles[locale] })),
+          total: r.total,
+          currency: 'USD' as const,
+        })),
+      };
+    },
+
+    /** Everything the PDF shows, in one language (spec §3). */
+    async document(memberId: string, invoiceId: string, language: Locale): Promise<InvoiceDocument> {
+      const invoice = await own(memberId, invoiceId);
+      const [[order], lines] = await Promise.all([
+        db
+          .select()
+          .from(orders)
+          .where(and(eq(orders.id, invoice.orderId), eq(orders.userId, memberId))),
+        linesOf([invoice.orderId]),
+      ]);
+      const doc: InvoiceDocument = {
+        language,
+        number: invoice.number,
+        issuedAt: invoice.issuedAt,
+        billedTo: { alias: invoice.alias, memberId: invoice.userId },
+        lines: lines.map((l) => ({ description: l.titles[language], amount: l.amount })),
+        subtotal: invoice.subtotal,
+        discount: invoice.discount,
+        couponCode: invoice.couponCode,
+        vatPercent: VAT_PERCENT,
+        vat: invoice.vat,
+        total: invoice.total,
+        amountPaid: invoice.amountPaid,
+        currency: 'USD',
+        paidWith:
+          order?.paidBrand && order.paidLast4 ? { brand: order.paidBrand, last4: order.paidLast4 } : null,
+      };
+      if (invoice.consultationFee !== null) doc.consultationFee = invoice.consultationFee;
+      if (invoice.merchantCharges !== null) doc.merchantCharges = invoice.merchantCharges;
+      return doc;
+    },
+  };
+}
+export type Invoices = ReturnType<typeof createInvoices>;
