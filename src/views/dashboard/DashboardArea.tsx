@@ -3,7 +3,7 @@ import { Route, Switch } from 'wouter';
 import { css } from '../../../styled-system/css';
 import { DashboardLayout } from '../../app/layouts/DashboardLayout';
 import { Spinner } from '../../components/spinner';
-import { InvoicesPage, SettingsPage } from './DashboardPages';
+import { SettingsPage } from './DashboardPages';
 
 import EnrolledCoursesPage from './learning/EnrolledCoursesPage';
 import RatingsPage from './learning/RatingsPage';
@@ -14,6 +14,8 @@ const QuizView = lazy(() => import('../quiz/QuizView'));
 const LessonListView = lazy(() => import('../learn/LessonListView'));
 const LessonView = lazy(() => import('../learn/LessonView'));
 const CompletionView = lazy(() => import('../learn/CompletionView'));
+// and so do the invoices (with their pager and the billing calls)
+const InvoicesPage = lazy(() => import('./invoices/InvoicesPage'));
 
 function PageLoading() {
   return (

@@ -3,12 +3,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { css } from '../../../styled-system/css';
 import { EmptyState } from '../../components/empty-state';
 import { panel } from '../../components/panel';
-import { ReceiptIcon, SettingsIcon } from '../../theme/icons';
+import { SettingsIcon } from '../../theme/icons';
 
 /**
- * Invoices and Account Settings. Until their own issues fill them, each says honestly that there is
- * nothing here yet and what will appear (Account Settings is marked coming soon). The learning
- * pages (Enrolled Courses, My Test Scores, Ratings & Reviews) are in ./learning.
+ * Account Settings. Until its own issue fills it, it says honestly that there is nothing here yet
+ * and what will appear (marked coming soon). The learning pages (Enrolled Courses, My Test Scores,
+ * Ratings & Reviews) are in ./learning, Invoices in ./invoices.
  */
 function EmptyPanel(props: { icon: ReactNode; titleId: string; bodyId: string; badge?: ReactNode }) {
   return (
@@ -20,16 +20,6 @@ function EmptyPanel(props: { icon: ReactNode; titleId: string; bodyId: string; b
         description={<FormattedMessage id={props.bodyId} />}
       />
     </section>
-  );
-}
-
-export function InvoicesPage() {
-  return (
-    <EmptyPanel
-      icon={<ReceiptIcon />}
-      titleId="dashboard.invoices.empty.title"
-      bodyId="dashboard.invoices.empty.body"
-    />
   );
 }
 

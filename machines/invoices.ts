@@ -1,0 +1,235 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { InvoicesPage } from '../server/contract/commerce';
+import { INVOICE_PAGE_SIZE } from '../server/contract/commerce-rules';
+import { DEFAULT_PAGE } from '../server/contract/learning-constants';
+import { LOADING_STEP } from './load-step';
+import { type AppError, type Locale, notProvided, toAppError } from './types';
+
+/**
+ * Her invoices, /dashboard/invoices (spec §1, §2, §3 Invoice, §7, §8): one page of invoices at a
+ * time, newest first, 10 a page; fetched again when the language changes (course titles come in
+ * the request's language). Started by its page, which keeps the page in the address (?page=2)
+ * and sends `invoices.page` when it changes, so Back works.
+ *
+ * Two regions side by side:
+ * - `list`: loading → ready (invoices on the page) | empty (none) | failed ("Failed to load
+ *   invoices. Please try again later.", with `invoices.retry`).
+ * - `download`: idle → downloading one invoice's PDF in the language she reads (the row shows it
+ *   busy) → idle, having saved the file and said "Invoice downloaded successfully", or said
+ *   "Failed to download invoice". A download carries on while she pages or switches language.
+ *
+ * The side effects are the page's: the API actors (`loadInvoices`, `downloadInvoice`), saving the
+ * file (`saveFile`: a Blob, an object URL and a temporary <a download>) and the toasts.
+ */
+export interface InvoicesInput {
+  userId: string;
+  page?: number;
+  limit?: number;
+}
+
+/** The invoice whose PDF is on its way. */
+export interface InvoiceDownload {
+  invoiceId: string;
+  number: string;
+  language: Locale;
+}
+
+export interface InvoicesContext {
+  userId: string;
+  page: number;
+  limit: number;
+  data: InvoicesPage | null;
+  error: AppError | null;
+  downloading: InvoiceDownload | null;
+  downloadError: AppError | null;
+}
+
+export type InvoicesEvent =
+  | { type: 'invoices.page'; page: number }
+  | { type: 'invoices.retry' }
+  | { type: 'invoices.localeChanged' }
+  | ({ type: 'invoices.download' } & InvoiceDownload);
+
+export interface InvoicesListInput {
+  userId: string;
+  page: number;
+  limit: number;
+}
+
+/**
+ * The page the address asks for (?page=2): a whole number ≥ 1, anything else is the first page, as
+ * the catalogue reads it (kept here so the Invoices page does not pull the catalogue's machine in).
+ */
+export function pageFromAddress(raw: string | null | undefined): number {
+  if (!raw || !/^[0-9]{1,6}$/.test(raw)) return DEFAULT_PAGE;
+  return Math.max(DEFAULT_PAGE, Number(raw));
+}
+
+/** The saved file's name: the invoice number (INV-2026-000001.pdf), nothing a file system minds. */
+export function invoiceFileName(number: string): string {
+  const safe = number.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
+  return `${safe || 'invoice'}.pdf`;
+}
+
+/** Before the first page comes: page 1 (or the address's), 10 a page, nothing downloading. */
+const invoicesContext = (input: InvoicesInput): InvoicesContext => ({
+  userId: input.userId,
+  page: Math.max(DEFAULT_PAGE, Math.trunc(input.page ?? DEFAULT_PAGE) || DEFAULT_PAGE),
+  limit: input.limit ?? INVOICE_PAGE_SIZE,
+  data: null,
+  error: null,
+  downloading: null,
+  downloadError: null,
+});
+
+/** The page that came, as the guards and actions take it (`params`). */
+const dataOf = ({ event }: { event: { output: InvoicesPage } }) => ({ data: event.output });
+
+/** What leaves the list for another page, from any list state but loading (which re-enters). */
+const toPage = { guard: 'isOtherPage', target: 'loading', actions: 'setPage' } as const;
+
+export const invoicesMachine = setup({
+  types: {} as { context: InvoicesContext; input: InvoicesInput; events: InvoicesEvent },
+  actors: {
+    /** GET /billing/list/{userId}?page&limit */
+    loadInvoices: fromPromise<InvoicesPage, InvoicesListInput>(notProvided),
+    /** POST /billing/generate-invoice { invoiceId, language } → the PDF */
+    downloadInvoice: fromPromise<Blob, { invoiceId: string; language: Locale }>(notProvided),
+  },
+  guards: {
+    hasInvoices: (_, params: { data: InvoicesPage }) => params.data.items.length > 0,
+    isOtherPage: ({ context, event }) => {
+      assertEvent(event, 'invoices.page');
+      return event.page !== context.page;
+    },
+  },
+  actions: {
+    clearError: assign({ error: null }),
+    keepData: assign((_, { data }: { data: InvoicesPage }) => ({ data })),
+    setError: assign((_, { error }: { error: unknown }) => ({ error: toAppError(error, 'NETWORK_ERROR') })),
+    setPage: assign({
+      page: ({ event }) => {
+        assertEvent(event, 'invoices.page');
+        return Math.max(DEFAULT_PAGE, Math.trunc(event.page) || DEFAULT_PAGE);
+      },
+    }),
+    startDownload: assign({
+      downloading: ({ event }) => {
+        assertEvent(event, 'invoices.download');
+        return { invoiceId: event.invoiceId, number: event.number, language: event.language };
+      },
+      downloadError: null,
+    }),
+    endDownload: assign({ downloading: null }),
+    setDownloadError: assign((_, { error }: { error: unknown }) => ({
+      downloadError: toAppError(error, 'NETWORK_ERROR'),
+    })),
+    /** Provided by the page: the PDF as a file named `fileName`. */
+    saveFile: (_, _params: { file: Blob; fileName: string }) => {},
+    /** Provided by the page: "Invoice downloaded successfully". */
+    notifyDownloaded: (_, _params: { number: string }) => {},
+    /** Provided by the page: "Failed to download invoice". */
+    notifyDownloadFailed: (_, _params: { number: string; error: AppError }) => {},
+  },
+}).createMachine({
+  id: 'invoices',
+  context: ({ input }) => invoicesContext(input),
+  type: 'parallel',
+  states: {
+    list: {
+      initial: 'loading',
+      states: {
+        loading: {
+          ...LOADING_STEP,
+          invoke: {
+            src: 'loadInvoices',
+            input: ({ context }) => ({ userId: context.userId, page: context.page, limit: context.limit }),
+            onDone: [
+              {
+                guard: { type: 'hasInvoices', params: dataOf },
+                target: 'ready',
+                actions: { type: 'keepData', params: dataOf },
+              },
+              { target: 'empty', actions: { type: 'keepData', params: dataOf } },
+            ],
+            onError: {
+              target: 'failed',
+              actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+          on: {
+            // a request for another page (or in another language) replaces the one in flight
+            'invoices.page': { ...toPage, reenter: true },
+            'invoices.localeChanged': { target: 'loading', reenter: true },
+          },
+        },
+        ready: {
+          tags: ['step:ready'],
+          on: { 'invoices.page': toPage, 'invoices.localeChanged': 'loading' },
+        },
+        empty: {
+          tags: ['step:empty'],
+          on: { 'invoices.page': toPage, 'invoices.localeChanged': 'loading' },
+        },
+        failed: {
+          tags: ['step:failed'],
+          on: {
+            'invoices.retry': 'loading',
+            'invoices.page': { target: 'loading', actions: 'setPage' },
+            'invoices.localeChanged': 'loading',
+          },
+        },
+      },
+    },
+    download: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'invoices.download': { target: 'downloading', actions: 'startDownload' } },
+        },
+        downloading: {
+          tags: ['downloading'],
+          // one at a time: the other rows wait (their buttons are disabled meanwhile)
+          invoke: {
+            src: 'downloadInvoice',
+            input: ({ context }) => ({
+              invoiceId: context.downloading!.invoiceId,
+              language: context.downloading!.language,
+            }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                {
+                  type: 'saveFile',
+                  params: ({ context, event }) => ({
+                    file: event.output,
+                    fileName: invoiceFileName(context.downloading!.number),
+                  }),
+                },
+                {
+                  type: 'notifyDownloaded',
+                  params: ({ context }) => ({ number: context.downloading!.number }),
+                },
+                'endDownload',
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'setDownloadError', params: ({ event }) => ({ error: event.error }) },
+                {
+                  type: 'notifyDownloadFailed',
+                  params: ({ context, event }) => ({
+                    number: context.downloading!.number,
+                    error: toAppError(event.error, 'NETWORK_ERROR'),
+                  }),
+                },
+                'endDownload',
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+});
