@@ -18,8 +18,11 @@ export interface AppInput {
   storedCart: string | null;
 }
 
+/** Sent by the checkout screen when a purchase is complete. */
+export type AppEvent = { type: 'app.purchased'; courseIds: string[] };
+
 export const appMachine = setup({
-  types: {} as { context: AppInput; input: AppInput },
+  types: {} as { context: AppInput; input: AppInput; events: AppEvent },
   actors: {
     splash: splashMachine,
     language: languageMachine,
@@ -31,6 +34,13 @@ export const appMachine = setup({
   actions: {
     /** Spec §2: the session restores itself (or not) as the app starts. */
     initialiseSession: sendTo('session', { type: 'session.initialise' }),
+    /** Spec §4: a completed purchase empties the cart. */
+    emptyCart: sendTo('cart', { type: 'cart.clear' }),
+    /** The open course page shows her enrolment (`course.purchased` refreshes it when it is one of them). */
+    refreshPurchasedCourse: sendTo('courseLifecycle', ({ event }) => ({
+      type: 'course.purchased' as const,
+      courseIds: event.courseIds,
+    })),
   },
 }).createMachine({
   id: 'app',
@@ -54,4 +64,5 @@ export const appMachine = setup({
     { id: 'courseLifecycle', systemId: 'courseLifecycle', src: 'courseLifecycle' },
   ],
   entry: 'initialiseSession',
+  on: { 'app.purchased': { actions: ['emptyCart', 'refreshPurchasedCourse'] } },
 });

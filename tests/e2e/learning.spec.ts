@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createIntl } from '@formatjs/intl';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { formatMoney } from '../../src/views/courses/format';
 import {
   appReady,
   expectNoAxeViolations,
@@ -56,8 +57,7 @@ function t(locale: Locale, id: string, values?: Record<string, string | number>)
   if (!(id in intls[locale].messages)) throw new Error(`no message ${id} in ${locale}`);
   return intls[locale].formatMessage({ id }, values);
 }
-const money = (locale: Locale, cents: number) =>
-  intls[locale].formatNumber(cents / 100, { style: 'currency', currency: 'USD' });
+const money = (locale: Locale, cents: number) => formatMoney(intls[locale], cents);
 
 const SHOTS = fileURLToPath(new URL('../../test-results/e2e-shots', import.meta.url));
 mkdirSync(SHOTS, { recursive: true });

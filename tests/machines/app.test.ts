@@ -40,4 +40,20 @@ describe('app root', () => {
     expect(app.system.get('session').getSnapshot().value).toBe('signedOut');
     app.stop();
   });
+
+  it('empties the cart and tells the open course when a purchase completes (app.purchased)', () => {
+    const heard: unknown[] = [];
+    const app = createActor(appMachine, {
+      input: { savedLanguage: 'en', storedCart: '{"items":[{"id":"a","price":50}]}' },
+      inspect: (e) => {
+        if (e.type === '@xstate.event' && (e.actorRef as { id?: string }).id === 'courseLifecycle')
+          heard.push(e.event);
+      },
+    }).start();
+    expect(app.system.get('cart').getSnapshot().context.itemCount).toBe(1);
+    app.send({ type: 'app.purchased', courseIds: ['a'] });
+    expect(app.system.get('cart').getSnapshot().context).toEqual({ items: [], total: 0, itemCount: 0 });
+    expect(heard).toContainEqual({ type: 'course.purchased', courseIds: ['a'] });
+    app.stop();
+  });
 });

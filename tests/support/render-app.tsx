@@ -48,6 +48,17 @@ export interface Stubs {
   submitQuiz?: AnyActorLogic;
   loadList?: AnyActorLogic;
   saveMyReview?: AnyActorLogic;
+  /** The cart screen's and checkout's own actors (each screen creates its actor). */
+  quote?: AnyActorLogic;
+  validateCoupon?: AnyActorLogic;
+  createPaymentMethod?: AnyActorLogic;
+  newAttemptKey?: AnyActorLogic;
+  purchase?: AnyActorLogic;
+  loadChallenge?: AnyActorLogic;
+  decideChallenge?: AnyActorLogic;
+  /** The Invoices page's own actors (its actor is created by the page). */
+  loadInvoices?: AnyActorLogic;
+  downloadInvoice?: AnyActorLogic;
 }
 
 /** What an actor the test did not stub answers: the network failed. */
@@ -60,6 +71,9 @@ function defined(stubs: Record<string, AnyActorLogic | undefined>): never {
 
 /** A member with no courses, scores or reviews yet (the dashboard's learning pages by default). */
 const nothingYet = fromPromise(async () => ({ courses: [], scores: [], reviews: [] }));
+
+/** A member with no invoices yet (the Invoices page by default). */
+const noInvoices = fromPromise(async () => ({ items: [], page: 1, limit: 10, total: 0, totalPages: 0 }));
 
 export function navigateTo(path: string) {
   window.history.pushState(null, '', path);
@@ -100,6 +114,28 @@ export function renderApp(
       actors: {
         loadList: (s.loadList ?? nothingYet) as never,
         saveReview: (s.saveMyReview ?? notProvided) as never,
+      },
+    },
+    invoices: {
+      actors: {
+        loadInvoices: (s.loadInvoices ?? noInvoices) as never,
+        downloadInvoice: (s.downloadInvoice ?? notProvided) as never,
+      },
+    },
+    cartReview: {
+      actors: {
+        quote: (s.quote ?? notProvided) as never,
+        validateCoupon: (s.validateCoupon ?? notProvided) as never,
+      },
+    },
+    checkout: {
+      actors: {
+        quote: (s.quote ?? notProvided) as never,
+        createPaymentMethod: (s.createPaymentMethod ?? notProvided) as never,
+        newAttemptKey: (s.newAttemptKey ?? notProvided) as never,
+        purchase: (s.purchase ?? notProvided) as never,
+        loadChallenge: (s.loadChallenge ?? notProvided) as never,
+        decideChallenge: (s.decideChallenge ?? notProvided) as never,
       },
     },
     inspect: options.inspect,

@@ -123,6 +123,10 @@ function AddToCart() {
         <CheckIcon />
         <FormattedMessage id="learning.course.action.inCart" />
       </p>
+      <LinkButton href="/cart" size="lg" fullWidth variant="outline" data-testid="go-to-cart">
+        <CartIcon />
+        <FormattedMessage id="learning.course.action.goToCart" />
+      </LinkButton>
     </WithHint>
   ) : (
     <Button

@@ -1,15 +1,20 @@
 import type { IntlShape } from 'react-intl';
 import { CURRENCY } from '../../../server/contract/learning-constants';
 
-/** Money (integer cents) in the member's language, US dollars (spec §3); whole amounts without cents. */
-export function formatMoney(intl: IntlShape, cents: number): string {
+/**
+ * Money (integer cents) in the member's language, US dollars (spec §3); whole amounts without cents.
+ * Arabic gives "‏45 US$": in a right-to-left line the "$" after the Latin "US" is neutral and would
+ * move to the other side ("$US 45"), so a left-to-right mark after it keeps "US$" whole.
+ */
+export function formatMoney(intl: Pick<IntlShape, 'formatNumber' | 'locale'>, cents: number): string {
   const whole = cents % 100 === 0;
-  return intl.formatNumber(cents / 100, {
+  const text = intl.formatNumber(cents / 100, {
     style: 'currency',
     currency: CURRENCY,
     minimumFractionDigits: whole ? 0 : 2,
     maximumFractionDigits: 2,
   });
+  return intl.locale.startsWith('ar') ? `${text}\u200e` : text;
 }
 
 /** "1 hour, 30 minutes" / "ساعة واحدة و٣٠ دقيقة": units and plurals from Intl, in the member's language. */

@@ -1,0 +1,453 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type {
+  CardBody,
+  Challenge,
+  PaymentMethod,
+  PurchasePaid,
+  PurchaseResult,
+  Quote,
+  QuoteBody,
+} from '../server/contract/commerce';
+import {
+  type CardField,
+  type CardInput,
+  cardDigits,
+  cardProblems,
+  type DeclineReason,
+  normalizeCouponCode,
+} from '../server/contract/commerce-rules';
+import { cartProblems } from './cartReview';
+import { type AppError, notProvided, toAppError } from './types';
+
+/**
+ * Checkout, /checkout (issue 8, spec §3 Card payment): the order priced by the server, the card,
+ * and one purchase attempt at a time that can never pay twice.
+ *
+ * start → empty (nothing to buy) | loading (the quote) → editing | blocked (a course she owns, a
+ * free or a missing one: fix the cart first) | unavailable (retry).
+ * editing → validating (the card to the sandbox provider: POST /sandbox-pay/payment-methods; the
+ * number goes there and nowhere else) → preparing (a new attempt: a fresh idempotency key from the
+ * provided `newAttemptKey` actor, and the body; `saveAttempt` keeps both, never card data, so a
+ * reload resumes it) → paying (POST /course-purchase/enroll-multiple with the key) →
+ *   paid (she owns the courses: `purchaseCompleted` empties the cart) |
+ *   challenge (the bank asks her: loading → asking → deciding, then paying again with the SAME key
+ *   and body for the final answer) |
+ *   declined (error.reason; the form stays, the security code is cleared, the next try gets a new
+ *   payment method and a new key) | failed (processing error; the next try is a new attempt) |
+ *   refused (owned, coupon no longer valid…: back to the cart) |
+ *   loading again after PRICE_CHANGED (the new total is shown before she can pay) |
+ *   interrupted (no answer: the response was lost; `checkout.retry` sends the same key and body).
+ * A pending attempt given as input (a reload) is sent again as soon as the quote is in.
+ * A total of 0 (a 100 % code) needs no card: submit goes straight to preparing.
+ */
+export interface PurchaseAttemptBody {
+  courseIds: string[];
+  code: string | null;
+  paymentMethodId: string | null;
+  expectedTotal: number;
+}
+
+/** One attempt: its idempotency key and exactly what it sends (no card data). */
+export interface PurchaseAttempt {
+  key: string;
+  body: PurchaseAttemptBody;
+}
+
+export interface CheckoutInput {
+  courseIds: string[];
+  /** The promo code applied in the cart, or null. */
+  code: string | null;
+  /** An attempt a reload interrupted (sessionStorage), resumed first. */
+  pending: PurchaseAttempt | null;
+  /** Today (ISO), for "expiry not in the past"; the screen passes it, the machine reads no clock. */
+  today: string;
+}
+
+/** A failure as the machine keeps it: a code, the decline reason, field codes. */
+export interface CheckoutError extends AppError {
+  reason?: DeclineReason | string;
+}
+
+export interface ChallengeView {
+  id: string;
+  amount: number;
+  brand: string | null;
+  last4: string | null;
+}
+
+export interface CheckoutContext {
+  courseIds: string[];
+  code: string | null;
+  today: string;
+  quote: Quote | null;
+  card: CardInput;
+  fieldErrors: Partial<Record<CardField, string>>;
+  paymentMethod: Pick<PaymentMethod, 'id' | 'brand' | 'last4'> | null;
+  attempt: PurchaseAttempt | null;
+  challenge: ChallengeView | null;
+  decision: 'approve' | 'deny' | null;
+  result: PurchasePaid | null;
+  error: CheckoutError | null;
+  /** The total she saw before the server said the price changed (the notice), or null. */
+  previousTotal: number | null;
+}
+
+export type CheckoutEvent =
+  | { type: 'checkout.fieldChanged'; field: CardField; value: string }
+  | { type: 'checkout.submit' }
+  | { type: 'checkout.retry' }
+  | { type: 'checkout.approve' }
+  | { type: 'checkout.deny' }
+  | { type: 'checkout.localeChanged' };
+
+export const EMPTY_CARD: CardInput = { number: '', expiry: '', cvc: '', country: '', postalCode: '' };
+
+/** Refusals that send her back to the cart: the order itself cannot be made as it is. */
+const REFUSALS = ['COURSE_ALREADY_OWNED', 'COURSE_IS_FREE', 'CART_EMPTY', 'COURSE_NOT_FOUND'];
+/** Answers that mean the server never answered this attempt: send the same key again. */
+const UNANSWERED = ['NETWORK_ERROR', 'SERVER_ERROR', 'UNEXPECTED_RESPONSE', 'UNKNOWN', 'TIMEOUT'];
+
+const codeOf = (error: unknown) => toAppError(error, 'NETWORK_ERROR').code;
+const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+/** What she pays: the server's total for the quote she sees. */
+export const totalOf = (quote: Quote | null) => quote?.totals.total ?? 0;
+
+export const checkoutMachine = setup({
+  types: {} as { context: CheckoutContext; input: CheckoutInput; events: CheckoutEvent },
+  actors: {
+    /** POST /course-purchase/quote */
+    quote: fromPromise<Quote, QuoteBody>(notProvided),
+    /** POST /sandbox-pay/payment-methods: the card's only destination. */
+    createPaymentMethod: fromPromise<PaymentMethod, CardBody>(notProvided),
+    /** A new idempotency key (crypto.randomUUID in the app). */
+    newAttemptKey: fromPromise<string>(notProvided),
+    /** POST /course-purchase/enroll-multiple with the Idempotency-Key header. */
+    purchase: fromPromise<PurchaseResult, PurchaseAttempt>(notProvided),
+    /** GET /sandbox-pay/challenges/{id} */
+    loadChallenge: fromPromise<Challenge, { id: string }>(notProvided),
+    /** POST /sandbox-pay/challenges/{id} */
+    decideChallenge: fromPromise<Challenge, { id: string; decision: 'approve' | 'deny' }>(notProvided),
+  },
+  actions: {
+    /** Keeps the attempt across a reload (sessionStorage): key and body, never card data. */
+    saveAttempt: (_, _params: { attempt: PurchaseAttempt }) => {},
+    /** The attempt has its final answer: nothing to resume. */
+    forgetAttempt: () => {},
+    /** Bought: the root empties the cart and refreshes what she owns; the applied code is spent. */
+    purchaseCompleted: (_, _params: { courseIds: string[] }) => {},
+    clearError: assign({ error: null }),
+    setField: assign(({ context, event }) => {
+      assertEvent(event, 'checkout.fieldChanged');
+      return {
+        card: { ...context.card, [event.field]: event.value },
+        fieldErrors: { ...context.fieldErrors, [event.field]: undefined },
+      };
+    }),
+    showCardProblems: assign(({ context }) => ({
+      fieldErrors: cardProblems(context.card, new Date(context.today)),
+    })),
+    keepQuote: assign((_, quote: Quote) => ({ quote })),
+    keepPaymentMethod: assign((_, pm: PaymentMethod) => ({
+      paymentMethod: { id: pm.id, brand: pm.brand, last4: pm.last4 },
+    })),
+    /** The provider refused the card's fields: each field's code, under the field. */
+    keepCardRefusal: assign((_, { error }: { error: unknown }) => {
+      const e = toAppError(error, 'NETWORK_ERROR');
+      return { fieldErrors: e.fields ?? {}, error: e.fields ? null : e };
+    }),
+    newAttempt: assign(({ context }, { key }: { key: string }) => ({
+      attempt: {
+        key,
+        body: {
+          courseIds: context.quote ? context.quote.lines.map((l) => l.courseId) : context.courseIds,
+          code: context.quote?.coupon?.code ?? null,
+          paymentMethodId: totalOf(context.quote) > 0 ? (context.paymentMethod?.id ?? null) : null,
+          expectedTotal: totalOf(context.quote),
+        },
+      },
+      previousTotal: null,
+    })),
+    dropAttempt: assign({ attempt: null }),
+    keepChallenge: assign(({ context }, result: PurchaseResult) => ({
+      challenge:
+        result.status === 'challenge'
+          ? {
+              id: result.challengeId,
+              amount: result.amount,
+              brand: context.paymentMethod?.brand ?? null,
+              last4: context.paymentMethod?.last4 ?? null,
+            }
+          : null,
+    })),
+    keepChallengeDetails: assign((_, c: Challenge) => ({
+      challenge: { id: c.id, amount: c.amount, brand: c.brand, last4: c.last4 },
+    })),
+    setDecision: assign(({ event }) => {
+      assertEvent(event, ['checkout.approve', 'checkout.deny']);
+      return { decision: event.type === 'checkout.approve' ? ('approve' as const) : ('deny' as const) };
+    }),
+    keepResult: assign((_, result: PurchaseResult) => ({
+      result: result.status === 'paid' ? result : null,
+      challenge: null,
+    })),
+    /** The error, and card secrets gone: the next try is a new payment method. */
+    keepDecline: assign(({ context }, { error }: { error: unknown }) => ({
+      error: toAppError(error) as CheckoutError,
+      card: { ...context.card, cvc: '' },
+      paymentMethod: null,
+      challenge: null,
+    })),
+    setError: assign((_, { error }: { error: unknown }) => ({
+      error: toAppError(error, 'NETWORK_ERROR') as CheckoutError,
+    })),
+    notePriceChanged: assign(({ context }) => ({
+      previousTotal: context.attempt?.body.expectedTotal ?? totalOf(context.quote),
+      error: { code: 'PRICE_CHANGED' },
+    })),
+    /** The quote after a price change: the notice stays only if the total really moved. */
+    settlePriceNotice: assign(({ context }) => ({
+      previousTotal:
+        context.previousTotal !== null && context.previousTotal !== totalOf(context.quote)
+          ? context.previousTotal
+          : null,
+      error: null,
+    })),
+  },
+  guards: {
+    nothingToBuy: ({ context }) => context.courseIds.length === 0 && !context.attempt,
+    hasAttempt: ({ context }) => context.attempt !== null,
+    /** A course she owns, a free or a missing one, or nothing left to buy: the cart needs her first. */
+    quoteBlocked: (_, quote: Quote) => quote.lines.length === 0 || cartProblems(quote).length > 0,
+    freeOrder: ({ context }) => !!context.quote && totalOf(context.quote) === 0,
+    cardInvalid: ({ context }) => Object.keys(cardProblems(context.card, new Date(context.today))).length > 0,
+    isChallenge: (_, result: PurchaseResult) => result.status === 'challenge',
+    challengePending: (_, c: Challenge) => c.status === 'pending',
+    isDeclined: (_, { error }: { error: unknown }) => codeOf(error) === 'PAYMENT_DECLINED',
+    isPriceChanged: (_, { error }: { error: unknown }) => codeOf(error) === 'PRICE_CHANGED',
+    isRefusal: (_, { error }: { error: unknown }) => {
+      const code = codeOf(error);
+      return REFUSALS.includes(code) || code.startsWith('COUPON_');
+    },
+    isUnanswered: (_, { error }: { error: unknown }) => UNANSWERED.includes(codeOf(error)),
+  },
+}).createMachine({
+  id: 'checkout',
+  context: ({ input }) => ({
+    courseIds: input.pending ? input.pending.body.courseIds : input.courseIds,
+    code: input.pending ? input.pending.body.code : input.code ? normalizeCouponCode(input.code) : null,
+    today: input.today,
+    quote: null,
+    card: EMPTY_CARD,
+    fieldErrors: {},
+    paymentMethod: null,
+    attempt: input.pending,
+    challenge: null,
+    decision: null,
+    result: null,
+    error: null,
+    previousTotal: null,
+  }),
+  initial: 'start',
+  states: {
+    start: {
+      always: [{ guard: 'nothingToBuy', target: 'empty' }, { target: 'loading' }],
+    },
+    empty: { tags: ['step:empty'] },
+    loading: {
+      tags: ['step:loading'],
+      invoke: {
+        src: 'quote',
+        input: ({ context }) => ({ courseIds: context.courseIds, code: context.code }),
+        onDone: [
+          {
+            guard: 'hasAttempt',
+            target: 'paying',
+            actions: { type: 'keepQuote', params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: 'quoteBlocked', params: ({ event }) => event.output },
+            target: 'blocked',
+            actions: { type: 'keepQuote', params: ({ event }) => event.output },
+          },
+          {
+            target: 'editing',
+            actions: [{ type: 'keepQuote', params: ({ event }) => event.output }, 'settlePriceNotice'],
+          },
+        ],
+        onError: { target: 'unavailable', actions: { type: 'setError', params: errorOf } },
+      },
+    },
+    unavailable: {
+      tags: ['step:unavailable'],
+      on: { 'checkout.retry': 'loading' },
+    },
+    blocked: { tags: ['step:blocked'] },
+    editing: {
+      tags: ['step:form'],
+      on: {
+        'checkout.fieldChanged': { actions: 'setField' },
+        'checkout.submit': [
+          { guard: 'freeOrder', target: 'preparing' },
+          { guard: 'cardInvalid', actions: 'showCardProblems' },
+          { target: 'validating' },
+        ],
+        'checkout.localeChanged': 'loading',
+      },
+    },
+    validating: {
+      tags: ['step:form', 'busy'],
+      entry: 'clearError',
+      invoke: {
+        src: 'createPaymentMethod',
+        input: ({ context }) => ({
+          number: cardDigits(context.card.number),
+          expiry: context.card.expiry.trim(),
+          cvc: context.card.cvc.trim(),
+          country: context.card.country,
+          postalCode: context.card.postalCode.trim(),
+        }),
+        onDone: {
+          target: 'preparing',
+          actions: { type: 'keepPaymentMethod', params: ({ event }) => event.output },
+        },
+        onError: { target: 'editing', actions: { type: 'keepCardRefusal', params: errorOf } },
+      },
+    },
+    preparing: {
+      tags: ['step:form', 'busy'],
+      entry: 'clearError',
+      invoke: {
+        src: 'newAttemptKey',
+        onDone: {
+          target: 'paying',
+          actions: [
+            { type: 'newAttempt', params: ({ event }) => ({ key: event.output }) },
+            { type: 'saveAttempt', params: ({ context }) => ({ attempt: context.attempt! }) },
+          ],
+        },
+        onError: { target: 'editing', actions: { type: 'setError', params: errorOf } },
+      },
+    },
+    paying: {
+      tags: ['step:form', 'busy'],
+      entry: 'clearError',
+      invoke: {
+        src: 'purchase',
+        input: ({ context }) => context.attempt!,
+        onDone: [
+          {
+            guard: { type: 'isChallenge', params: ({ event }) => event.output },
+            target: 'challenge',
+            actions: { type: 'keepChallenge', params: ({ event }) => event.output },
+          },
+          {
+            target: 'paid',
+            actions: { type: 'keepResult', params: ({ event }) => event.output },
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'isDeclined', params: errorOf },
+            target: 'declined',
+            actions: ['forgetAttempt', 'dropAttempt', { type: 'keepDecline', params: errorOf }],
+          },
+          {
+            guard: { type: 'isPriceChanged', params: errorOf },
+            target: 'loading',
+            actions: ['notePriceChanged', 'forgetAttempt', 'dropAttempt'],
+          },
+          {
+            guard: { type: 'isRefusal', params: errorOf },
+            target: 'refused',
+            actions: ['forgetAttempt', 'dropAttempt', { type: 'setError', params: errorOf }],
+          },
+          {
+            guard: { type: 'isUnanswered', params: errorOf },
+            target: 'interrupted',
+            actions: { type: 'setError', params: errorOf },
+          },
+          {
+            target: 'failed',
+            actions: ['forgetAttempt', 'dropAttempt', { type: 'setError', params: errorOf }],
+          },
+        ],
+      },
+    },
+    challenge: {
+      tags: ['step:form', 'step:challenge'],
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            src: 'loadChallenge',
+            input: ({ context }) => ({ id: context.challenge!.id }),
+            onDone: [
+              {
+                guard: { type: 'challengePending', params: ({ event }) => event.output },
+                target: 'asking',
+                actions: { type: 'keepChallengeDetails', params: ({ event }) => event.output },
+              },
+              // already decided (a reload after her answer): the final answer is one request away
+              { target: '#checkout.paying' },
+            ],
+            // the dialog can still ask with what the purchase said (the amount)
+            onError: { target: 'asking' },
+          },
+        },
+        asking: {
+          on: {
+            'checkout.approve': { target: 'deciding', actions: 'setDecision' },
+            'checkout.deny': { target: 'deciding', actions: 'setDecision' },
+          },
+        },
+        deciding: {
+          tags: ['busy'],
+          entry: 'clearError',
+          invoke: {
+            src: 'decideChallenge',
+            input: ({ context }) => ({ id: context.challenge!.id, decision: context.decision! }),
+            onDone: { target: '#checkout.paying' },
+            onError: { target: 'asking', actions: { type: 'setError', params: errorOf } },
+          },
+        },
+      },
+    },
+    paid: {
+      tags: ['step:paid'],
+      entry: [
+        'forgetAttempt',
+        {
+          type: 'purchaseCompleted',
+          params: ({ context }) => ({
+            courseIds: context.result?.order.courses.map((c) => c.id) ?? context.courseIds,
+          }),
+        },
+      ],
+    },
+    declined: {
+      tags: ['step:form', 'step:declined'],
+      on: {
+        'checkout.fieldChanged': { actions: 'setField' },
+        'checkout.submit': [{ guard: 'cardInvalid', actions: 'showCardProblems' }, { target: 'validating' }],
+      },
+    },
+    failed: {
+      tags: ['step:form', 'step:failed'],
+      on: {
+        'checkout.fieldChanged': { actions: 'setField' },
+        'checkout.submit': [
+          { guard: 'freeOrder', target: 'preparing' },
+          { guard: 'cardInvalid', actions: 'showCardProblems' },
+          { target: 'validating' },
+        ],
+      },
+    },
+    interrupted: {
+      tags: ['step:form', 'step:interrupted'],
+      on: { 'checkout.retry': 'paying' },
+    },
+    refused: { tags: ['step:refused'] },
+  },
+});

@@ -1,0 +1,733 @@
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { createIntl } from 'react-intl';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMachine } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import type { CartItem } from '../../machines/cart';
+import { checkoutMachine, type PurchaseAttempt } from '../../machines/checkout';
+import type {
+  CardBody,
+  Challenge,
+  PaymentMethod,
+  PurchaseResult,
+  Quote,
+  QuoteBody,
+} from '../../server/contract/commerce';
+import { formatMoney } from '../../src/views/courses/format';
+import {
+  CONTRACEPTION,
+  challengeFor,
+  challengeState,
+  line,
+  PAYMENT_METHOD,
+  PREGNANCY,
+  paidFor,
+  quoteOf,
+} from '../support/commerce-fixtures';
+import { renderApp, resetBrowserState } from '../support/render-app';
+import { answers, controlledActor } from '../support/stub-actors';
+import { Coverage } from './coverage';
+
+/**
+ * Model-based test of checkout, /checkout (issue 8): a test model whose server answers are
+ * explicit events drives the REAL screen (real checkout machine, real views, the member signed in
+ * through the real guard) in jsdom; the card is typed into the real Ark fields, the bank's
+ * challenge answered in the real dialog. Every state check looks at the DOM and at what was sent
+ * (keys and bodies); coverage of the real checkout machine is recorded through `inspect`.
+ */
+const coverage = new Coverage('checkout', checkoutMachine);
+const A = { ...PREGNANCY } satisfies CartItem;
+const B = { ...CONTRACEPTION } satisfies CartItem;
+const IDS = [A.id, B.id];
+const TWO = quoteOf([line(PREGNANCY), line(CONTRACEPTION)]);
+const DEARER = quoteOf([line({ ...PREGNANCY, sale_price: null }), line(CONTRACEPTION)]);
+const FREE = quoteOf([line(PREGNANCY)], { percent: 100, code: 'MENOPAUSE' });
+const OWNED = quoteOf([line(PREGNANCY, { owned: true }), line(CONTRACEPTION)]);
+const PENDING: PurchaseAttempt = {
+  key: 'stored-key-12345678',
+  body: { courseIds: IDS, code: null, paymentMethodId: 'pm_old', expectedTotal: TWO.totals.total },
+};
+
+interface Harness {
+  app: ReturnType<typeof renderApp>;
+  quote: ReturnType<typeof controlledActor<Quote, QuoteBody>>;
+  pm: ReturnType<typeof controlledActor<PaymentMethod, CardBody>>;
+  purchase: ReturnType<typeof controlledActor<PurchaseResult, PurchaseAttempt>>;
+  readChallenge: ReturnType<typeof controlledActor<Challenge, { id: string }>>;
+  decide: ReturnType<typeof controlledActor<Challenge, { id: string; decision: string }>>;
+  keys: string[];
+  failNextKey: boolean;
+}
+let h: Harness | undefined;
+
+function open(
+  options: { items?: CartItem[]; code?: string; pending?: PurchaseAttempt; pendingFor?: string } = {},
+) {
+  document.cookie = 'authToken=tok; path=/';
+  localStorage.setItem('userData', JSON.stringify({ id: 'u1', alias: 'noor' }));
+  const items = options.items ?? [A, B];
+  if (items.length)
+    localStorage.setItem('cart', JSON.stringify({ items, total: 0, itemCount: items.length }));
+  if (options.code) sessionStorage.setItem('promoCode', options.code);
+  if (options.pending)
+    sessionStorage.setItem(
+      'checkoutAttempt',
+      JSON.stringify({ memberId: options.pendingFor ?? 'u1', ...options.pending }),
+    );
+  const partial = {
+    quote: controlledActor<Quote, QuoteBody>(),
+    pm: controlledActor<PaymentMethod, CardBody>(),
+    purchase: controlledActor<PurchaseResult, PurchaseAttempt>(),
+    readChallenge: controlledActor<Challenge, { id: string }>(),
+    decide: controlledActor<Challenge, { id: string; decision: string }>(),
+    keys: [] as string[],
+    failNextKey: false,
+  };
+  const newAttemptKey = answers(async () => {
+    if (h!.failNextKey) {
+      h!.failNextKey = false;
+      throw { code: 'UNKNOWN' };
+    }
+    const key = `key-${h!.keys.length + 1}-abcdefgh`;
+    h!.keys.push(key);
+    return key;
+  });
+  const app = renderApp({
+    path: '/checkout',
+    savedLanguage: 'en',
+    inspect: coverage.inspect,
+    stubs: {
+      quote: partial.quote.logic,
+      createPaymentMethod: partial.pm.logic,
+      newAttemptKey,
+      purchase: partial.purchase.logic,
+      loadChallenge: partial.readChallenge.logic,
+      decideChallenge: partial.decide.logic,
+    },
+  });
+  h = { app, ...partial };
+}
+
+beforeEach(() => resetBrowserState());
+// lazy screens, the Arabic messages and the dialog load on first use: give them time on a busy machine
+configure({ asyncUtilTimeout: 10_000 });
+afterEach(() => {
+  h?.app.unmount();
+  h = undefined;
+});
+
+function intl() {
+  const { locale, messages } = h!.app.system.get('language').getSnapshot().context;
+  return createIntl({ locale, messages });
+}
+const norm = (s: string) => s.replace(/\s+/g, ' ');
+const t = (id: string, values?: Record<string, unknown>) =>
+  norm(intl().formatMessage({ id }, values as never) as string);
+const money = (cents: number) => norm(formatMoney(intl(), cents));
+const settle = () => act(async () => {});
+const payButton = () => screen.getByTestId('checkout-pay');
+const lastPurchase = () => h!.purchase.last()!.input;
+const stored = () => sessionStorage.getItem('checkoutAttempt');
+
+async function fill(input: HTMLElement, value: string) {
+  act(() => input.focus());
+  await h!.app.user.clear(input);
+  if (value) await h!.app.user.paste(value);
+}
+
+/** Types a card into the real fields: number, expiry, security code, postal code, country (picked). */
+async function typeCard(number = '4242 4242 4242 4242') {
+  await fill(screen.getByTestId('card-number'), number);
+  await fill(screen.getByTestId('card-expiry'), '12/30');
+  await fill(screen.getByTestId('card-cvc'), '123');
+  await fill(screen.getByTestId('card-postal'), '11118');
+  // the country last: Ark gives the focus back to its input once an option is chosen
+  await fill(screen.getByTestId('card-country'), 'jord');
+  await h!.app.user.click(await screen.findByRole('option', { name: 'Jordan' }));
+  await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+}
+async function submit() {
+  await h!.app.user.click(payButton());
+}
+/** The provider's answer; the key comes at once, so the purchase request follows. */
+async function cardAccepted(pm: PaymentMethod = PAYMENT_METHOD) {
+  await h!.pm.resolve(pm);
+  await waitFor(() => expect(h!.purchase.calls.length).toBeGreaterThan(0));
+}
+
+// ------------------------------------------------------------------ the test model
+
+const model = createMachine({
+  id: 'checkoutModel',
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        OPEN: 'loading',
+        OPEN_EMPTY: 'empty',
+        OPEN_PENDING: 'resumeLoading',
+        OPEN_OTHERS_PENDING: 'loadingWithoutOthersAttempt',
+        OPEN_FREE: 'loadingFree',
+      },
+    },
+    empty: {},
+    loadingWithoutOthersAttempt: {},
+    loading: { on: { QUOTE_OK: 'editing', QUOTE_FAIL: 'unavailable', QUOTE_OWNED: 'blocked' } },
+    unavailable: { on: { RETRY: 'loadingAgain' } },
+    loadingAgain: { on: { QUOTE_OK: 'editingAgain' } },
+    editingAgain: {},
+    blocked: {},
+    editing: {
+      on: {
+        SUBMIT_BLANK: 'fieldErrors',
+        PAY_GOOD: 'validating',
+        PAY_CHALLENGE_CARD: 'validatingChallenge',
+        SWITCH_LANGUAGE: 'loadingArabic',
+      },
+    },
+    loadingArabic: { on: { QUOTE_OK: 'editingArabic' } },
+    editingArabic: {},
+    fieldErrors: {},
+    validating: {
+      on: { CARD_OK: 'paying', CARD_REFUSED: 'cardRefused', CARD_OK_KEY_FAILS: 'keyFailed' },
+    },
+    cardRefused: {},
+    keyFailed: {},
+    paying: {
+      on: {
+        PAID: 'paid',
+        DECLINED: 'declined',
+        LOST: 'interrupted',
+        PRICE_CHANGED: 'repricing',
+        OWNED: 'refused',
+        PROCESSING_ERROR: 'failed',
+      },
+    },
+    validatingChallenge: { on: { CARD_OK: 'payingChallenge' } },
+    payingChallenge: { on: { CHALLENGE: 'challengeLoading' } },
+    challengeLoading: {
+      on: {
+        CHALLENGE_READ: 'asking',
+        CHALLENGE_ALREADY_DECIDED: 'payingFinal',
+        CHALLENGE_UNREADABLE: 'askingWithoutDetails',
+      },
+    },
+    askingWithoutDetails: {},
+    asking: { on: { APPROVE: 'deciding', DENY: 'decidingDeny' } },
+    deciding: { on: { DECIDED: 'payingFinal', DECIDE_FAIL: 'askingAgain' } },
+    askingAgain: {},
+    payingFinal: { on: { PAID: 'paid' } },
+    decidingDeny: { on: { DECIDED: 'payingFinalDeny' } },
+    payingFinalDeny: { on: { DECLINED_BY_CHALLENGE: 'declinedChallenge' } },
+    declinedChallenge: {},
+    paid: {},
+    declined: { on: { SUBMIT_WITHOUT_CODE: 'declinedCodeRequired', PAY_AGAIN: 'validatingAgain' } },
+    declinedCodeRequired: {},
+    validatingAgain: { on: { CARD_OK: 'payingNewKey' } },
+    payingNewKey: { on: { PAID: 'paidAfterRetry' } },
+    paidAfterRetry: {},
+    interrupted: { on: { RETRY_PAYMENT: 'payingSameKey' } },
+    payingSameKey: { on: { PAID: 'paidAfterLoss' } },
+    paidAfterLoss: {},
+    repricing: { on: { QUOTE_DEARER: 'priceChanged' } },
+    priceChanged: {},
+    refused: {},
+    failed: { on: { RESUBMIT: 'validatingAfterFailure', BREAK_CARD_AND_SUBMIT: 'failedFieldErrors' } },
+    validatingAfterFailure: {},
+    failedFieldErrors: {},
+    resumeLoading: { on: { QUOTE_OK: 'payingResumed' } },
+    payingResumed: { on: { PAID: 'paidResumed' } },
+    paidResumed: {},
+    loadingFree: { on: { QUOTE_FREE: 'editingFree' } },
+    editingFree: { on: { CONFIRM_FREE: 'payingFree' } },
+    payingFree: { on: { PAID_FREE: 'paidFree', PROCESSING_ERROR: 'failedFree' } },
+    paidFree: {},
+    failedFree: { on: { CONFIRM_FREE: 'payingFreeAgain' } },
+    payingFreeAgain: {},
+  },
+});
+
+const paths = createTestModel(model).getShortestPaths();
+
+async function expectForm(quote: Quote) {
+  expect(await screen.findByTestId('checkout-form')).toBeInTheDocument();
+  const summary = screen.getByTestId('checkout-summary');
+  expect(within(summary).getAllByTestId('summary-line')).toHaveLength(quote.lines.length);
+  expect(within(summary).getByTestId('totals-total')).toHaveTextContent(money(quote.totals.total));
+  expect(payButton()).toHaveTextContent(
+    t('checkout.pay', { total: formatMoney(intl(), quote.totals.total) }),
+  );
+  expect(payButton()).toBeEnabled();
+  // the sandbox's test cards are listed for testers
+  expect(screen.getByTestId('test-mode')).toHaveTextContent('4242 4242 4242 4242');
+  expect(screen.getByRole('textbox', { name: new RegExp(t('checkout.card.number')) })).toBeInTheDocument();
+}
+
+async function expectBusy() {
+  await waitFor(() => expect(payButton()).toHaveAttribute('aria-busy', 'true'));
+  expect(screen.getByTestId('checkout-form')).toHaveAttribute('aria-busy', 'true');
+}
+
+function expectAttempt(attempt: PurchaseAttempt, key: string, body: Partial<PurchaseAttempt['body']> = {}) {
+  expect(attempt).toEqual({
+    key,
+    body: {
+      courseIds: IDS,
+      code: null,
+      paymentMethodId: 'pm_test_1',
+      expectedTotal: TWO.totals.total,
+      ...body,
+    },
+  });
+  // kept for a reload: exactly the key and the body, and whose it is; no card data
+  expect(JSON.parse(stored()!)).toEqual({ memberId: 'u1', ...attempt });
+  expect(stored()).not.toMatch(/4242424242424242|12\/30|"123"/);
+}
+
+async function expectPaid(quote: Quote) {
+  const paid = await screen.findByTestId('checkout-paid');
+  expect(within(paid).getByRole('heading', { level: 1, name: t('checkout.paid.title') })).toBeInTheDocument();
+  for (const l of quote.lines)
+    expect(
+      within(paid).getByRole('link', { name: t('checkout.paid.openLabel', { title: l.title }) }),
+    ).toHaveAttribute('href', `/courses/${l.courseId}`);
+  expect(within(paid).getByTestId('paid-invoice')).toHaveTextContent('INV-2026-000001');
+  expect(within(paid).getByRole('link', { name: t('checkout.paid.invoices') })).toHaveAttribute(
+    'href',
+    '/dashboard/invoices',
+  );
+  // the cart is emptied (the root's `app.purchased`), nothing is left to resume, the code is spent
+  await waitFor(() => expect(h!.app.system.get('cart').getSnapshot().context.items).toEqual([]));
+  expect(localStorage.getItem('cart')).toBeNull();
+  expect(stored()).toBeNull();
+  expect(sessionStorage.getItem('promoCode')).toBeNull();
+  expect(screen.queryByTestId('cart-badge')).toBeNull();
+}
+
+describe('checkout model on the real screen', () => {
+  it('generates a path to every model state', () => {
+    expect(paths.length).toBeGreaterThan(20);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      await path.test({
+        events: {
+          OPEN: async () => open(),
+          OPEN_EMPTY: async () => open({ items: [] }),
+          OPEN_PENDING: async () => open({ items: [], pending: PENDING }),
+          OPEN_OTHERS_PENDING: async () => open({ pending: PENDING, pendingFor: 'someone-else' }),
+          OPEN_FREE: async () => open({ items: [A], code: 'menopause' }),
+          QUOTE_OK: async () => {
+            await waitFor(() => expect(h!.quote.calls.length).toBeGreaterThan(0));
+            await h!.quote.resolve(TWO);
+            await settle();
+          },
+          QUOTE_FAIL: async () => {
+            await waitFor(() => expect(h!.quote.calls.length).toBeGreaterThan(0));
+            await h!.quote.reject({ code: 'NETWORK_ERROR' });
+          },
+          QUOTE_OWNED: async () => {
+            await waitFor(() => expect(h!.quote.calls.length).toBeGreaterThan(0));
+            await h!.quote.resolve(OWNED);
+          },
+          QUOTE_DEARER: async () => {
+            await h!.quote.resolve(DEARER);
+          },
+          QUOTE_FREE: async () => {
+            await waitFor(() => expect(h!.quote.calls.length).toBeGreaterThan(0));
+            await h!.quote.resolve(FREE);
+          },
+          RETRY: async () => {
+            await h!.app.user.click(screen.getByRole('button', { name: t('cart.retry') }));
+          },
+          SWITCH_LANGUAGE: async () => {
+            await h!.app.user.click(screen.getByTestId('language-switch'));
+            await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+            await waitFor(() => expect(intl().locale).toBe('ar'));
+          },
+          SUBMIT_BLANK: submit,
+          PAY_GOOD: async () => {
+            await typeCard();
+            await submit();
+          },
+          PAY_CHALLENGE_CARD: async () => {
+            await typeCard('4000 0000 0000 3220');
+            await submit();
+          },
+          CARD_OK: () => cardAccepted(),
+          CARD_OK_KEY_FAILS: async () => {
+            h!.failNextKey = true;
+            await h!.pm.resolve(PAYMENT_METHOD);
+            await settle();
+          },
+          CARD_REFUSED: async () => {
+            await h!.pm.reject({ code: 'PAYMENT_METHOD_INVALID', fields: { postalCode: 'REQUIRED' } });
+          },
+          PAID: async () => {
+            await h!.purchase.resolve(paidFor(TWO));
+          },
+          PAID_FREE: async () => {
+            await h!.purchase.resolve(paidFor(FREE));
+          },
+          DECLINED: async () => {
+            await h!.purchase.reject({ code: 'PAYMENT_DECLINED', reason: 'insufficient_funds' });
+          },
+          DECLINED_BY_CHALLENGE: async () => {
+            await h!.purchase.reject({ code: 'PAYMENT_DECLINED', reason: 'challenge_failed' });
+          },
+          LOST: async () => {
+            await h!.purchase.reject({ code: 'NETWORK_ERROR' });
+          },
+          PRICE_CHANGED: async () => {
+            await h!.purchase.reject({ code: 'PRICE_CHANGED' });
+          },
+          OWNED: async () => {
+            await h!.purchase.reject({ code: 'COURSE_ALREADY_OWNED' });
+          },
+          PROCESSING_ERROR: async () => {
+            await h!.purchase.reject({ code: 'PAYMENT_FAILED' });
+          },
+          CHALLENGE: async () => {
+            await h!.purchase.resolve(challengeFor(TWO));
+          },
+          CHALLENGE_READ: async () => {
+            await h!.readChallenge.resolve(challengeState(TWO));
+          },
+          CHALLENGE_ALREADY_DECIDED: async () => {
+            await h!.readChallenge.resolve(challengeState(TWO, 'approved'));
+          },
+          CHALLENGE_UNREADABLE: async () => {
+            await h!.readChallenge.reject({ code: 'NETWORK_ERROR' });
+          },
+          APPROVE: async () => {
+            await h!.app.user.click(screen.getByRole('button', { name: t('checkout.challenge.approve') }));
+          },
+          DENY: async () => {
+            await h!.app.user.click(screen.getByRole('button', { name: t('checkout.challenge.deny') }));
+          },
+          DECIDED: async () => {
+            const decision = h!.decide.last()!.input.decision;
+            await h!.decide.resolve(challengeState(TWO, decision === 'approve' ? 'approved' : 'denied'));
+          },
+          DECIDE_FAIL: async () => {
+            await h!.decide.reject({ code: 'NETWORK_ERROR' });
+          },
+          SUBMIT_WITHOUT_CODE: submit,
+          PAY_AGAIN: async () => {
+            await fill(screen.getByTestId('card-number'), '5555 5555 5555 4444');
+            await fill(screen.getByTestId('card-cvc'), '321');
+            await submit();
+          },
+          RETRY_PAYMENT: async () => {
+            await h!.app.user.click(screen.getByRole('button', { name: t('checkout.interrupted.retry') }));
+          },
+          RESUBMIT: submit,
+          BREAK_CARD_AND_SUBMIT: async () => {
+            await fill(screen.getByTestId('card-number'), '4242 4242 4242 4241');
+            await submit();
+          },
+          CONFIRM_FREE: async () => {
+            await h!.app.user.click(screen.getByRole('button', { name: t('checkout.payFree') }));
+          },
+        },
+        states: {
+          closed: () => expect(h).toBeUndefined(),
+          empty: async () => {
+            const empty = await screen.findByTestId('checkout-empty');
+            expect(
+              within(empty).getByRole('heading', { name: t('checkout.empty.title') }),
+            ).toBeInTheDocument();
+            expect(h!.quote.calls).toHaveLength(0);
+          },
+          loading: async () => {
+            expect(await screen.findByTestId('checkout-loading')).toHaveAttribute('aria-busy', 'true');
+            expect(h!.quote.last()!.input).toEqual({ courseIds: IDS, code: null });
+          },
+          loadingWithoutOthersAttempt: async () => {
+            // another member's attempt on this tab is dropped, never sent
+            expect(await screen.findByTestId('checkout-loading')).toBeInTheDocument();
+            expect(h!.quote.last()!.input).toEqual({ courseIds: IDS, code: null });
+            expect(stored()).toBeNull();
+          },
+          loadingAgain: async () => {
+            expect(await screen.findByTestId('checkout-loading')).toBeInTheDocument();
+            expect(h!.quote.calls).toHaveLength(2);
+          },
+          loadingArabic: async () => {
+            expect(await screen.findByTestId('checkout-loading')).toBeInTheDocument();
+            expect(h!.quote.calls).toHaveLength(2);
+          },
+          editing: async () => {
+            await expectForm(TWO);
+            expect(h!.pm.calls).toHaveLength(0);
+          },
+          editingAgain: () => expectForm(TWO),
+          editingArabic: async () => {
+            await expectForm(TWO);
+            expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('إتمام الشراء');
+          },
+          unavailable: async () => {
+            const alert = await screen.findByTestId('checkout-unavailable');
+            expect(alert).toHaveTextContent(t('checkout.unavailable'));
+          },
+          blocked: async () => {
+            const notice = await screen.findByTestId('checkout-blocked');
+            expect(notice).toHaveTextContent(t('checkout.blocked.title'));
+            expect(within(notice).getByRole('link', { name: t('checkout.backToCart') })).toHaveAttribute(
+              'href',
+              '/cart',
+            );
+            expect(screen.queryByTestId('checkout-form')).toBeNull();
+          },
+          fieldErrors: async () => {
+            const number = screen.getByTestId('card-number');
+            expect(number).toHaveAttribute('aria-invalid', 'true');
+            expect(await screen.findAllByText(t('checkout.field.REQUIRED'))).toHaveLength(5);
+            expect(h!.pm.calls).toHaveLength(0);
+          },
+          validating: async () => {
+            await expectBusy();
+            expect(h!.pm.last()!.input).toEqual({
+              number: '4242424242424242',
+              expiry: '12/30',
+              cvc: '123',
+              country: 'JO',
+              postalCode: '11118',
+            });
+            expect(screen.getByText(t('checkout.card.brandDetected', { brand: 'Visa' }))).toBeInTheDocument();
+            // a second click while busy sends nothing more
+            await h!.app.user.click(payButton());
+            expect(h!.pm.calls).toHaveLength(1);
+          },
+          validatingChallenge: async () => {
+            await expectBusy();
+            expect(h!.pm.last()!.input.number).toBe('4000000000003220');
+          },
+          validatingAgain: async () => {
+            await expectBusy();
+            expect(h!.pm.calls).toHaveLength(2);
+            expect(h!.pm.last()!.input.number).toBe('5555555555554444');
+            expect(
+              screen.getByText(t('checkout.card.brandDetected', { brand: 'Mastercard' })),
+            ).toBeInTheDocument();
+          },
+          validatingAfterFailure: async () => {
+            await expectBusy();
+            expect(h!.pm.calls).toHaveLength(2);
+          },
+          cardRefused: async () => {
+            expect(await screen.findByText(t('checkout.field.REQUIRED'))).toBeInTheDocument();
+            expect(screen.getByTestId('card-postal')).toHaveAttribute('aria-invalid', 'true');
+            expect(h!.purchase.calls).toHaveLength(0);
+          },
+          keyFailed: async () => {
+            expect(await screen.findByTestId('checkout-error')).toHaveTextContent(
+              t('checkout.error.generic'),
+            );
+            expect(h!.purchase.calls).toHaveLength(0);
+            expect(stored()).toBeNull();
+          },
+          paying: async () => {
+            await expectBusy();
+            expectAttempt(lastPurchase(), 'key-1-abcdefgh');
+            expect(h!.purchase.calls).toHaveLength(1);
+          },
+          payingChallenge: async () => {
+            await expectBusy();
+            expectAttempt(lastPurchase(), 'key-1-abcdefgh');
+          },
+          challengeLoading: async () => {
+            const dialog = await screen.findByRole('alertdialog');
+            expect(
+              within(dialog).getByRole('heading', { name: t('checkout.challenge.title') }),
+            ).toBeInTheDocument();
+            expect(within(dialog).getByTestId('challenge-amount')).toHaveTextContent(money(TWO.totals.total));
+            expect(
+              within(dialog).getByRole('button', { name: t('checkout.challenge.approve') }),
+            ).toBeDisabled();
+            expect(h!.readChallenge.last()!.input).toEqual({ id: 'ch_test_1' });
+          },
+          asking: async () => {
+            const dialog = await screen.findByRole('alertdialog');
+            await waitFor(() =>
+              expect(within(dialog).getByTestId('challenge-card')).toHaveTextContent('Visa •••• 3220'),
+            );
+            expect(
+              within(dialog).getByRole('button', { name: t('checkout.challenge.approve') }),
+            ).toBeEnabled();
+            expect(within(dialog).getByRole('button', { name: t('checkout.challenge.deny') })).toBeEnabled();
+          },
+          askingWithoutDetails: async () => {
+            const dialog = await screen.findByRole('alertdialog');
+            await waitFor(() =>
+              expect(
+                within(dialog).getByRole('button', { name: t('checkout.challenge.approve') }),
+              ).toBeEnabled(),
+            );
+            expect(within(dialog).getByTestId('challenge-amount')).toHaveTextContent(money(TWO.totals.total));
+            expect(within(dialog).getByTestId('challenge-card')).toHaveTextContent('Visa •••• 4242');
+          },
+          askingAgain: async () => {
+            const dialog = await screen.findByRole('alertdialog');
+            expect(await within(dialog).findByText(t('checkout.challenge.error'))).toBeInTheDocument();
+            expect(
+              within(dialog).getByRole('button', { name: t('checkout.challenge.approve') }),
+            ).toBeEnabled();
+          },
+          deciding: async () => {
+            const dialog = screen.getByRole('alertdialog');
+            expect(
+              within(dialog).getByRole('button', { name: t('checkout.challenge.approve') }),
+            ).toHaveAttribute('aria-busy', 'true');
+            expect(h!.decide.last()!.input).toEqual({ id: 'ch_test_1', decision: 'approve' });
+          },
+          decidingDeny: async () => {
+            expect(h!.decide.last()!.input).toEqual({ id: 'ch_test_1', decision: 'deny' });
+          },
+          payingFinal: async () => {
+            await waitFor(() => expect(h!.purchase.calls).toHaveLength(2));
+            // the same key and the same body, for the final answer
+            expect(h!.purchase.calls[1].input).toEqual(h!.purchase.calls[0].input);
+            await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+          },
+          payingFinalDeny: async () => {
+            await waitFor(() => expect(h!.purchase.calls).toHaveLength(2));
+            expect(h!.purchase.calls[1].input).toEqual(h!.purchase.calls[0].input);
+          },
+          declinedChallenge: async () => {
+            expect(await screen.findByTestId('checkout-declined')).toHaveTextContent(
+              t('checkout.declined.challenge_failed'),
+            );
+            expect(screen.queryByRole('alertdialog')).toBeNull();
+          },
+          paid: () => expectPaid(TWO),
+          paidAfterRetry: async () => {
+            await expectPaid(TWO);
+            expect(h!.purchase.calls.map((c) => c.input.key)).toEqual(['key-1-abcdefgh', 'key-2-abcdefgh']);
+          },
+          paidAfterLoss: async () => {
+            await expectPaid(TWO);
+            expect(h!.keys).toEqual(['key-1-abcdefgh']);
+          },
+          paidResumed: () => expectPaid(TWO),
+          paidFree: async () => {
+            await expectPaid(FREE);
+            expect(screen.queryByTestId('paid-with')).toBeNull();
+          },
+          declined: async () => {
+            const notice = await screen.findByTestId('checkout-declined');
+            expect(notice).toHaveAttribute('role', 'alert');
+            expect(notice).toHaveTextContent(t('checkout.declined.title'));
+            expect(notice).toHaveTextContent(t('checkout.declined.insufficient_funds'));
+            // the form stays as she typed it, but for the security code
+            expect(screen.getByTestId('card-number')).toHaveValue('4242 4242 4242 4242');
+            expect(screen.getByTestId('card-expiry')).toHaveValue('12/30');
+            expect(screen.getByTestId('card-cvc')).toHaveValue('');
+            expect(screen.getByTestId('card-postal')).toHaveValue('11118');
+            expect(stored()).toBeNull();
+          },
+          declinedCodeRequired: async () => {
+            expect(screen.getByTestId('card-cvc')).toHaveAttribute('aria-invalid', 'true');
+            expect(screen.getByTestId('checkout-declined')).toBeInTheDocument();
+            expect(h!.pm.calls).toHaveLength(1);
+          },
+          payingNewKey: async () => {
+            await expectBusy();
+            expectAttempt(lastPurchase(), 'key-2-abcdefgh', { paymentMethodId: 'pm_test_1' });
+            expect(h!.pm.calls).toHaveLength(2);
+          },
+          interrupted: async () => {
+            const notice = await screen.findByTestId('checkout-interrupted');
+            expect(notice).toHaveTextContent(t('checkout.interrupted.title'));
+            // the attempt stays, to be sent again as it was
+            expect(JSON.parse(stored()!)).toEqual({ memberId: 'u1', ...lastPurchase() });
+            expect(screen.queryByTestId('checkout-pay')).toBeNull();
+          },
+          payingSameKey: async () => {
+            await waitFor(() => expect(h!.purchase.calls).toHaveLength(2));
+            expect(h!.purchase.calls[1].input).toEqual(h!.purchase.calls[0].input);
+          },
+          repricing: async () => {
+            expect(await screen.findByTestId('checkout-loading')).toBeInTheDocument();
+            expect(stored()).toBeNull();
+          },
+          priceChanged: async () => {
+            const notice = await screen.findByTestId('checkout-price-changed');
+            expect(notice).toHaveTextContent(
+              t('checkout.priceChanged.body', {
+                old: formatMoney(intl(), TWO.totals.total),
+                new: formatMoney(intl(), DEARER.totals.total),
+              }),
+            );
+            expect(payButton()).toHaveTextContent(
+              t('checkout.pay', { total: formatMoney(intl(), DEARER.totals.total) }),
+            );
+            expect(h!.purchase.calls).toHaveLength(1);
+          },
+          refused: async () => {
+            const notice = await screen.findByTestId('checkout-refused');
+            expect(notice).toHaveTextContent(t('checkout.refused.owned'));
+            expect(within(notice).getByRole('link', { name: t('checkout.backToCart') })).toHaveAttribute(
+              'href',
+              '/cart',
+            );
+            expect(stored()).toBeNull();
+          },
+          failed: async () => {
+            expect(await screen.findByTestId('checkout-failed')).toHaveTextContent(
+              t('checkout.failed.title'),
+            );
+            expect(screen.getByTestId('card-number')).toHaveValue('4242 4242 4242 4242');
+            expect(stored()).toBeNull();
+          },
+          failedFieldErrors: async () => {
+            expect(await screen.findByText(t('checkout.field.CARD_NUMBER_INVALID'))).toBeInTheDocument();
+            expect(screen.getByTestId('checkout-failed')).toBeInTheDocument();
+            expect(h!.pm.calls).toHaveLength(1);
+          },
+          resumeLoading: async () => {
+            expect(await screen.findByTestId('checkout-loading')).toBeInTheDocument();
+            expect(h!.quote.last()!.input).toEqual({ courseIds: IDS, code: null });
+          },
+          payingResumed: async () => {
+            await waitFor(() => expect(h!.purchase.calls).toHaveLength(1));
+            expect(lastPurchase()).toEqual(PENDING);
+            expect(h!.keys).toEqual([]);
+          },
+          loadingFree: async () => {
+            expect(await screen.findByTestId('checkout-loading')).toBeInTheDocument();
+            expect(h!.quote.last()!.input).toEqual({ courseIds: [A.id], code: 'MENOPAUSE' });
+          },
+          editingFree: async () => {
+            expect(await screen.findByText(t('checkout.free.body'))).toBeInTheDocument();
+            expect(screen.queryByTestId('card-number')).toBeNull();
+            expect(screen.queryByTestId('test-mode')).toBeNull();
+          },
+          payingFree: async () => {
+            await waitFor(() => expect(h!.purchase.calls.length).toBeGreaterThan(0));
+            expect(lastPurchase().body).toEqual({
+              courseIds: [A.id],
+              code: 'MENOPAUSE',
+              paymentMethodId: null,
+              expectedTotal: 0,
+            });
+            expect(h!.pm.calls).toHaveLength(0);
+          },
+          failedFree: async () => {
+            expect(await screen.findByTestId('checkout-failed')).toBeInTheDocument();
+          },
+          payingFreeAgain: async () => {
+            await waitFor(() => expect(h!.purchase.calls).toHaveLength(2));
+            expect(h!.keys).toEqual(['key-1-abcdefgh', 'key-2-abcdefgh']);
+          },
+        },
+      });
+    }, 30_000);
+  }
+
+  it('covers every state and transition of the real checkout machine', () => {
+    console.log(coverage.report());
+    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
+  });
+});
