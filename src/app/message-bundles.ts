@@ -9,6 +9,16 @@ export const MESSAGE_BUNDLES = {
   signup: ['signup.', 'marital.', 'ageRange.'],
   forgot: ['forgot.', 'signup.pin.'],
   legal: ['privacy.', 'terms.'],
+  about: ['about.'],
+  programs: ['programs.'],
+  partnerships: ['partnerships.'],
+  faq: ['faq.'],
+  safeguarding: ['safeguarding.'],
+  careers: ['careers.'],
+  circle: ['circle.'],
+  menopause: ['menopause.'],
+  contact: ['contact.'],
+  concern: ['concern.'],
   learning: [
     'learning.',
     'dashboard.comingSoon',
@@ -19,6 +29,7 @@ export const MESSAGE_BUNDLES = {
     'dashboard.settings.',
   ],
   home: ['home.'],
+  commerce: ['cart.', 'checkout.'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageBundle = keyof typeof MESSAGE_BUNDLES;

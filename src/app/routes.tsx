@@ -12,11 +12,24 @@ const HomeView = lazy(() => import('../views/home/HomeView'));
 const LoginView = lazy(() => import('../views/login/LoginView'));
 const SignupView = lazy(() => import('../views/signup/SignupView'));
 const ForgotPinView = lazy(() => import('../views/forgot-pin/ForgotPinView'));
-const LegalView = lazy(() => import('../views/legal/LegalView'));
+const AboutView = lazy(() => import('../views/about/AboutView'));
+const ProgramsView = lazy(() => import('../views/programs/ProgramsView'));
+const PartnershipsView = lazy(() => import('../views/partnerships/PartnershipsView'));
+const FaqView = lazy(() => import('../views/faq/FaqView'));
+const TermsView = lazy(() => import('../views/terms/TermsView'));
+const PrivacyView = lazy(() => import('../views/privacy/PrivacyView'));
+const SafeguardingView = lazy(() => import('../views/safeguarding/SafeguardingView'));
+const CareersView = lazy(() => import('../views/careers/CareersView'));
+const CircleView = lazy(() => import('../views/circle/CircleView'));
+const MenopauseView = lazy(() => import('../views/menopause/MenopauseView'));
+const ContactView = lazy(() => import('../views/contact/ContactView'));
+const ConcernView = lazy(() => import('../views/concern/ConcernView'));
 const NotFoundView = lazy(() => import('../views/not-found/NotFoundView'));
 const DashboardArea = lazy(() => import('../views/dashboard/DashboardArea'));
 const CatalogueView = lazy(() => import('../views/courses/CatalogueView'));
 const CourseView = lazy(() => import('../views/course/CourseView'));
+const CartView = lazy(() => import('../views/cart/CartView'));
+const CheckoutView = lazy(() => import('../views/checkout/CheckoutView'));
 
 function Loading() {
   const intl = useIntl();
@@ -60,6 +73,23 @@ export function AppRoutes() {
           <CourseView />
         </Site>
       </Route>
+      <Route path="/cart">
+        <Site messages="commerce">
+          <CartView />
+        </Site>
+      </Route>
+      <Route path="/checkout">
+        {/* members only: a visitor signs in and comes back here, the cart kept (RequireAuth's ?next) */}
+        <SiteLayout>
+          <RequireAuth>
+            <NeedsMessages bundle="commerce">
+              <Suspense fallback={<Loading />}>
+                <CheckoutView />
+              </Suspense>
+            </NeedsMessages>
+          </RequireAuth>
+        </SiteLayout>
+      </Route>
       <Route path="/login">
         <Site>
           <LoginView />
@@ -75,14 +105,64 @@ export function AppRoutes() {
           <ForgotPinView />
         </Site>
       </Route>
+      <Route path="/about">
+        <Site messages="about">
+          <AboutView />
+        </Site>
+      </Route>
+      <Route path="/programs">
+        <Site messages="programs">
+          <ProgramsView />
+        </Site>
+      </Route>
+      <Route path="/partnerships">
+        <Site messages="partnerships">
+          <PartnershipsView />
+        </Site>
+      </Route>
+      <Route path="/faq">
+        <Site messages="faq">
+          <FaqView />
+        </Site>
+      </Route>
       <Route path="/terms">
         <Site messages="legal">
-          <LegalView page="terms" />
+          <TermsView />
         </Site>
       </Route>
       <Route path="/privacy">
         <Site messages="legal">
-          <LegalView page="privacy" />
+          <PrivacyView />
+        </Site>
+      </Route>
+      <Route path="/safeguarding">
+        <Site messages="safeguarding">
+          <SafeguardingView />
+        </Site>
+      </Route>
+      <Route path="/careers">
+        <Site messages="careers">
+          <CareersView />
+        </Site>
+      </Route>
+      <Route path="/community">
+        <Site messages="circle">
+          <CircleView />
+        </Site>
+      </Route>
+      <Route path="/menopause">
+        <Site messages="menopause">
+          <MenopauseView />
+        </Site>
+      </Route>
+      <Route path="/contact">
+        <Site messages="contact">
+          <ContactView />
+        </Site>
+      </Route>
+      <Route path="/report-a-concern">
+        <Site messages="concern">
+          <ConcernView />
         </Site>
       </Route>
       <Route>

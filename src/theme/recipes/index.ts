@@ -1,3 +1,4 @@
+import { accordion } from './accordion';
 import { alert } from './alert';
 import { avatar } from './avatar';
 import { button } from './button';
@@ -26,6 +27,7 @@ import { toast } from './toast';
 export const recipes = { button, spinner, input, textarea, fullScreenLoader, srOnly };
 
 export const slotRecipes = {
+  accordion,
   alert,
   avatar,
   card,

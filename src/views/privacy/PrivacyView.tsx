@@ -1,0 +1,118 @@
+import { FormattedMessage } from 'react-intl';
+import { css } from '../../../styled-system/css';
+import { CloseIcon } from '../../theme/icons';
+import { DocumentLayout, type DocumentSection } from '../site-page/DocumentLayout';
+import { Callout, List, linkTo, PageBody, PageHero, Paragraphs, usePageMeta } from '../site-page/parts';
+
+const neverList = css({
+  display: 'grid',
+  gap: '3',
+  '& li': { display: 'flex', gap: '3', alignItems: 'flex-start', maxWidth: '70ch', textStyle: 'body.md' },
+  '& svg': {
+    width: '5',
+    height: '5',
+    flexShrink: '0',
+    mt: '0.5',
+    p: '0.5',
+    borderRadius: 'full',
+    bg: 'error.subtle',
+    color: 'error.fg',
+  },
+});
+
+/** What is never kept: a cross before each line. */
+function NeverList({ ids }: { ids: readonly string[] }) {
+  return (
+    <ul className={neverList}>
+      {ids.map((id) => (
+        <li key={id}>
+          <CloseIcon />
+          <span>
+            <FormattedMessage id={id} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const SECTIONS: readonly DocumentSection[] = [
+  { id: 'principle', titleId: 'privacy.intro.title', content: <Paragraphs ids={['privacy.intro.body']} /> },
+  {
+    id: 'account',
+    titleId: 'privacy.account.title',
+    content: (
+      <List
+        marker="checks"
+        ids={[
+          'privacy.account.alias',
+          'privacy.account.pin',
+          'privacy.account.profile',
+          'privacy.account.optional',
+          'privacy.account.language',
+        ]}
+      />
+    ),
+  },
+  {
+    id: 'learning',
+    titleId: 'privacy.activity.title',
+    content: (
+      <List
+        marker="checks"
+        ids={['privacy.activity.progress', 'privacy.activity.reviews', 'privacy.activity.purchases']}
+      />
+    ),
+  },
+  {
+    id: 'consultations',
+    titleId: 'privacy.consultation.title',
+    content: (
+      <Callout>
+        <FormattedMessage id="privacy.consultation.body" />
+      </Callout>
+    ),
+  },
+  {
+    id: 'never',
+    titleId: 'privacy.never.title',
+    content: (
+      <NeverList
+        ids={['privacy.never.card', 'privacy.never.name', 'privacy.never.location', 'privacy.never.photo']}
+      />
+    ),
+  },
+  {
+    id: 'who-sees',
+    titleId: 'privacy.visible.title',
+    content: <Paragraphs ids={['privacy.visible.body1', 'privacy.visible.body2']} />,
+  },
+  { id: 'device', titleId: 'privacy.device.title', content: <Paragraphs ids={['privacy.device']} /> },
+  { id: 'server', titleId: 'privacy.server.title', content: <Paragraphs ids={['privacy.server.body']} /> },
+  {
+    id: 'choices',
+    titleId: 'privacy.choices.title',
+    content: (
+      <>
+        <List ids={['privacy.choices.delete', 'privacy.choices.copy']} />
+        <Paragraphs
+          ids={['privacy.choices.contact']}
+          values={{ link: linkTo('/contact'), safeguarding: linkTo('/safeguarding') }}
+        />
+      </>
+    ),
+  },
+];
+
+/** Privacy: what Amina keeps about an anonymous member, what it never keeps, who sees what, her choices. */
+export default function PrivacyView() {
+  usePageMeta('privacy.title', 'privacy.description');
+  return (
+    <>
+      <PageHero titleId="privacy.title" leadId="privacy.description" />
+      <PageBody>
+        <DocumentLayout tocLabelId="privacy.toc" sections={SECTIONS} />
+      </PageBody>
+    </>
+  );
+}
