@@ -142,7 +142,11 @@ function LoginForm({ recovered, next }: { recovered: boolean; next: string | nul
         <Button type="submit" size="lg" loading={submitting} className={css({ width: '100%' })}>
           <FormattedMessage id="login.submit" />
         </Button>
-        <AuthSwitch question="login.noAccount" action="login.createAccount" href="/signup" />{' '}
+        <AuthSwitch
+          question="login.noAccount"
+          action="login.createAccount"
+          href={next ? `/signup?next=${encodeURIComponent(next)}` : '/signup'}
+        />{' '}
       </form>
       {aliasRequired && (
         <Suspense fallback={null}>

@@ -1,12 +1,13 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { STEPS, type Step, signupMachine } from '../../../machines/signup';
 import { css } from '../../../styled-system/css';
 import { checkAlias, fetchAvatars, fetchSecurityQuestions } from '../../api/signup';
 import { type ScreenOverrides, useScreenOverrides, useSession, useSystemActor } from '../../app/actors';
 import { useFlowSelect, useFlowSend, useFlowStep } from '../../app/flow';
+import { safeNext } from '../../app/layouts/dashboard-nav';
 import { notify } from '../../app/notify';
 import { AuthCard, AuthSwitch } from '../auth/AuthCard';
 import { useDocumentTitle } from '../useDocumentTitle';
@@ -47,13 +48,15 @@ export default function SignupView() {
   const overrides = useScreenOverrides();
   const intl = useIntl();
   const [, navigate] = useLocation();
-  // made once; reads the language and router as they are when she finishes
-  const latest = useRef({ intl, navigate });
-  latest.current = { intl, navigate };
+  // where she was going before she chose to join (checkout, say): only paths on this site
+  const next = safeNext(new URLSearchParams(useSearch()).get('next'));
+  // made once; reads the language, router and way on as they are when she finishes
+  const latest = useRef({ intl, navigate, next });
+  latest.current = { intl, navigate, next };
   const [logic] = useState(() =>
     createLogic(overrides.signup, () => {
       notify({ type: 'success', title: latest.current.intl.formatMessage({ id: 'signup.success' }) });
-      latest.current.navigate('/dashboard', { replace: true });
+      latest.current.navigate(latest.current.next ?? '/dashboard', { replace: true });
     }),
   );
   const signup = useActorRef(logic, { input: { session }, inspect: overrides.inspect });
@@ -73,6 +76,7 @@ export default function SignupView() {
 function SignupSteps() {
   const intl = useIntl();
   const [, navigate] = useLocation();
+  const next = safeNext(new URLSearchParams(useSearch()).get('next'));
   const send = useFlowSend(SignupFlow);
   const alreadyIn = useSession((s) => s.matches('signedIn'));
   // the machine says which step to show (its `step:*` tags), whether it is done and whether it is busy
@@ -97,8 +101,8 @@ function SignupSteps() {
 
   // a member already signed in has nothing to do here (a registration just done leaves by enterApp)
   useEffect(() => {
-    if (alreadyIn && !busy) navigate('/dashboard', { replace: true });
-  }, [alreadyIn, busy, navigate]);
+    if (alreadyIn && !busy) navigate(next ?? '/dashboard', { replace: true });
+  }, [alreadyIn, busy, navigate, next]);
 
   const StepView = STEP_VIEWS[step];
   return (
@@ -108,7 +112,7 @@ function SignupSteps() {
       <AuthSwitch
         question="signup.haveAccount"
         action="signup.signIn"
-        href="/login"
+        href={next ? `/login?next=${encodeURIComponent(next)}` : '/login'}
         className={css({ mt: '6' })}
       />{' '}
     </>
