@@ -18,7 +18,6 @@ const PartnershipsView = lazy(() => import('../views/partnerships/PartnershipsVi
 const FaqView = lazy(() => import('../views/faq/FaqView'));
 const TermsView = lazy(() => import('../views/terms/TermsView'));
 const PrivacyView = lazy(() => import('../views/privacy/PrivacyView'));
-const SafeguardingView = lazy(() => import('../views/safeguarding/SafeguardingView'));
 const CareersView = lazy(() => import('../views/careers/CareersView'));
 const CircleView = lazy(() => import('../views/circle/CircleView'));
 const MenopauseView = lazy(() => import('../views/menopause/MenopauseView'));
@@ -133,11 +132,6 @@ export function AppRoutes() {
       <Route path="/privacy">
         <Site messages="legal">
           <PrivacyView />
-        </Site>
-      </Route>
-      <Route path="/safeguarding">
-        <Site messages="safeguarding">
-          <SafeguardingView />
         </Site>
       </Route>
       <Route path="/careers">

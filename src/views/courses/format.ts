@@ -7,6 +7,9 @@ import { CURRENCY } from '../../../server/contract/learning-constants';
  * move to the other side ("$US 45"), so a left-to-right mark after it keeps "US$" whole.
  */
 export function formatMoney(intl: Pick<IntlShape, 'formatNumber' | 'locale'>, cents: number): string {
+  // Arabic: Intl's "‏‎-9 US$" would turn into one left-to-right run ("-9 US$") beside rows reading
+  // "US$ 90"; the minus goes before the amount as written right to left instead
+  if (cents < 0 && intl.locale.startsWith('ar')) return `\u200e-${formatMoney(intl, -cents)}`;
   const whole = cents % 100 === 0;
   const text = intl.formatNumber(cents / 100, {
     style: 'currency',

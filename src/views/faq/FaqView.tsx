@@ -45,17 +45,7 @@ const GROUPS = [
       ['faq.payments.q4', 'faq.payments.a4'],
     ],
   },
-  {
-    key: 'safety',
-    titleId: 'faq.safety.title',
-    items: [
-      ['faq.safety.q1', 'faq.safety.a1'],
-      ['faq.safety.q2', 'faq.safety.a2'],
-    ],
-  },
 ] as const;
-
-const answerLinks = { link: linkTo('/safeguarding') };
 
 /** Frequently asked questions, by theme: each theme an h2, each question an h3 that opens its answer (Ark Accordion). */
 export default function FaqView() {
@@ -85,7 +75,7 @@ export default function FaqView() {
                     </Accordion.Heading>
                     <Accordion.Content>
                       <Accordion.Body>
-                        <FormattedMessage id={a} values={answerLinks} />
+                        <FormattedMessage id={a} />
                       </Accordion.Body>
                     </Accordion.Content>
                   </Accordion.Item>

@@ -95,10 +95,7 @@ const SECTIONS: readonly DocumentSection[] = [
     content: (
       <>
         <List ids={['privacy.choices.delete', 'privacy.choices.copy']} />
-        <Paragraphs
-          ids={['privacy.choices.contact']}
-          values={{ link: linkTo('/contact'), safeguarding: linkTo('/safeguarding') }}
-        />
+        <Paragraphs ids={['privacy.choices.contact']} values={{ link: linkTo('/contact') }} />
       </>
     ),
   },
