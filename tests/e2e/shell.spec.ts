@@ -196,7 +196,7 @@ test.describe('language, splash and storage', () => {
     await page.reload();
     await appReady(page);
     const badge = page.getByTestId('cart-badge');
-    await expect(badge).toHaveAttribute('aria-label', 'Cart: 2 items, total $77.00');
+    await expect(badge).toHaveAttribute('aria-label', 'Cart: 2 items, total $77');
   });
 });
 
