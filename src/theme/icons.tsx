@@ -7,7 +7,8 @@ import type { SVGProps } from 'react';
  */
 export type IconProps = SVGProps<SVGSVGElement>;
 
-const Svg = ({ children, ...props }: IconProps) => (
+/** The icons' shared frame (also for the content pages' own icons, src/views/site-page/icons.tsx). */
+export const Svg = ({ children, ...props }: IconProps) => (
   <svg
     xmlns="http://www.w3.org/2000/svg"
     viewBox="0 0 24 24"

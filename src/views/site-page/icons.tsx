@@ -1,25 +1,6 @@
-import type { IconProps } from '../../theme/icons';
+import { type IconProps, Svg } from '../../theme/icons';
 
 /** Icons only the content pages use (same grid and stroke as src/theme/icons.tsx; decorative). */
-const Svg = ({ children, ...props }: IconProps) => (
-  <svg
-    xmlns="http://www.w3.org/2000/svg"
-    viewBox="0 0 24 24"
-    width="1em"
-    height="1em"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.75}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden
-    focusable="false"
-    {...props}
-  >
-    {children}
-  </svg>
-);
-
 export const ShieldIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6l7-3z" />
