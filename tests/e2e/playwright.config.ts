@@ -7,12 +7,14 @@ import { defineConfig } from '@playwright/test';
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 4173);
+/** E2E_RESULTS: another folder for the report and artifacts (two runs at once). */
+const results = process.env.E2E_RESULTS ?? `${root}test-results`;
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: `${root}test-results/e2e-artifacts`,
+  outputDir: `${results}/e2e-artifacts`,
   // whole journeys with axe at every step take 25–55 s on an idle 2-core machine: room for a busy one
   timeout: 120_000,
   expect: { timeout: 10_000 },
@@ -20,7 +22,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  reporter: [['line'], ['json', { outputFile: `${root}test-results/e2e.json` }]],
+  reporter: [['line'], ['json', { outputFile: `${results}/e2e.json` }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
@@ -47,6 +49,9 @@ export default defineConfig({
     timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
+    env: {
+      E2E_PORT: String(port),
+      ...(process.env.E2E_DIST_DIR ? { E2E_DIST_DIR: process.env.E2E_DIST_DIR } : {}),
+    },
   },
 });

@@ -5,8 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('../..', import.meta.url).pathname;
+// E2E_DIST_DIR: build and serve from another folder (two people running the browser tests at once)
+const distDir = process.env.E2E_DIST_DIR;
 if (process.env.E2E_SKIP_BUILD !== '1') {
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const outDir = distDir ? ['--outDir', distDir, '--emptyOutDir'] : [];
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...outDir], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'amina-e2e-'));
@@ -18,6 +24,7 @@ const server = spawn('npx', ['tsx', 'server/main.ts'], {
     PORT: process.env.E2E_PORT ?? '4173',
     DATA_DIR: dataDir,
     DATABASE_URL: '',
+    ...(distDir ? { DIST_DIR: distDir } : {}),
     // the browser tests sign in many times from one address
     AUTH_RATE_LIMIT: '100000',
   },
