@@ -1,2 +1,22 @@
--- 0003_articles: filled in by its feature (hand-written; snapshots regenerated when the features land)
-SELECT 1;
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+--> statement-breakpoint
+CREATE TABLE "articles" (
+	"id" text PRIMARY KEY NOT NULL,
+	"published" boolean NOT NULL,
+	"published_on" date NOT NULL,
+	"topic" text NOT NULL,
+	"related_courses" jsonb NOT NULL,
+	"texts" jsonb NOT NULL,
+	"search_title_en" text NOT NULL,
+	"search_text_en" text NOT NULL,
+	"search_title_ar" text NOT NULL,
+	"search_text_ar" text NOT NULL,
+	"tsv_en" "tsvector" NOT NULL,
+	"tsv_ar" "tsvector" NOT NULL,
+	"hash" text NOT NULL,
+	CONSTRAINT "articles_topic_check" CHECK ("articles"."topic" in ('periods', 'contraception', 'pregnancy', 'menopause', 'sexual-health', 'intimate-health', 'emotional-wellbeing', 'body-and-health'))
+);
+--> statement-breakpoint
+CREATE INDEX "articles_published_on_idx" ON "articles" USING btree ("published_on");--> statement-breakpoint
+CREATE INDEX "articles_tsv_en_idx" ON "articles" USING gin ("tsv_en");--> statement-breakpoint
+CREATE INDEX "articles_tsv_ar_idx" ON "articles" USING gin ("tsv_ar");

@@ -1,0 +1,47 @@
+/**
+ * The one normaliser for search (articles): applied to the stored search columns when the content
+ * is loaded and to every query, so both sides meet whatever the spelling variant. It
+ * - folds compatibility forms (NFKC: Arabic presentation forms, full-width Latin) and Latin case;
+ * - strips Arabic diacritics (tashkeel, the dagger alef, Quranic marks) and tatweel (ـ);
+ * - folds أ إ آ ٱ → ا, ى → ي, ة → ه, ؤ → و, ئ → ي (and the Persian ی → ي);
+ * - writes Arabic-Indic and Persian digits as ASCII digits;
+ * - drops control characters, bidi marks and zero-width characters; collapses spaces.
+ *
+ * PostgreSQL's `arabic` and `english` text-search configurations and pg_trgm do none of that.
+ */
+const DIACRITICS = /[\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u0640]/g;
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+const LETTERS: Record<string, string> = {
+  'أ': 'ا',
+  'إ': 'ا',
+  'آ': 'ا',
+  'ٱ': 'ا',
+  'ى': 'ي',
+  'ی': 'ي',
+  'ة': 'ه',
+  'ؤ': 'و',
+  'ئ': 'ي',
+};
+const FOLDED = /[أإآٱىیةؤئ]/g;
+const DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
+
+export function normaliseSearchText(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(INVISIBLE, ' ')
+    .replace(DIACRITICS, '')
+    .replace(FOLDED, (ch) => LETTERS[ch])
+    .replace(DIGITS, (d) => String((d.codePointAt(0)! - 0x0660) % (0x06f0 - 0x0660)))
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Normalised text as the text-search stemmers take it: a word-final ه goes back to ة, the ending
+ * the Snowball Arabic stemmer strips (so دورة, الدوره and دورات all meet at دور). Applied to the
+ * stored columns and the query alike; a word that really ends in ه is changed on both sides.
+ */
+export function stemmerForm(normalised: string): string {
+  return normalised.replace(/ه(?=$|[^\p{L}\p{M}\p{N}])/gu, 'ة');
+}
