@@ -13,6 +13,9 @@ import type { Database } from './db/index.ts';
 import { DOCS_CSP, renderDocs } from './docs.ts';
 import { createAccounts } from './domain/accounts.ts';
 import { createCommerce } from './domain/commerce.ts';
+import { createExperts } from './domain/experts.ts';
+import { createForms, DEFAULT_FORMS_CONFIG } from './domain/forms.ts';
+import { createArticles } from './domain/articles.ts';
 import { createLearning } from './domain/learning.ts';
 import type { Clock } from './lib/clock.ts';
 import { compressJson } from './lib/compress-json.ts';
@@ -21,17 +24,24 @@ import { createHasher, type Hasher } from './lib/hashing.ts';
 import { type AppEnv, MAX_BODY_BYTES, validationHook } from './lib/http.ts';
 import { negotiateLocale } from './lib/i18n.ts';
 import { createLogger, describeError, type Logger } from './lib/log.ts';
+import { type Limiter, type LimitStore, postgresLimitStore, SharedLimiter } from './lib/limit-store.ts';
 import { RateLimiter, rateLimit } from './lib/rate-limit.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createSandboxProvider } from './payments/sandbox.ts';
+import { articleRoutes } from './routes/articles.ts';
 import { avatarRoutes } from './routes/avatars.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { coursePurchaseRoutes } from './routes/course-purchase.ts';
+import { expertRoutes } from './routes/experts.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
+import { EXPERT_APPLICATION_PATH, FORM_UPLOAD_MAX_BYTES, formRoutes } from './routes/forms.ts';
 import { lmsRoutes } from './routes/lms.ts';
 import { cardLimit, sandboxPayRoutes } from './routes/sandbox-pay.ts';
 import { securityQuestionRoutes } from './routes/security-questions.ts';
 import { optionalSession, sessionAuth, userRoutes } from './routes/users.ts';
+import { siteRoutes } from './routes/site.ts';
+import { createSiteMeta, DEFAULT_QUICK_EXIT_URL } from './site-meta.ts';
+import { coursesSource } from './site-sources.ts';
 import { createStaticSite, type StaticSite } from './static.ts';
 
 export interface AppDeps {
@@ -49,6 +59,12 @@ export interface AppDeps {
    * routes, /api/sandbox-pay, are served in either case: a real provider needs none of them).
    */
   paymentProvider?: PaymentProvider;
+  /**
+   * Where the per-address and per-member limits count: a shared store (PostgreSQL table or Redis) so
+   * several processes and machines count as one; null keeps them in this process's memory. Default:
+   * the PostgreSQL table when the database is PostgreSQL, memory on PGlite (one process).
+   */
+  limitStore?: LimitStore | null;
 }
 
 /**
@@ -80,14 +96,28 @@ function loggedPath(c: Context): string {
   return route && route.method !== 'ALL' ? route.path : '/api/*';
 }
 
-export function createApp({ db, clock, config, logger, distDir, hasher, paymentProvider }: AppDeps) {
+export function createApp({
+  db,
+  clock,
+  config,
+  logger,
+  distDir,
+  hasher,
+  paymentProvider,
+  limitStore,
+}: AppDeps) {
   const log = logger ?? createLogger({ level: config.logLevel });
-  const site: StaticSite = createStaticSite(distDir);
   const hashes =
     hasher ??
     createHasher({ pepper: config.pepper, cost: config.hashCost, concurrency: config.hashConcurrency });
   const accounts = createAccounts({ database: db, hasher: hashes, clock });
   const learning = createLearning({ database: db, clock });
+  // page titles, descriptions, links and tags in the shell; the sitemap's detail pages (issue 9)
+  const siteMeta = createSiteMeta({
+    config: config.site ?? { publicUrl: 'http://localhost', quickExitUrl: DEFAULT_QUICK_EXIT_URL },
+    sources: [coursesSource(learning.catalogue)],
+  });
+  const site: StaticSite = createStaticSite(distDir, siteMeta.renderShell);
   const sandbox = createSandboxProvider({ database: db, clock });
   const commerce = createCommerce({
     database: db,
@@ -96,8 +126,15 @@ export function createApp({ db, clock, config, logger, distDir, hasher, paymentP
     catalogue: learning.catalogue,
   });
   const window = config.rateLimit;
-  const authLimit = rateLimit(new RateLimiter({ ...window, clock }), config.trustProxy);
-  const aliasLimit = rateLimit(new RateLimiter({ ...window, clock }), config.trustProxy);
+  const limits =
+    limitStore === undefined ? (db.kind === 'postgres' ? postgresLimitStore(db) : null) : limitStore;
+  /** A named limit: in the shared store when there is one, else in memory. */
+  const limiter = (name: string, options: { limit: number; windowMs: number }): Limiter =>
+    limits
+      ? new SharedLimiter(limits, name, { ...options, clock, secret: config.pepper })
+      : new RateLimiter({ ...options, clock });
+  const authLimit = rateLimit(limiter('auth', window), config.trustProxy);
+  const aliasLimit = rateLimit(limiter('alias', window), config.trustProxy);
 
   const app = new OpenAPIHono<AppEnv>({ strict: true, defaultHook: validationHook });
 
@@ -129,9 +166,20 @@ export function createApp({ db, clock, config, logger, distDir, hasher, paymentP
       throw new ApiError('PAYLOAD_TOO_LARGE');
     },
   });
+  // the expert application carries a CV (PDF ≤ 5 MB): its route alone takes up to 5.5 MB
+  const limitUpload: MiddlewareHandler = bodyLimit({
+    maxSize: FORM_UPLOAD_MAX_BYTES,
+    onError: () => {
+      throw new ApiError('PAYLOAD_TOO_LARGE', { fields: { cv: 'FILE_TOO_LARGE' } });
+    },
+  });
   // a GET or HEAD body is never read: only requests that carry one pay for the check
   app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
+    c.req.method === 'GET' || c.req.method === 'HEAD'
+      ? next()
+      : c.req.method === 'POST' && c.req.path === EXPERT_APPLICATION_PATH
+        ? limitUpload(c, next)
+        : limitBody(c, next),
   );
   app.use('/api/*', compressJson);
   app.route('/api', avatarRoutes());
@@ -139,9 +187,11 @@ export function createApp({ db, clock, config, logger, distDir, hasher, paymentP
   app.route('/api', userRoutes({ accounts, authLimit, aliasLimit }));
   app.route('/api', lmsRoutes({ learning, auth: sessionAuth(accounts) }));
   app.route('/api', feedbackRoutes({ learning, auth: sessionAuth(accounts) }));
+  app.route('/api', articleRoutes({ articles: createArticles({ database: db }) }));
+  app.route('/api', expertRoutes({ experts: createExperts({ db: db.db, catalogue: learning.catalogue }) }));
   const auth = sessionAuth(accounts);
   // the quote and the code check tell whether a code exists: a per-address bucket against guessing codes
-  const couponLimit = rateLimit(new RateLimiter({ ...window, clock }), config.trustProxy);
+  const couponLimit = rateLimit(limiter('coupon', window), config.trustProxy);
   app.route(
     '/api',
     coursePurchaseRoutes({ commerce, auth, viewer: optionalSession(accounts), limit: couponLimit }),
@@ -149,11 +199,16 @@ export function createApp({ db, clock, config, logger, distDir, hasher, paymentP
   app.route('/api', billingRoutes({ commerce, auth }));
   const cardWindow = config.cardRateLimit ?? CARD_RATE_LIMIT;
   const cardLimits = {
-    member: new RateLimiter({ ...cardWindow, clock }),
+    member: limiter('card-member', cardWindow),
     // several members may share one address (a household, an office, a carrier's NAT)
-    address: new RateLimiter({ ...cardWindow, limit: cardWindow.limit * 3, clock }),
+    address: limiter('card-address', { ...cardWindow, limit: cardWindow.limit * 3 }),
   };
   app.route('/api', sandboxPayRoutes({ sandbox, auth, limit: cardLimit(cardLimits, config.trustProxy) }));
+  // public forms (issue 9): one bucket per address across the five forms
+  const formsConfig = config.forms ?? DEFAULT_FORMS_CONFIG;
+  const forms = createForms({ database: db, clock, config: formsConfig, log });
+  const formLimit = rateLimit(limiter('forms', formsConfig.rateLimit), config.trustProxy);
+  app.route('/api', formRoutes({ forms, limit: formLimit }));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -183,7 +238,8 @@ export function createApp({ db, clock, config, logger, distDir, hasher, paymentP
     throw new ApiError('NOT_FOUND');
   });
 
-  // 3. the front end
+  // 3. the front end: sitemap.xml and robots.txt, then the build (each page's shell with its own meta)
+  app.route('/', siteRoutes(siteMeta));
   app.use('*', site.middleware);
   app.notFound((c) => {
     if (c.req.path.startsWith('/api/') || c.req.path === '/api')
@@ -215,7 +271,7 @@ export function createApp({ db, clock, config, logger, distDir, hasher, paymentP
     return errorResponse(c, new ApiError('INTERNAL_ERROR'));
   });
 
-  return Object.assign(app, { site });
+  return Object.assign(app, { site, forms });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { ensurePrivateDir } from './lib/data-dir.ts';
 import { type HashCost, PRODUCTION_HASH_COST } from './lib/hashing.ts';
 import type { LogLevel } from './lib/log.ts';
+import { DEFAULT_QUICK_EXIT_URL, type SiteConfig } from './site-meta.ts';
 
 const bool = z
   .string()
@@ -56,6 +57,40 @@ const EnvSchema = z.object({
   /** Cards saved per member per 15 minutes (three times as many per address): card-testing defence. */
   CARD_RATE_LIMIT: int(1, 1_000_000).default(10),
   TRUST_PROXY: bool.default(false),
+  /** Public form submissions (contact, programs, partnerships, concern, expert applications) per address per 15 minutes. */
+  FORM_RATE_LIMIT: int(1, 1_000_000).default(10),
+  /** smtp:// or smtps:// URL of the server that mails each form submission to TEAM_EMAIL; unset: stored only. */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/\S+$/, { error: 'must be an smtp:// or smtps:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  TEAM_EMAIL: z.email({ error: 'must be an e-mail address' }).default('team@amina.health'),
+  MAIL_FROM: z.email({ error: 'must be an e-mail address' }).default('forms@amina.health'),
+  /** Shared limits in Redis instead of the PostgreSQL table (several processes or machines). */
+  REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\/\S+$/, { error: 'must be a redis:// or rediss:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Worker processes with PostgreSQL (default: one per core); PGlite is always one process. */
+  WORKERS: int(1, 256).optional(),
+  /** Absolute address of the site for canonical links, the sitemap and Open Graph (default http://localhost:PORT). */
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { error: 'must be an http:// or https:// address' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The neutral site Quick exit opens (issue 9). */
+  QUICK_EXIT_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s]+$/, { error: 'must be an http:// or https:// address' })
+    .default(DEFAULT_QUICK_EXIT_URL),
   HASH_CONCURRENCY: int(1, 64).optional(),
   LOG_LEVEL: z.enum(['info', 'error', 'silent'], { error: 'must be info, error or silent' }).default('info'),
 });
@@ -82,6 +117,21 @@ export interface AppConfig {
    * address in each window; default CARD_RATE_LIMIT in app.ts.
    */
   cardRateLimit?: { limit: number; windowMs: number };
+  /** PUBLIC_URL and QUICK_EXIT_URL (server/site-meta.ts); default: http://localhost and its default exit. */
+  site?: SiteConfig;
+  /** The public forms (issue 9): their limit, where CVs are kept, and the team's mail. */
+  forms?: FormsConfig;
+}
+
+export interface FormsConfig {
+  /** Submissions per address per window (FORM_RATE_LIMIT per 15 minutes). */
+  rateLimit: { limit: number; windowMs: number };
+  /** Where CVs are written (0700, files 0600): DATA_DIR/uploads. Never served. */
+  uploadsDir: string;
+  /** SMTP_URL: mail each submission to `teamEmail`; undefined: stored only (`npm run forms:list`). */
+  smtpUrl?: string;
+  teamEmail: string;
+  mailFrom: string;
 }
 
 export interface ServerConfig extends AppConfig {
@@ -91,6 +141,9 @@ export interface ServerConfig extends AppConfig {
   databaseUrl: string | undefined;
   /** env: AUTH_PEPPER; pepperFile: AUTH_PEPPER_FILE; dataDir: generated into DATA_DIR/secrets. */
   pepperSource: 'env' | 'pepperFile' | 'dataDir';
+  redisUrl: string | undefined;
+  /** Worker processes to serve with: 1 on PGlite; WORKERS or one per core on PostgreSQL. */
+  workers: number;
 }
 
 export function parseEnv(env: Record<string, string | undefined>): Env {
@@ -159,11 +212,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    workers: e.DATABASE_URL ? (e.WORKERS ?? availableParallelism()) : 1,
     pepper,
     pepperSource,
     rateLimit: { limit: e.AUTH_RATE_LIMIT, windowMs: e.AUTH_RATE_WINDOW_MINUTES * 60_000 },
     cardRateLimit: { limit: e.CARD_RATE_LIMIT, windowMs: 15 * 60_000 },
+    forms: {
+      rateLimit: { limit: e.FORM_RATE_LIMIT, windowMs: 15 * 60_000 },
+      uploadsDir: join(dataDir, 'uploads'),
+      smtpUrl: e.SMTP_URL,
+      teamEmail: e.TEAM_EMAIL,
+      mailFrom: e.MAIL_FROM,
+    },
     trustProxy: e.TRUST_PROXY,
+    site: {
+      publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+      quickExitUrl: e.QUICK_EXIT_URL,
+    },
     hashCost: PRODUCTION_HASH_COST,
     hashConcurrency: e.HASH_CONCURRENCY ?? Math.max(1, Math.min(4, availableParallelism())),
     logLevel: e.LOG_LEVEL,

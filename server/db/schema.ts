@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
+  customType,
+  date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -151,9 +155,18 @@ export const experts = pgTable('experts', {
     .references(() => avatars.id),
   specialty: text().notNull(),
   languages: jsonb().$type<string[]>().notNull(),
-  /** { en: { name, title, bio }, ar: { … } } */
+  /** { en: { name, title, bio, qualifications }, ar: { … } } */
   texts: jsonb().notNull(),
   hash: text().notNull(),
+  // ── experts directory (issue 9, migration 0004_experts): display order, published, call modes and
+  // consultation offers ([{ id, kind, minutes, price }], price in cents; offer ids are permanent)
+  position: integer().notNull().default(0),
+  published: boolean().notNull().default(true),
+  modes: jsonb().$type<string[]>().notNull().default([]),
+  offers: jsonb()
+    .$type<{ id: string; kind: string; minutes: number; price: number }[]>()
+    .notNull()
+    .default([]),
 });
 
 export const courses = pgTable(
@@ -556,5 +569,88 @@ export const invoices = pgTable(
     nonNegative('invoices', 'amount_paid', t.amountPaid),
     check('invoices_consultation_fee_check', sql`${t.consultationFee} is null or ${t.consultationFee} >= 0`),
     check('invoices_merchant_charges_check', sql`${t.merchantCharges} is null or ${t.merchantCharges} >= 0`),
+  ],
+);
+
+// ── Shared rate limits (issue 11: several processes count into one bucket; server/lib/limit-store.ts)
+/** Token buckets by limit name and HMAC'd key (never an address or member id in clear). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    bucket: text().notNull(),
+    key: text().notNull(),
+    tokens: doublePrecision().notNull(),
+    atMs: bigint({ mode: 'number' }).notNull(),
+    granted: boolean().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] }), index('rate_limits_at_idx').on(t.atMs)],
+);
+
+// ------------------------------------------------------------------ public forms (issue 9)
+// Contact, programs, partnerships, concern and expert applications as they came in. `fields` holds
+// what the person typed (per FORM_FIELDS in contract/forms-rules.ts); the CV is a file under
+// DATA_DIR/uploads with a random name (0600), never served: only its path and size are here.
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    id: uuid().primaryKey(),
+    kind: text().notNull(),
+    locale: text().notNull(),
+    fields: jsonb().$type<Record<string, string>>().notNull(),
+    cvPath: text(),
+    cvSize: integer(),
+    createdAt: time().notNull(),
+    /** When the team's mail went out (null: no SMTP_URL, or the mail failed; the row is kept either way). */
+    mailedAt: time(),
+  },
+  (t) => [
+    index('form_submissions_created_idx').on(t.createdAt),
+    index('form_submissions_kind_created_idx').on(t.kind, t.createdAt),
+    check(
+      'form_submissions_kind_check',
+      sql`${t.kind} in ('contact', 'programs', 'partnerships', 'concern', 'expert-application')`,
+    ),
+    check('form_submissions_locale_check', sql`${t.locale} in ('en', 'ar')`),
+    check('form_submissions_cv_size_check', sql`${t.cvSize} is null or ${t.cvSize} > 0`),
+  ],
+);
+
+// ------------------------------------------------------------------ articles (issue 9)
+// Written only by the content loader (server/content/articles.ts) from server/content/articles/.
+// Search: the `search_*` columns hold each language's title and text (summary + body) through the
+// one normaliser (server/lib/search-text.ts); `tsv_*` are their weighted tsvectors (title A,
+// summary B, body D) in the `english` and `arabic` configurations, ranked with ts_rank; pg_trgm's
+// word_similarity over the same columns catches partial words and typos.
+
+/** PostgreSQL's tsvector (drizzle has no column type for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const articles = pgTable(
+  'articles',
+  {
+    id: text().primaryKey(),
+    published: boolean().notNull(),
+    publishedOn: date({ mode: 'string' }).notNull(),
+    topic: text().notNull(),
+    /** Course ids suggested after the article, in the file's order. */
+    relatedCourses: jsonb().$type<string[]>().notNull(),
+    /** { en: { title, summary, minutes, body: Block[] }, ar: { … } } */
+    texts: jsonb().notNull(),
+    searchTitleEn: text().notNull(),
+    searchTextEn: text().notNull(),
+    searchTitleAr: text().notNull(),
+    searchTextAr: text().notNull(),
+    tsvEn: tsvector().notNull(),
+    tsvAr: tsvector().notNull(),
+    hash: text().notNull(),
+  },
+  (t) => [
+    index('articles_published_on_idx').on(t.publishedOn),
+    index('articles_tsv_en_idx').using('gin', t.tsvEn),
+    index('articles_tsv_ar_idx').using('gin', t.tsvAr),
+    check(
+      'articles_topic_check',
+      sql`${t.topic} in ('periods', 'contraception', 'pregnancy', 'menopause', 'sexual-health', 'intimate-health', 'emotional-wellbeing', 'body-and-health')`,
+    ),
   ],
 );

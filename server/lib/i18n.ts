@@ -204,6 +204,8 @@ export const ERROR_MESSAGES = {
     ar: 'تعذّرت معالجة الدفع ولم يُخصم أي مبلغ. يُرجى المحاولة بعد قليل.',
   },
   INVOICE_NOT_FOUND: { en: 'Invoice not found.', ar: 'لم يتم العثور على الفاتورة.' },
+  // articles (issue 9)
+  ARTICLE_NOT_FOUND: { en: 'Article not found.', ar: 'لم يتم العثور على المقالة.' },
 } satisfies Record<string, Message>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -321,6 +323,29 @@ export const FIELD_MESSAGES = {
   CVC_INVALID: {
     en: 'The security code is the 3 digits on the back of the card (4 on the front for American Express).',
     ar: 'رمز الأمان هو الأرقام الثلاثة على ظهر البطاقة (أو الأربعة على وجهها لبطاقات أمريكان إكسبريس).',
+  },
+  // public forms (issue 9); the limits per field are in contract/forms-rules.ts
+  TEXT_TOO_SHORT: { en: 'Please write a little more.', ar: 'يُرجى كتابة المزيد قليلًا.' },
+  TEXT_TOO_LONG: {
+    en: 'This is too long (or a single line has several).',
+    ar: 'هذا النص أطول من المسموح (أو يحتوي سطرًا واحدًا على عدة أسطر).',
+  },
+  REPLY_INVALID: {
+    en: 'Enter an e-mail address, or a phone number with its country code (e.g. +971 50 123 4567).',
+    ar: 'يُرجى إدخال بريد إلكتروني أو رقم هاتف مع رمز الدولة (مثل ‎+971 50 123 4567).',
+  },
+  YEARS_INVALID: {
+    en: 'Enter your years of practice as a whole number from 0 to 60.',
+    ar: 'يُرجى إدخال عدد سنوات الممارسة عددًا صحيحًا من 0 إلى 60.',
+  },
+  FILE_REQUIRED: { en: 'Please attach your CV as a PDF.', ar: 'يُرجى إرفاق سيرتك الذاتية بصيغة PDF.' },
+  FILE_NOT_PDF: {
+    en: 'This file is not a PDF. Please save your CV as a PDF and attach it again.',
+    ar: 'هذا الملف ليس بصيغة PDF. يُرجى حفظ سيرتك الذاتية بصيغة PDF وإرفاقها من جديد.',
+  },
+  FILE_TOO_LARGE: {
+    en: 'The file is larger than 5 MB.',
+    ar: 'حجم الملف أكبر من 5 ميغابايت.',
   },
 } satisfies Record<string, Message>;
 

@@ -1,0 +1,85 @@
+/**
+ * The team's copy of each form submission, by SMTP (nodemailer): a plain-text mail listing the
+ * fields, Reply-To the address the person gave (when she gave one), the CV attached. The transport
+ * is made once; tests pass their own (a loopback SMTP server, or nodemailer's stream transport).
+ */
+import nodemailer, { type Transporter } from 'nodemailer';
+import { checkEmail } from '../contract/account-rules.ts';
+import type { Submission } from './forms.ts';
+
+export interface FormMailer {
+  send(submission: Submission): Promise<unknown>;
+}
+
+const TITLES: Record<Submission['kind'], string> = {
+  contact: 'Contact message',
+  programs: 'Educational programs enquiry',
+  partnerships: 'Partnership enquiry',
+  concern: 'Reported concern',
+  'expert-application': 'Expert application (Leave an Impact)',
+};
+
+/** The mail's subject, text and Reply-To (exported for the tests and `forms:list`). */
+export function mailContent(s: Submission): { subject: string; text: string; replyTo?: string } {
+  const lines = [
+    `${TITLES[s.kind]}`,
+    `Received: ${s.createdAt.toISOString()}`,
+    `Page language: ${s.locale === 'ar' ? 'Arabic' : 'English'}`,
+    `Reference: ${s.id}`,
+    '',
+    ...Object.entries(s.fields).map(
+      ([k, v]) => `${k}: ${v === '' ? '(not given)' : v.includes('\n') ? `\n${v}\n` : v}`,
+    ),
+  ];
+  if (s.cvPath) lines.push('', `CV: attached (${s.cvSize} bytes; stored at ${s.cvPath})`);
+  const reply = [s.fields.email, s.fields.replyTo].find((v) => v && checkEmail(v).ok);
+  const topic = s.fields.subject || s.fields.organisation || s.fields.topic || s.fields.name || '';
+  const subject = `[Amina] ${TITLES[s.kind]}${topic ? `: ${topic.slice(0, 80)}` : ''}`;
+  return { subject, text: `${lines.join('\n')}\n`, ...(reply ? { replyTo: reply } : {}) };
+}
+
+export function createFormMailer({
+  smtpUrl,
+  to,
+  from,
+  transport,
+}: {
+  smtpUrl?: string;
+  to: string;
+  from: string;
+  /** A ready transport (tests); otherwise one from smtpUrl. */
+  transport?: Transporter;
+}): FormMailer {
+  const t =
+    transport ??
+    nodemailer.createTransport({
+      url: smtpUrl,
+      // a slow mail server must not hold memory (or a CV's attachment) for long
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    } as never);
+  return {
+    send(s) {
+      const { subject, text, replyTo } = mailContent(s);
+      return t.sendMail({
+        from,
+        to,
+        subject,
+        text,
+        ...(replyTo ? { replyTo } : {}),
+        ...(s.cvPath
+          ? {
+              attachments: [
+                {
+                  filename: `cv-${s.createdAt.toISOString().slice(0, 10)}-${s.id.slice(0, 8)}.pdf`,
+                  path: s.cvPath,
+                  contentType: 'application/pdf',
+                },
+              ],
+            }
+          : {}),
+      });
+    },
+  };
+}
