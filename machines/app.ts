@@ -3,6 +3,7 @@ import { cartMachine } from './cart';
 import { courseLifecycleMachine } from './courseLifecycle';
 import { forgotPinMachine } from './forgotPin';
 import { languageMachine } from './language';
+import { safetyMachine } from './safety';
 import { sessionMachine } from './session';
 import { splashMachine } from './splash';
 
@@ -16,6 +17,8 @@ export interface AppInput {
   savedLanguage: string | null;
   /** The raw value stored under `cart`. */
   storedCart: string | null;
+  /** The raw value stored under `discreet` (discreet mode); absent is off. */
+  storedDiscreet?: string | null;
 }
 
 /** Sent by the checkout screen when a purchase is complete. */
@@ -30,6 +33,7 @@ export const appMachine = setup({
     cart: cartMachine,
     forgotPin: forgotPinMachine,
     courseLifecycle: courseLifecycleMachine,
+    safety: safetyMachine,
   },
   actions: {
     /** Spec §2: the session restores itself (or not) as the app starts. */
@@ -62,6 +66,12 @@ export const appMachine = setup({
     },
     { id: 'forgotPin', systemId: 'forgotPin', src: 'forgotPin' },
     { id: 'courseLifecycle', systemId: 'courseLifecycle', src: 'courseLifecycle' },
+    {
+      id: 'safety',
+      systemId: 'safety',
+      src: 'safety',
+      input: ({ context }) => ({ storedDiscreet: context.storedDiscreet ?? null }),
+    },
   ],
   entry: 'initialiseSession',
   on: { 'app.purchased': { actions: ['emptyCart', 'refreshPurchasedCourse'] } },

@@ -8,6 +8,7 @@ import { App } from './app/App';
 import { RootProvider, startAppActor } from './app/actors';
 import { readSavedLanguage, readStoredCart } from './app/effects';
 import { createAppLogic } from './app/logic';
+import { readStoredDiscreet } from './app/safety-effects';
 
 async function start() {
   // the splash timings count from here (the e2e test measures against this mark)
@@ -20,7 +21,11 @@ async function start() {
   }
   const actor = startAppActor(
     createAppLogic({ navigate }),
-    { savedLanguage: readSavedLanguage(), storedCart: readStoredCart() },
+    {
+      savedLanguage: readSavedLanguage(),
+      storedCart: readStoredCart(),
+      storedDiscreet: readStoredDiscreet(),
+    },
     inspect,
   );
   createRoot(document.getElementById('root')!).render(

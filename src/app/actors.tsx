@@ -13,10 +13,12 @@ import type { cartMachine } from '../../machines/cart';
 import type { courseLifecycleMachine } from '../../machines/courseLifecycle';
 import type { forgotPinMachine } from '../../machines/forgotPin';
 import type { languageMachine } from '../../machines/language';
+import type { safetyMachine } from '../../machines/safety';
 import type { sessionMachine } from '../../machines/session';
 import type { signupMachine } from '../../machines/signup';
 import type { splashMachine } from '../../machines/splash';
 import { setUnauthorizedHandler } from '../api/client';
+import { listenForExitKeys, trackHistoryDepth } from './safety-effects';
 
 export type AppActorRef = Actor<typeof appMachine>;
 
@@ -65,6 +67,7 @@ export interface SystemActors {
   splash: ActorRefFrom<typeof splashMachine>;
   forgotPin: ActorRefFrom<typeof forgotPinMachine>;
   courseLifecycle: ActorRefFrom<typeof courseLifecycleMachine>;
+  safety: ActorRefFrom<typeof safetyMachine>;
 }
 
 export function useSystemActor<K extends keyof SystemActors>(id: K): SystemActors[K] {
@@ -87,6 +90,9 @@ export function useForgotPin<T>(selector: (s: SnapshotOf<'forgotPin'>) => T): T 
 }
 export function useSplash<T>(selector: (s: SnapshotOf<'splash'>) => T): T {
   return useSelector(useSystemActor('splash'), selector);
+}
+export function useSafety<T>(selector: (s: SnapshotOf<'safety'>) => T): T {
+  return useSelector(useSystemActor('safety'), selector);
 }
 export function useCourseLifecycle<T>(
   selector: (s: SnapshotOf<'courseLifecycle'>) => T,
@@ -125,6 +131,19 @@ function Wiring() {
     });
     return () => sub.unsubscribe();
   }, [language, course]);
+  const safety = useSystemActor('safety');
+  useEffect(() => {
+    // Quick exit's keys on every page; history depth so leaving can step over the app's entries;
+    // signing out removes `discreet` with every other key, so discreet mode goes off with it
+    const stopKeys = listenForExitKeys((event) => safety.send(event));
+    const stopHistory = trackHistoryDepth();
+    const sub = session.on('session.signedOut', () => safety.send({ type: 'safety.discreet.off' }));
+    return () => {
+      stopKeys();
+      stopHistory();
+      sub.unsubscribe();
+    };
+  }, [safety, session]);
   return null;
 }
 

@@ -115,6 +115,7 @@ const BUNDLES: Record<Locale, Record<MessageBundle, () => MessagesModule>> = {
     menopause: () => import('virtual:messages/en/menopause'),
     contact: () => import('virtual:messages/en/contact'),
     concern: () => import('virtual:messages/en/concern'),
+    seo: () => import('virtual:messages/en/seo'),
   },
   ar: {
     signup: () => import('virtual:messages/ar/signup'),
@@ -133,6 +134,7 @@ const BUNDLES: Record<Locale, Record<MessageBundle, () => MessagesModule>> = {
     menopause: () => import('virtual:messages/ar/menopause'),
     contact: () => import('virtual:messages/ar/contact'),
     concern: () => import('virtual:messages/ar/concern'),
+    seo: () => import('virtual:messages/ar/seo'),
   },
 };
 

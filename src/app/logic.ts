@@ -3,6 +3,7 @@ import { cartMachine } from '../../machines/cart';
 import { courseLifecycleMachine } from '../../machines/courseLifecycle';
 import { forgotPinMachine } from '../../machines/forgotPin';
 import { languageMachine } from '../../machines/language';
+import { safetyMachine } from '../../machines/safety';
 import { sessionMachine } from '../../machines/session';
 import { loginActor, registerActor, revokeTokenActor } from '../api/auth';
 import {
@@ -15,6 +16,7 @@ import {
 } from '../api/course';
 import { fetchQuestionsActor, resetPinActor, verifyAnswersActor } from '../api/recovery';
 import * as effects from './effects';
+import * as safety from './safety-effects';
 
 export interface Navigation {
   navigate: (to: string, options?: { replace?: boolean }) => void;
@@ -34,6 +36,7 @@ export interface AppOverrides {
   cart?: Implementations<typeof cartMachine>;
   forgotPin?: Implementations<typeof forgotPinMachine>;
   courseLifecycle?: Implementations<typeof courseLifecycleMachine>;
+  safety?: Implementations<typeof safetyMachine>;
 }
 
 export function createAppLogic(nav: Navigation, overrides: AppOverrides = {}) {
@@ -96,6 +99,16 @@ export function createAppLogic(nav: Navigation, overrides: AppOverrides = {}) {
           },
         })
         .provide(overrides.courseLifecycle ?? {}),
+      safety: safetyMachine
+        .provide({
+          actions: {
+            hidePage: () => safety.hidePage(),
+            leaveSite: () => safety.leaveSite(),
+            applyIdentity: (_, p) => safety.applyIdentity(p.discreet),
+            storePreference: (_, p) => safety.storeDiscreet(p.discreet),
+          },
+        })
+        .provide(overrides.safety ?? {}),
     },
   });
 }

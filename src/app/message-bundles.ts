@@ -30,6 +30,8 @@ export const MESSAGE_BUNDLES = {
   ],
   home: ['home.'],
   commerce: ['cart.', 'checkout.'],
+  /** The server's page titles and descriptions (server/site-meta.ts); the app never needs them. */
+  seo: ['seo.'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageBundle = keyof typeof MESSAGE_BUNDLES;

@@ -23,6 +23,7 @@ const CircleView = lazy(() => import('../views/circle/CircleView'));
 const MenopauseView = lazy(() => import('../views/menopause/MenopauseView'));
 const ContactView = lazy(() => import('../views/contact/ContactView'));
 const ConcernView = lazy(() => import('../views/concern/ConcernView'));
+const SafeguardingView = lazy(() => import('../views/safeguarding/SafeguardingView'));
 const NotFoundView = lazy(() => import('../views/not-found/NotFoundView'));
 const DashboardArea = lazy(() => import('../views/dashboard/DashboardArea'));
 const CatalogueView = lazy(() => import('../views/courses/CatalogueView'));
@@ -152,6 +153,11 @@ export function AppRoutes() {
       <Route path="/contact">
         <Site messages="contact">
           <ContactView />
+        </Site>
+      </Route>
+      <Route path="/safeguarding">
+        <Site messages="safeguarding">
+          <SafeguardingView />
         </Site>
       </Route>
       <Route path="/report-a-concern">

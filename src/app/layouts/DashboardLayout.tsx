@@ -15,6 +15,8 @@ import {
 } from '../../theme/icons';
 import { useSession, useSystemActor } from '../actors';
 import { LanguageSwitch } from '../LanguageSwitch';
+import { SafetyBar } from '../SafetyBar';
+import { setPageTitle } from '../safety-effects';
 import { useLabel } from '../useLabel';
 import { BrandLink } from './BrandLink';
 import { DASHBOARD_ENTRIES, type DashboardEntry, resolveTitle, selectedEntry } from './dashboard-nav';
@@ -129,7 +131,7 @@ export function DashboardLayout({
   const appName = label('app.name', 'Amina');
 
   useEffect(() => {
-    document.title = `${heading} · ${appName}`;
+    setPageTitle(`${heading} · ${appName}`);
   }, [heading, appName]);
 
   const logout = (
@@ -176,72 +178,76 @@ export function DashboardLayout({
           <SidebarNav />
         </aside>
         <div className={css({ display: 'flex', flexDirection: 'column', minWidth: 0 })}>
-          <header
-            className={css({
-              display: 'flex',
-              alignItems: 'center',
-              gap: { base: '2', md: '3' },
-              px: { base: '3', md: '8' },
-              minHeight: '16',
-              borderBottomWidth: '1px',
-              borderColor: 'border.subtle',
-              bg: 'bg.surface',
-              position: 'sticky',
-              top: 0,
-              zIndex: 5,
-            })}
-          >
-            <Drawer.Root open={menuOpen} onOpenChange={(e) => setMenuOpen(e.open)}>
-              <Drawer.Trigger asChild>
-                <IconButton
-                  aria-label={label('dashboard.header.openMenu', 'Open menu')}
-                  className={css({ display: { base: 'inline-flex', lg: 'none' } })}
-                  data-testid="open-menu"
-                >
-                  <MenuIcon />
-                </IconButton>
-              </Drawer.Trigger>
-              <Drawer.Backdrop />
-              <Drawer.Positioner>
-                <Drawer.Content data-testid="menu-drawer">
-                  <Drawer.Header>
-                    <Drawer.Title>{label('dashboard.header.menu', 'Menu')}</Drawer.Title>
-                    <Drawer.CloseTrigger aria-label={label('dashboard.header.closeMenu', 'Close menu')} />
-                  </Drawer.Header>
-                  <Drawer.Body>
-                    <SidebarNav onNavigate={() => setMenuOpen(false)} />
-                  </Drawer.Body>
-                </Drawer.Content>
-              </Drawer.Positioner>
-            </Drawer.Root>
-            <h1
-              data-testid="page-title"
+          {/* the safety strip stays on screen with the header */}
+          <div className={css({ position: 'sticky', top: 0, zIndex: 5 })}>
+            <SafetyBar wide />
+            <header
               className={css({
-                flex: 1,
-                minWidth: 0,
-                fontSize: { base: 'lg', md: '2xl' },
-                fontWeight: 'bold',
-                color: 'fg.default',
-                overflow: 'hidden',
-                textOverflow: 'ellipsis',
-                whiteSpace: 'nowrap',
+                display: 'flex',
+                alignItems: 'center',
+                gap: { base: '2', md: '3' },
+                px: { base: '3', md: '8' },
+                minHeight: '16',
+                borderBottomWidth: '1px',
+                borderColor: 'border.subtle',
+                bg: 'bg.surface',
+                position: 'sticky',
+                top: 0,
+                zIndex: 5,
               })}
             >
-              {heading}
-            </h1>
-            <div
-              className={cx(css({ display: 'flex', alignItems: 'center', gap: '2' }))}
-              data-testid="header-actions"
-            >
-              {page.actions}
-              {actions}
-              <span className={css({ display: { base: 'none', md: 'inline-flex' } })}>
-                <LanguageSwitch />
-              </span>
-              <MemberBadge compact />
-              {logout}
-            </div>
-          </header>
+              <Drawer.Root open={menuOpen} onOpenChange={(e) => setMenuOpen(e.open)}>
+                <Drawer.Trigger asChild>
+                  <IconButton
+                    aria-label={label('dashboard.header.openMenu', 'Open menu')}
+                    className={css({ display: { base: 'inline-flex', lg: 'none' } })}
+                    data-testid="open-menu"
+                  >
+                    <MenuIcon />
+                  </IconButton>
+                </Drawer.Trigger>
+                <Drawer.Backdrop />
+                <Drawer.Positioner>
+                  <Drawer.Content data-testid="menu-drawer">
+                    <Drawer.Header>
+                      <Drawer.Title>{label('dashboard.header.menu', 'Menu')}</Drawer.Title>
+                      <Drawer.CloseTrigger aria-label={label('dashboard.header.closeMenu', 'Close menu')} />
+                    </Drawer.Header>
+                    <Drawer.Body>
+                      <SidebarNav onNavigate={() => setMenuOpen(false)} />
+                    </Drawer.Body>
+                  </Drawer.Content>
+                </Drawer.Positioner>
+              </Drawer.Root>
+              <h1
+                data-testid="page-title"
+                className={css({
+                  flex: 1,
+                  minWidth: 0,
+                  fontSize: { base: 'lg', md: '2xl' },
+                  fontWeight: 'bold',
+                  color: 'fg.default',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                })}
+              >
+                {heading}
+              </h1>
+              <div
+                className={cx(css({ display: 'flex', alignItems: 'center', gap: '2' }))}
+                data-testid="header-actions"
+              >
+                {page.actions}
+                {actions}
+                <span className={css({ display: { base: 'none', md: 'inline-flex' } })}>
+                  <LanguageSwitch />
+                </span>
+                <MemberBadge compact />
+                {logout}
+              </div>
+            </header>
+          </div>
           <main
             id="main"
             className={css({ flex: 1, p: { base: '4', md: '8' }, maxWidth: '5xl', width: '100%' })}

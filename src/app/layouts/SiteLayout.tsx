@@ -5,6 +5,7 @@ import { css } from '../../../styled-system/css';
 import { button } from '../../components/button';
 import { useSession } from '../actors';
 import { LanguageSwitch } from '../LanguageSwitch';
+import { SafetyBar } from '../SafetyBar';
 import { BrandLink } from './BrandLink';
 import { CartBadge } from './CartBadge';
 import { MemberBadge } from './MemberBadge';
@@ -54,6 +55,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         <FormattedMessage id="app.skipToContent" />
       </a>
       <header className={header}>
+        <SafetyBar />
         <div className={bar}>
           <BrandLink href="/" compact />
           <div className={css({ flex: 1 })} />
@@ -113,6 +115,9 @@ export function SiteLayout({ children }: { children: ReactNode }) {
             </Link>
             <Link href="/privacy" className={css({ textDecoration: 'underline', color: 'fg.muted' })}>
               <FormattedMessage id="site.footer.privacy" />
+            </Link>
+            <Link href="/safeguarding" className={css({ textDecoration: 'underline', color: 'fg.muted' })}>
+              <FormattedMessage id="safety.link" />
             </Link>
           </div>
         </div>

@@ -1,0 +1,178 @@
+/**
+ * The side effects of the `safety` machine (machines/safety.ts), implemented against the browser:
+ * Quick exit (hide the page, leave without a way Back) and discreet mode (neutral tab title and
+ * icon, remembered under `discreet`). Page titles go through `setPageTitle`, so a page that sets
+ * its title while discreet mode is on keeps the neutral one in the tab.
+ */
+
+export const DISCREET_KEY = 'discreet';
+/** The neutral icon shown in the tab while discreet mode is on (public/). */
+export const NEUTRAL_ICON = '/favicon-neutral.svg';
+const PRODUCT_ICON = '/favicon.svg';
+const NEUTRAL_THEME = '#F4F4F5';
+/**
+ * Where Quick exit goes when the page does not say (the server writes QUICK_EXIT_URL into the
+ * `quick-exit-url` meta tag of every page it serves; only `npm run dev`'s Vite page lacks it).
+ */
+export const FALLBACK_EXIT_URL = 'https://www.google.com/search?q=weather';
+/** history.state key holding how many of this site's entries precede the current one. */
+export const DEPTH_KEY = 'aminaDepth';
+
+let discreet = false;
+let pageTitle: string | null = null;
+/** Set by the app in its language; until then, the server's `discreet-title` meta tag. */
+let neutralTitle: string | null = null;
+
+function meta(name: string): HTMLMetaElement | null {
+  return document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+}
+
+export function readStoredDiscreet(): string | null {
+  try {
+    return localStorage.getItem(DISCREET_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeDiscreet(on: boolean) {
+  try {
+    if (on) localStorage.setItem(DISCREET_KEY, '1');
+    else localStorage.removeItem(DISCREET_KEY);
+  } catch {
+    // storage disabled: discreet mode still holds for this visit
+  }
+}
+
+function pageNeutralTitle(): string {
+  const tag = meta('discreet-title');
+  return (document.documentElement.lang === 'ar' ? tag?.dataset.ar : tag?.content) || 'Notes';
+}
+
+function showTitle() {
+  if (discreet) document.title = neutralTitle ?? pageNeutralTitle();
+  else if (pageTitle) document.title = pageTitle;
+}
+
+/** Every page title goes through here: the tab shows it, or the neutral title while discreet. */
+export function setPageTitle(text: string) {
+  pageTitle = text;
+  showTitle();
+}
+
+/** The neutral title in the current language (lang id `safety.discreet.tabTitle`). */
+export function setNeutralTitle(text: string) {
+  neutralTitle = text;
+  showTitle();
+}
+
+export function isDiscreet(): boolean {
+  return discreet;
+}
+
+/** Tab title, icon and browser colour: neutral while discreet, the product's otherwise. */
+export function applyIdentity(on: boolean) {
+  discreet = on;
+  if (!on && pageTitle === null) pageTitle = document.title;
+  const icon = document.head.querySelector<HTMLLinkElement>('link[rel~="icon"]');
+  if (icon) icon.href = on ? NEUTRAL_ICON : PRODUCT_ICON;
+  const theme = meta('theme-color');
+  if (theme) {
+    theme.dataset.product ??= theme.content;
+    theme.content = on ? NEUTRAL_THEME : theme.dataset.product;
+  }
+  showTitle();
+}
+
+/** The neutral site Quick exit opens (QUICK_EXIT_URL, from the server's meta tag). */
+export function quickExitUrl(): string {
+  const url = meta('quick-exit-url')?.content;
+  return url && /^(https?:|data:|about:)/i.test(url) ? url : FALLBACK_EXIT_URL;
+}
+
+/** Nothing of the page stays on screen while the neutral site loads. */
+export function hidePage() {
+  const html = document.documentElement;
+  html.style.visibility = 'hidden';
+  html.style.background = '#fff';
+  document.title = '';
+}
+
+function depthOf(state: unknown): number | null {
+  const depth = (state as Record<string, unknown> | null)?.[DEPTH_KEY];
+  return typeof depth === 'number' && Number.isInteger(depth) && depth >= 0 ? depth : null;
+}
+
+/** How many of this site's in-app entries precede the current one in this tab's history. */
+export function historyDepth(): number {
+  return depthOf(history.state) ?? 0;
+}
+
+/**
+ * Replaces the site with the neutral one so that Back does not lead into it: the app's own
+ * entries (each in-app page is a history entry) are stepped back over first, to the entry the
+ * site was opened with, and that one is replaced. Forward entries cannot be reached with Back.
+ */
+export function leaveSite(url = quickExitUrl()) {
+  const depth = historyDepth();
+  if (depth === 0) {
+    location.replace(url);
+    return;
+  }
+  let gone = false;
+  const go = () => {
+    if (gone) return;
+    gone = true;
+    window.removeEventListener('popstate', go);
+    location.replace(url);
+  };
+  window.addEventListener('popstate', go);
+  // history.go is asynchronous; if its popstate never comes, leave from wherever we are
+  setTimeout(go, 500);
+  history.go(-depth);
+}
+
+/**
+ * Stamps every history entry of the app with its depth (0 for the entry the site was opened
+ * with), through wouter's pushState/replaceState events and popstate. A reload keeps the stamp
+ * (history.state survives it). Returns the clean-up.
+ */
+export function trackHistoryDepth(): () => void {
+  let depth = depthOf(history.state) ?? 0;
+  const stamp = () => {
+    if (depthOf(history.state) === depth) return;
+    const state = history.state && typeof history.state === 'object' ? history.state : {};
+    // replaceState is wouter-patched and dispatches `replaceState`: the check above stops the loop
+    history.replaceState({ ...state, [DEPTH_KEY]: depth }, '');
+  };
+  const onPush = () => {
+    depth += 1;
+    stamp();
+  };
+  const onPop = () => {
+    depth = depthOf(history.state) ?? 0;
+  };
+  stamp();
+  window.addEventListener('pushState', onPush);
+  window.addEventListener('replaceState', stamp);
+  window.addEventListener('popstate', onPop);
+  return () => {
+    window.removeEventListener('pushState', onPush);
+    window.removeEventListener('replaceState', stamp);
+    window.removeEventListener('popstate', onPop);
+  };
+}
+
+/**
+ * Keyboard: Shift+Escape leaves at once; each plain Escape is counted by the machine (three in a
+ * row leave). Listens in the capture phase, so a dialog that stops Escape still lets it be counted;
+ * nothing is prevented, so that dialog still closes.
+ */
+export function listenForExitKeys(send: (event: { type: 'safety.quickExit' | 'safety.escape' }) => void) {
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || e.repeat || e.isComposing) return;
+    send({ type: e.shiftKey ? 'safety.quickExit' : 'safety.escape' });
+  };
+  window.addEventListener('keydown', onKey, true);
+  return () => window.removeEventListener('keydown', onKey, true);
+}
