@@ -38,8 +38,8 @@ import { EXPERT_APPLICATION_PATH, FORM_UPLOAD_MAX_BYTES, formRoutes } from './ro
 import { lmsRoutes } from './routes/lms.ts';
 import { cardLimit, sandboxPayRoutes } from './routes/sandbox-pay.ts';
 import { securityQuestionRoutes } from './routes/security-questions.ts';
-import { optionalSession, sessionAuth, userRoutes } from './routes/users.ts';
 import { siteRoutes } from './routes/site.ts';
+import { optionalSession, sessionAuth, userRoutes } from './routes/users.ts';
 import { createSiteMeta, DEFAULT_QUICK_EXIT_URL } from './site-meta.ts';
 import { coursesSource } from './site-sources.ts';
 import { createStaticSite, type StaticSite } from './static.ts';

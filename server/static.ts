@@ -11,7 +11,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { qualityList } from './lib/accept.ts';
 
@@ -106,7 +106,29 @@ export interface StaticSite {
   status: string;
 }
 
-export function createStaticSite(distDir: string = DEFAULT_DIST_DIR): StaticSite {
+/**
+ * Writes a page's own shell (server/site-meta.ts): the HTML for this URL, or null to serve
+ * index.html as it is.
+ */
+export type ShellRenderer = (template: string, url: URL) => Promise<string | null>;
+
+/** Per-page shells are small and repeat: their compressed copies are kept, by content, up to this many. */
+const SHELL_CACHE_SIZE = 256;
+
+interface Shell {
+  body: Buffer;
+  etag: string;
+  copies: Partial<Record<Encoding['name'], Buffer>>;
+}
+
+function shellEtag(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+export function createStaticSite(
+  distDir: string = DEFAULT_DIST_DIR,
+  renderShell?: ShellRenderer,
+): StaticSite {
   const indexFile = join(distDir, 'index.html');
   const hasApp = existsSync(indexFile) && statSync(indexFile).isFile();
   // without a build, still serve public/ (avatars), so the API's avatar URLs work
@@ -118,9 +140,31 @@ export function createStaticSite(distDir: string = DEFAULT_DIST_DIR): StaticSite
     br: indexHtml ? brotliCompressSync(indexHtml) : Buffer.alloc(0),
     gzip: indexHtml ? gzipSync(indexHtml, { level: 9 }) : Buffer.alloc(0),
   };
-  const indexEtag = indexHtml
-    ? `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`
-    : '';
+  const indexEtag = indexHtml ? shellEtag(indexHtml) : '';
+  const template = indexHtml ? indexHtml.toString('utf8') : '';
+  const shells = new Map<string, Shell>();
+  /** A page's shell, compressed once per encoding and kept (least recently used dropped). */
+  const shellOf = (html: string): Shell => {
+    const body = Buffer.from(html, 'utf8');
+    const etag = shellEtag(body);
+    const known = shells.get(etag);
+    if (known) {
+      shells.delete(etag);
+      shells.set(etag, known);
+      return known;
+    }
+    const shell: Shell = { body, etag, copies: {} };
+    shells.set(etag, shell);
+    if (shells.size > SHELL_CACHE_SIZE) shells.delete(shells.keys().next().value as string);
+    return shell;
+  };
+  const compress = (shell: Shell, name: Encoding['name']): Buffer => {
+    shell.copies[name] ??=
+      name === 'br'
+        ? brotliCompressSync(shell.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } })
+        : gzipSync(shell.body, { level: 9 });
+    return shell.copies[name];
+  };
 
   const middleware: MiddlewareHandler = async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
@@ -157,8 +201,18 @@ export function createStaticSite(distDir: string = DEFAULT_DIST_DIR): StaticSite
     // a missing hashed asset must not turn into index.html (a browser would run HTML as JS)
     if (c.req.path.startsWith('/assets/')) return next();
     const encoding = acceptedEncodings(c.req.header('accept-encoding'))[0] ?? null;
-    const page = encoding ? indexCopies[encoding.name] : indexHtml;
-    const etag = encoding ? `${indexEtag.slice(0, -1)}-${encoding.name}"` : indexEtag;
+    // the page's own title, description, links and tags (site-meta.ts), when the shell has their place
+    const html = renderShell ? await renderShell(template, new URL(c.req.url)) : null;
+    const shell = html === null ? null : shellOf(html);
+    const page = shell
+      ? encoding
+        ? compress(shell, encoding.name)
+        : shell.body
+      : encoding
+        ? indexCopies[encoding.name]
+        : indexHtml;
+    const baseEtag = shell ? shell.etag : indexEtag;
+    const etag = encoding ? `${baseEtag.slice(0, -1)}-${encoding.name}"` : baseEtag;
     const headers: Record<string, string> = {
       'Content-Type': TYPES['.html'],
       'Cache-Control': 'no-cache',
