@@ -13,7 +13,15 @@ try {
   const content = readContent(dir);
   const ms = Math.round(performance.now() - started);
   console.log(`content ok (${ms} ms): version ${content.version}`);
-  console.log(`  ${content.experts.length} experts: ${content.experts.map((e) => e.id).join(', ')}`);
+  console.log(`  ${content.experts.length} experts:`);
+  for (const e of [...content.experts].sort((a, b) => a.position - b.position)) {
+    const offers = e.offers
+      .map((o) => `${o.minutes} min ${o.price === 0 ? 'free' : dollars(o.price)}`)
+      .join(', ');
+    console.log(
+      `    ${e.position}. ${e.id}${e.published ? '' : ' (unpublished)'}: ${e.specialty}, ${e.languages.join('/')}, ${e.modes.join('/')}, ${offers}`,
+    );
+  }
   console.log(`  ${content.courses.length} courses:`);
   for (const c of [...content.courses].sort((a, b) => a.position - b.position)) {
     const lessons = content.lessons.filter((l) => l.courseId === c.id);
@@ -43,6 +51,13 @@ try {
       .join(', ');
     console.log(
       `    ${c.code}: ${off} off ${scope}${window ? `, ${window}` : ''}${limits ? `, ${limits}` : ''}`,
+    );
+  }
+  console.log(`  ${content.articles.length} articles:`);
+  for (const a of [...content.articles].sort((x, y) => y.publishedOn.localeCompare(x.publishedOn))) {
+    const related = a.relatedCourses.length ? `, related ${a.relatedCourses.join(', ')}` : '';
+    console.log(
+      `    ${a.publishedOn} ${a.id}${a.published ? '' : ' (unpublished)'}: ${a.topic}, ${a.texts.en.minutes} min en / ${a.texts.ar.minutes} min ar${related}`,
     );
   }
 } catch (e) {

@@ -9,7 +9,8 @@
  * hash of every file) is the one already loaded; otherwise each row is upserted only when its own
  * hash changed, lessons and questions gone from the files are deleted (members' progress rows and
  * attempts have no foreign key to them and are read against the current lessons), courses gone
- * from the files are unpublished (enrolments keep pointing at them), unused experts are deleted.
+ * from the files are unpublished (enrolments keep pointing at them), unused experts are deleted
+ * (one a course still names is unpublished).
  * Promo codes (`coupons.json`, optional: no file means no codes) are stored the same way; a code
  * gone from the file is deactivated, not deleted (redemptions point at it), and then reads as unknown.
  */
@@ -34,6 +35,7 @@ import {
 import type { Block } from '../contract/learning.ts';
 import { contentState, coupons, courses, experts, lessons, quizQuestions } from '../db/schema.ts';
 import type { Locale } from '../lib/i18n.ts';
+import { ARTICLES_DIR, type ArticleRow, readArticles, storeArticles } from './articles.ts';
 import { MarkdownError, markdownToBlocks, splitFrontMatter } from './markdown.ts';
 
 export const CONTENT_DIR = fileURLToPath(new URL('./', import.meta.url));
@@ -48,12 +50,29 @@ export class ContentError extends Error {
 }
 
 type PerLocale<T> = Record<Locale, T>;
+export interface ExpertTexts {
+  name: string;
+  title: string;
+  bio: string;
+  qualifications: string[];
+}
+export interface ExpertOffer {
+  id: string;
+  kind: 'discovery' | 'consultation';
+  minutes: number;
+  /** Cents; 0 for the discovery call. */
+  price: number;
+}
 export interface ExpertRow {
   id: string;
+  position: number;
+  published: boolean;
   avatarId: string;
   specialty: string;
   languages: string[];
-  texts: PerLocale<{ name: string; title: string; bio: string }>;
+  modes: string[];
+  offers: ExpertOffer[];
+  texts: PerLocale<ExpertTexts>;
   hash: string;
 }
 export interface CourseTexts {
@@ -120,6 +139,8 @@ export interface Content {
   courses: CourseRow[];
   lessons: LessonRow[];
   questions: QuestionRow[];
+  /** The articles (articles.ts). */
+  articles: ArticleRow[];
 }
 
 const rowHash = (row: object) => createHash('sha256').update(JSON.stringify(row)).digest('hex').slice(0, 32);
@@ -151,6 +172,7 @@ export function contentVersion(dir: string = CONTENT_DIR): string {
   walk(join(dir, 'experts'));
   walk(join(dir, 'courses'));
   walk(join(dir, COUPONS_FILE));
+  walk(join(dir, ARTICLES_DIR));
   return h.digest('hex').slice(0, 24);
 }
 
@@ -206,9 +228,13 @@ export function readContent(dir: string = CONTENT_DIR): Content {
     expertRows.push(
       withHash({
         id: e.id,
+        position: e.order,
+        published: e.published,
         avatarId: e.avatar,
         specialty: e.specialty,
         languages: e.languages,
+        modes: e.modes,
+        offers: e.offers,
         texts: { en: e.en, ar: e.ar },
       }),
     );
@@ -372,6 +398,7 @@ export function readContent(dir: string = CONTENT_DIR): Content {
       );
     });
   }
+  const articleRows = readArticles(dir, new Set(courseRows.map((c) => c.id)), problems);
   if (problems.length > 0) throw new ContentError(problems);
 
   return {
@@ -381,6 +408,7 @@ export function readContent(dir: string = CONTENT_DIR): Content {
     courses: courseRows,
     lessons: lessonRows,
     questions: questionRows,
+    articles: articleRows,
   };
 }
 
@@ -394,6 +422,8 @@ export interface LoadReport {
   removed: { experts: number; courses: number; lessons: number; questions: number };
   /** Promo codes inserted or updated, and deactivated (gone from coupons.json). */
   coupons: { written: number; removed: number };
+  /** Articles inserted or updated, and deleted (folders gone). */
+  articles: { written: number; removed: number };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: loading works on any Drizzle pg database or transaction
@@ -459,6 +489,7 @@ const unchanged = (version: string): LoadReport => {
     written: { ...zero },
     removed: { ...zero },
     coupons: { written: 0, removed: 0 },
+    articles: { written: 0, removed: 0 },
   };
 };
 
@@ -503,8 +534,16 @@ export async function storeContent(db: AnyDb, content: Content): Promise<LoadRep
         )
         .returning({ id: experts.id })
     ).length;
+    // an expert gone from the files whom a course still names is kept, but no longer listed
+    await tx
+      .update(experts)
+      .set({ published: false, hash: '' })
+      .where(
+        and(expertIds.length ? notInArray(experts.id, expertIds) : sql`true`, eq(experts.published, true)),
+      );
 
     report.coupons = await storeCoupons(tx, content.coupons);
+    report.articles = await storeArticles(tx, content.articles);
 
     await tx
       .insert(contentState)

@@ -5,6 +5,14 @@
  */
 import { z } from 'zod';
 import { AVATARS } from '../lib/catalog.ts';
+import {
+  CALL_MODES,
+  CONSULT_LANGUAGES,
+  DISCOVERY_MINUTES,
+  DISCOVERY_OFFER_ID,
+  EXPERT_SPECIALTIES,
+  OFFER_KINDS,
+} from './experts-constants.ts';
 import { COURSE_LEVELS } from './learning-constants.ts';
 
 export const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -12,31 +20,67 @@ const id = z.string().regex(ID, 'ids use lower-case letters, digits and single h
 const text = (max: number) =>
   z.string().trim().min(1, 'must not be empty').max(max, `at most ${max} characters`);
 
-export const EXPERT_SPECIALTIES = [
-  'gynaecology',
-  'midwifery',
-  'psychology',
-  'sexual-health-education',
-  'endocrinology',
-  'nutrition',
-  'general-practice',
-] as const;
-export const CONSULT_LANGUAGES = ['ar', 'en', 'fr'] as const;
+// experts: the lists live in experts-constants.ts (the app imports them too)
+export { CONSULT_LANGUAGES, EXPERT_SPECIALTIES };
 
 const avatarIds = AVATARS.map((a) => a.id) as [string, ...string[]];
 
-const ExpertTexts = z.strictObject({ name: text(80), title: text(120), bio: text(1200) });
-export const ExpertFile = z.strictObject({
-  id,
-  avatar: z.enum(avatarIds, 'not one of the product avatar ids'),
-  languages: z
-    .array(z.enum(CONSULT_LANGUAGES, 'languages are ar, en or fr'))
-    .min(1, 'at least one language')
-    .refine((l) => new Set(l).size === l.length, 'languages repeat'),
-  specialty: z.enum(EXPERT_SPECIALTIES, `specialty must be one of ${EXPERT_SPECIALTIES.join(', ')}`),
-  en: ExpertTexts,
-  ar: ExpertTexts,
+const qualifications = z.array(text(160)).min(1, '1 to 6 qualifications').max(6, '1 to 6 qualifications');
+const ExpertTexts = z.strictObject({ name: text(80), title: text(120), bio: text(1200), qualifications });
+const unique = (l: readonly unknown[]) => new Set(l).size === l.length;
+/** A consultation offer: its id is permanent (bookings will point at it); price in cents. */
+const ExpertOffer = z.strictObject({
+  id: z.string().regex(/^[a-z]+-[0-9]{1,3}$/, 'offer ids look like consult-30'),
+  kind: z.enum(OFFER_KINDS, 'kind is discovery or consultation'),
+  minutes: z.number().int('a whole number of minutes').min(10).max(120),
+  price: z.number('cents: a whole number').int('cents: a whole number').min(0).max(100_000),
 });
+export const ExpertFile = z
+  .strictObject({
+    id,
+    order: z.number().int().min(0).max(10_000),
+    published: z.boolean(),
+    avatar: z.enum(avatarIds, 'not one of the product avatar ids'),
+    languages: z
+      .array(z.enum(CONSULT_LANGUAGES, 'languages are ar, en or fr'))
+      .min(1, 'at least one language')
+      .refine(unique, 'languages repeat'),
+    specialty: z.enum(EXPERT_SPECIALTIES, `specialty must be one of ${EXPERT_SPECIALTIES.join(', ')}`),
+    modes: z
+      .array(z.enum(CALL_MODES, 'modes are voice or video'))
+      .min(1, 'at least one call mode')
+      .refine(unique, 'modes repeat'),
+    offers: z.array(ExpertOffer).min(2, 'the discovery call and at least one consultation').max(6),
+    en: ExpertTexts,
+    ar: ExpertTexts,
+  })
+  .superRefine((e, ctx) => {
+    if (!unique(e.offers.map((o) => o.id)))
+      ctx.addIssue({ code: 'custom', message: 'offer ids repeat', path: ['offers'] });
+    const discovery = e.offers.filter((o) => o.kind === 'discovery');
+    const [call] = discovery;
+    if (
+      discovery.length !== 1 ||
+      call.id !== DISCOVERY_OFFER_ID ||
+      call.minutes !== DISCOVERY_MINUTES ||
+      call.price !== 0
+    )
+      ctx.addIssue({
+        code: 'custom',
+        message: `exactly one discovery offer: { "id": "${DISCOVERY_OFFER_ID}", "minutes": ${DISCOVERY_MINUTES}, "price": 0 }`,
+        path: ['offers'],
+      });
+    e.offers.forEach((o, i) => {
+      if (o.kind === 'consultation' && o.price === 0)
+        ctx.addIssue({ code: 'custom', message: 'a consultation has a price', path: ['offers', i, 'price'] });
+      if (o.kind === 'consultation' && o.id !== `consult-${o.minutes}`)
+        ctx.addIssue({
+          code: 'custom',
+          message: `a ${o.minutes}-minute consultation's id is consult-${o.minutes}`,
+          path: ['offers', i, 'id'],
+        });
+    });
+  });
 export type ExpertFile = z.infer<typeof ExpertFile>;
 
 const items = z.array(text(300)).min(2, '2 to 6 items').max(6, '2 to 6 items');

@@ -1,2 +1,4 @@
--- 0004_experts: filled in by its feature (hand-written; snapshots regenerated when the features land)
-SELECT 1;
+ALTER TABLE "experts" ADD COLUMN "position" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "experts" ADD COLUMN "published" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "experts" ADD COLUMN "modes" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "experts" ADD COLUMN "offers" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -163,6 +163,14 @@ describe('loading (fixture content in a temporary copy)', () => {
   });
 });
 
+/** An expert file as the expert cases below change it. */
+interface ExpertJson {
+  published?: boolean;
+  modes: string[];
+  offers: { id: string; kind: string; minutes: number; price: number }[];
+  ar: { qualifications: string[] };
+}
+
 describe('checks: every problem names its file', () => {
   const cases: [string, (dir: string) => void, RegExp][] = [
     [
@@ -245,6 +253,90 @@ describe('checks: every problem names its file', () => {
         ),
       /course\.json: expert "nobody" has no file experts\/nobody\.json/,
     ],
+    // experts (issue 9): offers, call modes, qualifications, published
+    ...(
+      [
+        [
+          'an expert without the free discovery call',
+          (e) => {
+            e.offers = e.offers.filter((o: { kind: string }) => o.kind !== 'discovery');
+          },
+          /experts\/test-expert\.json: offers: exactly one discovery offer/,
+        ],
+        [
+          'a discovery call that is not free',
+          (e) => {
+            e.offers[0].price = 1000;
+          },
+          /experts\/test-expert\.json: offers: exactly one discovery offer/,
+        ],
+        [
+          'a free paid consultation',
+          (e) => {
+            e.offers[1].price = 0;
+          },
+          /experts\/test-expert\.json: offers\.1\.price: a consultation has a price/,
+        ],
+        [
+          'an offer price in dollars',
+          (e) => {
+            e.offers[1].price = 30.5;
+          },
+          /experts\/test-expert\.json: offers\.1\.price: cents: a whole number/,
+        ],
+        [
+          'an offer id that does not match its minutes',
+          (e) => {
+            e.offers[2].id = 'consult-45';
+          },
+          /offers\.2\.id: a 60-minute consultation's id is consult-60/,
+        ],
+        [
+          'two offers with one id',
+          (e) => {
+            e.offers[2] = { ...e.offers[1] };
+          },
+          /experts\/test-expert\.json: offers: offer ids repeat/,
+        ],
+        [
+          'an unknown call mode',
+          (e) => {
+            e.modes = ['voice', 'chat'];
+          },
+          /experts\/test-expert\.json: modes\.1: modes are voice or video/,
+        ],
+        [
+          'no call mode',
+          (e) => {
+            e.modes = [];
+          },
+          /experts\/test-expert\.json: modes: at least one call mode/,
+        ],
+        [
+          'no Arabic qualifications',
+          (e) => {
+            e.ar.qualifications = [];
+          },
+          /experts\/test-expert\.json: ar\.qualifications: 1 to 6 qualifications/,
+        ],
+        [
+          'an expert without published',
+          (e) => {
+            delete e.published;
+          },
+          /experts\/test-expert\.json: published:/,
+        ],
+      ] as [string, (e: ExpertJson) => void, RegExp][]
+    ).map(([name, change, expected]): [string, (dir: string) => void, RegExp] => [
+      name,
+      (d) =>
+        edit(d, 'experts/test-expert.json', (s) => {
+          const e = JSON.parse(s);
+          change(e);
+          return JSON.stringify(e);
+        }),
+      expected,
+    ]),
     [
       'too few quiz questions',
       (d) =>
