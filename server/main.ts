@@ -2,17 +2,25 @@
  * Entry point: configuration → database (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL) →
  * migrations and seed → app → HTTP server. SIGTERM/SIGINT stop accepting connections, let
  * requests in flight finish (up to 10 s), then close the database.
+ *
+ * With PostgreSQL the server runs `config.workers` processes (WORKERS, default one per core): the
+ * primary migrates once, then forks the workers, which share the port (node:cluster) and restarts
+ * one that dies. Per-address limits and lockouts are in the database (or Redis with REDIS_URL), so
+ * every worker, and every machine on the same database, counts into the same buckets.
  */
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, pepperWarnings, type ServerConfig } from './config.ts';
-import { prepareDatabase } from './db/open.ts';
+import type { Database } from './db/index.ts';
+import { openDatabase, prepareDatabase } from './db/open.ts';
 import { purgeExpired } from './domain/accounts.ts';
 import { systemClock } from './lib/clock.ts';
 import { tightenTree } from './lib/data-dir.ts';
-import { createLogger, describeError } from './lib/log.ts';
+import { type LimitStore, postgresLimitStore, redisLimitStore } from './lib/limit-store.ts';
+import { createLogger, describeError, type Logger } from './lib/log.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -28,13 +36,63 @@ function configOrExit(): ServerConfig {
   }
 }
 
+/** Where the limits count: Redis with REDIS_URL, the PostgreSQL table, or (PGlite) this process's memory. */
+async function openLimitStore(config: ServerConfig, database: Database): Promise<LimitStore | null> {
+  if (config.redisUrl) {
+    const { Redis } = await import('ioredis');
+    return redisLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }));
+  }
+  return database.kind === 'postgres' ? postgresLimitStore(database) : null;
+}
+
+/** The cluster's primary: migrate once, fork the workers, restart one that dies, stop them on a signal. */
+async function primary(config: ServerConfig, log: Logger) {
+  const database = await prepareDatabase(config);
+  await database.close();
+  log.info('starting workers', { workers: config.workers, port: config.port });
+  let stopping = false;
+  // the first worker also runs the hourly sweep; its replacement takes it over
+  const roles = new Map<number, string>();
+  const fork = (sweeper: boolean) => {
+    const worker = cluster.fork({ AMINA_SWEEPER: sweeper ? '1' : '' });
+    roles.set(worker.id, sweeper ? '1' : '');
+  };
+  for (let i = 0; i < config.workers; i++) fork(i === 0);
+  cluster.on('exit', (worker, code, signal) => {
+    const sweeper = roles.get(worker.id) === '1';
+    roles.delete(worker.id);
+    if (stopping) {
+      if (roles.size === 0) {
+        log.info('stopped');
+        process.exit(0);
+      }
+      return;
+    }
+    log.error('worker exited; starting another', { code, signal: signal ?? undefined });
+    setTimeout(() => fork(sweeper), 500).unref();
+  });
+  const shutdown = (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    log.info('shutting down', { signal });
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+    if (roles.size === 0) process.exit(0);
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
 async function main() {
   const config = configOrExit();
   const log = createLogger({ level: config.logLevel });
-  const database = await prepareDatabase(config);
+  if (config.workers > 1 && cluster.isPrimary) return primary(config, log);
+  // a worker opens what the primary migrated; a single process migrates itself
+  const database = cluster.isWorker ? await openDatabase(config) : await prepareDatabase(config);
+  const limitStore = await openLimitStore(config, database);
   // DIST_DIR: serve another build than dist/ (a side build while dist/ is in use)
   const distDir = process.env.DIST_DIR || undefined;
-  const app = createApp({ db: database, clock: systemClock, config, logger: log, distDir });
+  const app = createApp({ db: database, clock: systemClock, config, logger: log, distDir, limitStore });
+  const sweeper = !cluster.isWorker || process.env.AMINA_SWEEPER === '1';
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info('listening', {
@@ -51,6 +109,8 @@ async function main() {
             ? 'from AUTH_PEPPER_FILE'
             : `from ${join(config.dataDir, 'secrets')}`,
       rateLimit: `${config.rateLimit.limit} per ${config.rateLimit.windowMs / 60_000} min per address`,
+      limits: limitStore ? `shared (${limitStore.kind})` : 'in memory (one process)',
+      ...(cluster.isWorker ? { worker: cluster.worker?.id, pid: process.pid } : {}),
       trustProxy: config.trustProxy,
     });
   }) as Server;
@@ -66,13 +126,14 @@ async function main() {
     database.kind === 'pglite' ? setInterval(() => tightenTree(config.dataDir), 60_000) : undefined;
   tighten?.unref();
 
-  const sweep = setInterval(
-    () =>
-      purgeExpired(database, systemClock).catch((e) =>
-        log.error('purge failed', { error: describeError(e) }),
-      ),
-    60 * 60_000,
-  );
+  const sweep = setInterval(() => {
+    if (!sweeper) return;
+    const now = systemClock.now().getTime();
+    Promise.all([
+      purgeExpired(database, systemClock),
+      limitStore?.sweep(now, Math.max(config.rateLimit.windowMs, 15 * 60_000)),
+    ]).catch((e) => log.error('purge failed', { error: describeError(e) }));
+  }, 60 * 60_000);
   sweep.unref();
 
   let stopping = false;
@@ -93,6 +154,7 @@ async function main() {
     server.close(async () => {
       clearTimeout(force);
       try {
+        await limitStore?.close();
         await database.close();
         if (database.kind === 'pglite') tightenTree(config.dataDir);
         log.info('stopped');

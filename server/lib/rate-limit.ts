@@ -1,11 +1,13 @@
 /**
  * Per-client-address limit (token bucket): `limit` requests per `windowMs`, refilled continuously,
- * so a burst of `limit` is allowed and then one request every windowMs/limit. In memory, per process.
+ * so a burst of `limit` is allowed and then one request every windowMs/limit. In memory, per process;
+ * limit-store.ts keeps the same buckets in PostgreSQL or Redis when several processes must share them.
  */
 import { isIP } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Clock } from './clock.ts';
 import { ApiError } from './errors.ts';
+import type { Limiter } from './limit-store.ts';
 
 export interface RateLimitOptions {
   limit: number;
@@ -91,9 +93,9 @@ function expandV6(addr: string): string[] {
   return [...h, ...fill, ...t].map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''));
 }
 
-export function rateLimit(limiter: RateLimiter, trustProxy: boolean): MiddlewareHandler {
+export function rateLimit(limiter: Limiter, trustProxy: boolean): MiddlewareHandler {
   return async (c, next) => {
-    const wait = limiter.take(clientAddress(c, trustProxy));
+    const wait = await limiter.take(clientAddress(c, trustProxy));
     if (wait > 0) throw new ApiError('RATE_LIMITED', { retryAfter: wait });
     await next();
   };

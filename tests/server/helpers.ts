@@ -5,6 +5,7 @@ import type { AppConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/index.ts';
 import { type Clock, ManualClock } from '../../server/lib/clock.ts';
 import { createHasher, type HashCost, type Hasher } from '../../server/lib/hashing.ts';
+import type { LimitStore } from '../../server/lib/limit-store.ts';
 import type { Logger } from '../../server/lib/log.ts';
 
 /** Tests may use a cheap argon2 cost; config.test.ts proves production uses m=19456,t=2,p=1. */
@@ -31,11 +32,32 @@ export interface TestAppOptions {
   logger?: Logger;
   distDir?: string;
   hasher?: Hasher;
+  /**
+   * Where the limits count. Default: each app's own memory, so every test starts with full buckets
+   * on either database; the shared stores are tested by limit-store.test.ts and processes.test.ts.
+   */
+  limitStore?: LimitStore | null;
 }
 
-export function testApp({ db, clock = new ManualClock(), config, logger, distDir, hasher }: TestAppOptions) {
+export function testApp({
+  db,
+  clock = new ManualClock(),
+  config,
+  logger,
+  distDir,
+  hasher,
+  limitStore = null,
+}: TestAppOptions) {
   const cfg = testConfig(config);
-  const app = createApp({ db, clock, config: cfg, logger, distDir: distDir ?? '/nonexistent-dist', hasher });
+  const app = createApp({
+    db,
+    clock,
+    config: cfg,
+    logger,
+    distDir: distDir ?? '/nonexistent-dist',
+    hasher,
+    limitStore,
+  });
   return Object.assign(app, { clock });
 }
 export type TestApp = ReturnType<typeof testApp>;

@@ -1,0 +1,249 @@
+/**
+ * More than one process (issue 11): two real servers (server/main.ts) on one PostgreSQL database,
+ * as two machines behind a proxy would be, and one server running two workers (WORKERS=2):
+ * - a member locked out on one is locked out on the other;
+ * - the per-address limit counts the requests both answered, in the PostgreSQL table and, with
+ *   REDIS_URL, in Redis;
+ * - two workers share one port and one limit.
+ * PostgreSQL runs only where this run has one (TEST_DATABASE_URL), like every PostgreSQL test.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { withDatabase } from './global-setup.ts';
+import { GOOD_PIN, OTHER_PIN, registration } from './helpers.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const running = new Set<ChildProcess>();
+const dirs: string[] = [];
+const PEPPER = 'processes-test-pepper-0123456789abcdefghijklmnopqrstuvwxyz';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const LIMIT = 8;
+
+interface Server {
+  proc: ChildProcess;
+  url: string;
+  output: string[];
+  exited: Promise<number | null>;
+}
+
+/** Starts server/main.ts on a free port; resolves when `listeners` processes say they listen. */
+function start(env: Record<string, string>, listeners = 1): Promise<Server> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'amina-procs-'));
+  dirs.push(dataDir);
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    stdio: 'pipe',
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      AUTH_PEPPER: PEPPER,
+      AUTH_RATE_LIMIT: String(LIMIT),
+      REDIS_URL: '',
+      WORKERS: '1',
+      ...env,
+    },
+  });
+  running.add(proc);
+  const output: string[] = [];
+  const exited = new Promise<number | null>((resolve) =>
+    proc.on('exit', (code) => {
+      running.delete(proc);
+      resolve(code);
+    }),
+  );
+  return new Promise((resolve, reject) => {
+    let heard = 0;
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('')}`)), 90_000);
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      output.push(chunk.toString());
+      for (const line of chunk.toString().split('\n')) {
+        if (!line.includes('"listening"')) continue;
+        if (++heard < listeners) continue;
+        clearTimeout(timer);
+        resolve({ proc, url: `http://127.0.0.1:${JSON.parse(line).port}`, output, exited });
+      }
+    });
+    proc.stderr!.on('data', (c: Buffer) => output.push(c.toString()));
+    exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before listening:\n${output.join('')}`));
+    });
+  });
+}
+
+async function stop(server: Server) {
+  server.proc.kill('SIGTERM');
+  expect(await server.exited).toBe(0);
+}
+
+async function api(server: Server, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+afterEach(() => {
+  for (const p of running) p.kill('SIGKILL');
+});
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** A fresh, empty PostgreSQL database (the servers migrate it); dropped after the test. */
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { adminUrl } = inject('postgres')!;
+  const name = `amina_procs_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  return {
+    url: withDatabase(adminUrl, name),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Unknown aliases: each sign-in costs one token of the address's auth budget and nothing else. */
+const signInAttempt = (server: Server, i: number) =>
+  api(server, 'POST', '/users/login', {
+    alias: `nobody_${i}_${randomBytes(3).toString('hex')}`,
+    pin: OTHER_PIN,
+  });
+
+async function addressLimitCountsBoth(a: Server, b: Server) {
+  const statuses: number[] = [];
+  for (let i = 0; i < LIMIT + 4; i++) statuses.push((await signInAttempt(i % 2 ? b : a, i)).status);
+  // the first LIMIT go through (401: no such member), whichever server answered; the rest are refused
+  expect(statuses.slice(0, LIMIT)).toEqual(Array(LIMIT).fill(401));
+  expect(statuses.slice(LIMIT)).toEqual(Array(4).fill(429));
+}
+
+describe('several processes on one PostgreSQL', () => {
+  if (inject('postgres') === null) {
+    // the PGlite pass: one process only, and it says so
+    it('PGlite stays one process whatever WORKERS says, its limits in memory', async () => {
+      const s = await start({ DATABASE_URL: '', WORKERS: '4' });
+      const listening = s.output
+        .join('')
+        .split('\n')
+        .filter((l) => l.includes('"listening"'));
+      expect(listening).toHaveLength(1);
+      expect(JSON.parse(listening[0]).limits).toBe('in memory (one process)');
+      await stop(s);
+    }, 120_000);
+    return;
+  }
+
+  it('a member locked on one server is locked on the other; the address limit counts both', async () => {
+    const db = await freshDatabase();
+    try {
+      const a = await start({ DATABASE_URL: db.url, AUTH_RATE_LIMIT: '1000' });
+      const b = await start({ DATABASE_URL: db.url, AUTH_RATE_LIMIT: '1000' });
+      expect(
+        JSON.parse(
+          a.output
+            .join('')
+            .split('\n')
+            .find((l) => l.includes('"listening"'))!,
+        ).limits,
+      ).toBe('shared (postgres)');
+      const member = registration();
+      expect((await api(a, 'POST', '/users/register/standard', member)).status).toBe(201);
+      // four wrong PINs on A, the fifth on B: the count is one count
+      for (let i = 0; i < 4; i++)
+        expect((await api(a, 'POST', '/users/login', { alias: member.alias, pin: OTHER_PIN })).status).toBe(
+          401,
+        );
+      const fifth = await api(b, 'POST', '/users/login', { alias: member.alias, pin: OTHER_PIN });
+      expect(fifth.status).toBe(429);
+      expect(fifth.body.error.code).toBe('TOO_MANY_ATTEMPTS');
+      // now even the right PIN is refused on both
+      for (const s of [a, b]) {
+        const r = await api(s, 'POST', '/users/login', { alias: member.alias, pin: GOOD_PIN });
+        expect(r.status).toBe(429);
+      }
+      await Promise.all([stop(a), stop(b)]);
+
+      // a small address budget: requests to both servers come out of it
+      const c = await start({ DATABASE_URL: db.url });
+      const d = await start({ DATABASE_URL: db.url });
+      await addressLimitCountsBoth(c, d);
+      await Promise.all([stop(c), stop(d)]);
+    } finally {
+      await db.drop();
+    }
+  }, 180_000);
+
+  it('with REDIS_URL the limit counts both servers in Redis', async () => {
+    const db = await freshDatabase();
+    try {
+      // a prefix of its own per run: the buckets of another run never meet these
+      const env = {
+        DATABASE_URL: db.url,
+        REDIS_URL,
+        AUTH_PEPPER: `${PEPPER}-${randomBytes(4).toString('hex')}`,
+      };
+      const a = await start(env);
+      const b = await start(env);
+      expect(
+        JSON.parse(
+          a.output
+            .join('')
+            .split('\n')
+            .find((l) => l.includes('"listening"'))!,
+        ).limits,
+      ).toBe('shared (redis)');
+      await addressLimitCountsBoth(a, b);
+      await Promise.all([stop(a), stop(b)]);
+    } finally {
+      await db.drop();
+    }
+  }, 180_000);
+
+  it('WORKERS=2: two workers on one port, one limit, and a worker that dies is replaced', async () => {
+    const db = await freshDatabase();
+    try {
+      const s = await start({ DATABASE_URL: db.url, WORKERS: '2' }, 2);
+      const workers = s.output
+        .join('')
+        .split('\n')
+        .filter((l) => l.includes('"listening"'))
+        .map((l) => JSON.parse(l).worker);
+      expect(new Set(workers).size).toBe(2);
+      const statuses: number[] = [];
+      for (let i = 0; i < LIMIT + 2; i++) statuses.push((await signInAttempt(s, i)).status);
+      expect(statuses).toEqual([...Array(LIMIT).fill(401), 429, 429]);
+
+      // SIGKILL one worker: the primary starts another, and the port keeps answering
+      const listening = () =>
+        s.output
+          .join('')
+          .split('\n')
+          .filter((l) => l.includes('"listening"'));
+      process.kill(JSON.parse(listening()[0]).pid, 'SIGKILL');
+      await expect.poll(() => listening().length, { timeout: 60_000, interval: 200 }).toBe(3);
+      expect((await signInAttempt(s, 99)).status).toBe(429);
+      await stop(s);
+    } finally {
+      await db.drop();
+    }
+  }, 180_000);
+});
