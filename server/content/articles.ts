@@ -108,7 +108,8 @@ export function readArticles(
       }
     }
     if (meta) {
-      if (meta.id !== folder) problems.push(`${jsonFile}: id "${meta.id}" differs from the folder name "${folder}"`);
+      if (meta.id !== folder)
+        problems.push(`${jsonFile}: id "${meta.id}" differs from the folder name "${folder}"`);
       if (meta.publishedOn > today)
         problems.push(`${jsonFile}: publishedOn ${meta.publishedOn} is in the future (today is ${today})`);
       for (const course of meta.relatedCourses)
@@ -174,7 +175,10 @@ type AnyDb = PgDatabase<PgQueryResultHKT, any>;
 type Tx = Parameters<Parameters<AnyDb['transaction']>[0]>[0];
 
 /** Upserts changed articles, deletes those gone from the files; the counts. */
-export async function storeArticles(tx: Tx, rows: ArticleRow[]): Promise<{ written: number; removed: number }> {
+export async function storeArticles(
+  tx: Tx,
+  rows: ArticleRow[],
+): Promise<{ written: number; removed: number }> {
   let written = 0;
   if (rows.length > 0) {
     const values = rows.map((r) => {

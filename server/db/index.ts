@@ -3,6 +3,7 @@
  * pg Pool. Both sit behind one Drizzle type; code never branches on which one it has.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -37,7 +38,12 @@ export interface PgliteOptions {
 }
 
 export async function openPglite(options: PgliteOptions = {}): Promise<Database & { client: PGlite }> {
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  // pg_trgm: the article search's fuzzy match (migration 0003 creates the extension)
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Db;
   const mutex = new Mutex();
   let closed = false;

@@ -5,7 +5,8 @@
  * Search (both databases alike): the query goes through the same normaliser as the stored search
  * columns (lib/search-text.ts). An article matches when the full-text query (`english` or
  * `arabic` configuration, title weighted above summary and body) matches, or, for partial words
- * and typos, when pg_trgm's word_similarity with its title or text reaches TRIGRAM_MIN. Order:
+ * and typos, when each of its words of three letters or more has a pg_trgm word_similarity of
+ * at least TRIGRAM_MIN with the title or the text. Order:
  * articles matching in the requested language first, then full-text matches by ts_rank above
  * fuzzy ones by similarity, then newest first. Each article is shown in the requested language,
  * whichever language's text matched.
@@ -19,9 +20,9 @@ import { ApiError } from '../lib/errors.ts';
 import type { Locale } from '../lib/i18n.ts';
 import { normaliseSearchText, stemmerForm } from '../lib/search-text.ts';
 
-/** pg_trgm word_similarity a fuzzy match needs (0–1), and the query length it needs (characters). */
+/** pg_trgm word_similarity each word of a fuzzy match needs (0–1), and the words it looks at (letters). */
 export const TRIGRAM_MIN = 0.55;
-const TRIGRAM_MIN_QUERY = 3;
+const TRIGRAM_MIN_WORD = 3;
 /** Courses suggested when a search finds nothing. */
 const SUGGESTED_COURSES = 3;
 
@@ -50,8 +51,18 @@ const summaryOf = (r: Row): ArticleSummary => ({
 /** The columns of one language, for the search expressions. */
 function columns(l: Locale) {
   return l === 'en'
-    ? { config: sql.raw(`'english'`), tsv: sql.raw('tsv_en'), title: sql.raw('search_title_en'), text: sql.raw('search_text_en') }
-    : { config: sql.raw(`'arabic'`), tsv: sql.raw('tsv_ar'), title: sql.raw('search_title_ar'), text: sql.raw('search_text_ar') };
+    ? {
+        config: sql.raw(`'english'`),
+        tsv: sql.raw('tsv_en'),
+        title: sql.raw('search_title_en'),
+        text: sql.raw('search_text_en'),
+      }
+    : {
+        config: sql.raw(`'arabic'`),
+        tsv: sql.raw('tsv_ar'),
+        title: sql.raw('search_title_ar'),
+        text: sql.raw('search_text_ar'),
+      };
 }
 
 export function createArticles({ database }: { database: Database }) {
@@ -98,16 +109,23 @@ export function createArticles({ database }: { database: Database }) {
       );
     } else {
       const fts = stemmerForm(query);
-      const fuzzy = query.length >= TRIGRAM_MIN_QUERY;
-      /** 1 + ts_rank for a full-text match, the trigram similarity (< 1) for a fuzzy one, else 0. */
+      // the fuzzy match looks for every word of three letters or more, each in the title or the text
+      const words = query.split(' ').filter((w) => [...w].length >= TRIGRAM_MIN_WORD);
+      const wordList = sql`array[${sql.join(
+        words.map((w) => sql`${w}`),
+        sql`, `,
+      )}]::text[]`;
+      /** 1 + ts_rank for a full-text match, else the weakest word's trigram similarity if high enough, else 0. */
       const score = (l: Locale) => {
         const c = columns(l);
         const q = sql`plainto_tsquery(${c.config}, ${fts})`;
-        const sim = fuzzy
-          ? sql`greatest(word_similarity(${query}, a.${c.title}), word_similarity(${query}, a.${c.text}) * 0.9)`
-          : sql`0`;
-        return sql`case when a.${c.tsv} @@ ${q} then 1 + ts_rank(a.${c.tsv}, ${q})
-          when ${sim} >= ${TRIGRAM_MIN} then ${sim} else 0 end`;
+        const sim = words.length
+          ? sql`(select min(greatest(word_similarity(w, a.${c.title}), word_similarity(w, a.${c.text}) * 0.9))
+              from unnest(${wordList}) as w)`
+          : sql`0::real`;
+        return sql`(select case when a.${c.tsv} @@ ${q} then 1 + ts_rank(a.${c.tsv}, ${q})
+          when f.sim >= ${sql.raw(String(TRIGRAM_MIN))} then f.sim else 0 end
+          from (select case when a.${c.tsv} @@ ${q} then 0 else ${sim} end as sim) f)`;
       };
       rows = rowsOf<Row>(
         await db.execute(sql`
@@ -136,7 +154,9 @@ export function createArticles({ database }: { database: Database }) {
   /** How many articles a list has in all (asked only for a page past its end). */
   async function count(query: string, locale: Locale): Promise<number> {
     if (!query) {
-      const [r] = rowsOf<{ n: number }>(await db.execute(sql`select count(*) as n from articles where published`));
+      const [r] = rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*) as n from articles where published`),
+      );
       return Number(r.n);
     }
     const page = await list(locale, 1, 1, query);

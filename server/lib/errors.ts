@@ -54,6 +54,7 @@ export const ERROR_STATUS = {
   PAYMENT_DECLINED: 402,
   PAYMENT_FAILED: 402,
   INVOICE_NOT_FOUND: 404,
+  ARTICLE_NOT_FOUND: 404,
 } as const satisfies Record<ErrorCode, number>;
 
 export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];

@@ -10,17 +10,19 @@
  * PostgreSQL's `arabic` and `english` text-search configurations and pg_trgm do none of that.
  */
 const DIACRITICS = /[\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u0640]/g;
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+/** Control characters (tabs, line breaks, NUL…) part words; format characters (bidi marks, zero widths) vanish. */
+const CONTROL = /\p{Cc}/gu;
+const FORMAT = /\p{Cf}/gu;
 const LETTERS: Record<string, string> = {
-  'أ': 'ا',
-  'إ': 'ا',
-  'آ': 'ا',
-  'ٱ': 'ا',
-  'ى': 'ي',
-  'ی': 'ي',
-  'ة': 'ه',
-  'ؤ': 'و',
-  'ئ': 'ي',
+  أ: 'ا',
+  إ: 'ا',
+  آ: 'ا',
+  ٱ: 'ا',
+  ى: 'ي',
+  ی: 'ي',
+  ة: 'ه',
+  ؤ: 'و',
+  ئ: 'ي',
 };
 const FOLDED = /[أإآٱىیةؤئ]/g;
 const DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
@@ -28,7 +30,8 @@ const DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
 export function normaliseSearchText(text: string): string {
   return text
     .normalize('NFKC')
-    .replace(INVISIBLE, ' ')
+    .replace(CONTROL, ' ')
+    .replace(FORMAT, '')
     .replace(DIACRITICS, '')
     .replace(FOLDED, (ch) => LETTERS[ch])
     .replace(DIGITS, (d) => String((d.codePointAt(0)! - 0x0660) % (0x06f0 - 0x0660)))

@@ -35,6 +35,8 @@ function templateKey(): string {
   h.update(contentVersion()); // the course content loaded after the migrations
   h.update(readFileSync(join(root, 'server/content/loader.ts')));
   h.update(readFileSync(join(root, 'server/content/markdown.ts')));
+  h.update(readFileSync(join(root, 'server/content/articles.ts')));
+  h.update(readFileSync(join(root, 'server/lib/search-text.ts')));
   h.update(readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json')));
   return h.digest('hex').slice(0, 16);
 }

@@ -154,6 +154,8 @@ describe('routing', () => {
         '/api/p/lms/get-course-by-id/{courseId}',
         '/api/lms/get-course-by-id/{courseId}/{userId}',
         '/api/articles/enroll-free-course',
+        '/api/articles/all',
+        '/api/articles/{id}',
         '/api/lms/lesson/complete',
         '/api/lms/mark-complete-all',
         '/api/lms/quiz/submit',
