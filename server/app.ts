@@ -12,19 +12,20 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/index.ts';
 import { DOCS_CSP, renderDocs } from './docs.ts';
 import { createAccounts } from './domain/accounts.ts';
+import { createArticles } from './domain/articles.ts';
 import { createCommerce } from './domain/commerce.ts';
 import { createExperts } from './domain/experts.ts';
 import { createForms, DEFAULT_FORMS_CONFIG } from './domain/forms.ts';
-import { createArticles } from './domain/articles.ts';
 import { createLearning } from './domain/learning.ts';
 import type { Clock } from './lib/clock.ts';
 import { compressJson } from './lib/compress-json.ts';
 import { ApiError, errorResponse } from './lib/errors.ts';
 import { createHasher, type Hasher } from './lib/hashing.ts';
+import { HotCache } from './lib/hot-cache.ts';
 import { type AppEnv, MAX_BODY_BYTES, validationHook } from './lib/http.ts';
 import { negotiateLocale } from './lib/i18n.ts';
-import { createLogger, describeError, type Logger } from './lib/log.ts';
 import { type Limiter, type LimitStore, postgresLimitStore, SharedLimiter } from './lib/limit-store.ts';
+import { createLogger, describeError, type Logger } from './lib/log.ts';
 import { RateLimiter, rateLimit } from './lib/rate-limit.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createSandboxProvider } from './payments/sandbox.ts';
@@ -137,6 +138,10 @@ export function createApp({
   const aliasLimit = rateLimit(limiter('alias', window), config.trustProxy);
 
   const app = new OpenAPIHono<AppEnv>({ strict: true, defaultHook: validationHook });
+
+  // 0. public reads answered again from memory for a second (lib/hot-cache.ts; main.ts serves them)
+  const hot = new HotCache({ clock });
+  app.use('*', hot.capture(loggedPath));
 
   // 1. request id, access log (no bodies, no query strings, no headers), security headers
   app.use('*', async (c, next) => {
@@ -271,7 +276,7 @@ export function createApp({
     return errorResponse(c, new ApiError('INTERNAL_ERROR'));
   });
 
-  return Object.assign(app, { site, forms });
+  return Object.assign(app, { site, forms, hot });
 }
 
 export type App = ReturnType<typeof createApp>;

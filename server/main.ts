@@ -9,7 +9,7 @@
  * every worker, and every machine on the same database, counts into the same buckets.
  */
 import cluster from 'node:cluster';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
@@ -94,26 +94,36 @@ async function main() {
   const app = createApp({ db: database, clock: systemClock, config, logger: log, distDir, limitStore });
   const sweeper = !cluster.isWorker || process.env.AMINA_SWEEPER === '1';
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    log.info('listening', {
-      url: `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`,
-      port: info.port,
-      database:
-        database.kind === 'pglite'
-          ? `PGlite in ${join(config.dataDir, 'pglite')}`
-          : 'PostgreSQL (DATABASE_URL)',
-      authKey:
-        config.pepperSource === 'env'
-          ? 'from AUTH_PEPPER'
-          : config.pepperSource === 'pepperFile'
-            ? 'from AUTH_PEPPER_FILE'
-            : `from ${join(config.dataDir, 'secrets')}`,
-      rateLimit: `${config.rateLimit.limit} per ${config.rateLimit.windowMs / 60_000} min per address`,
-      limits: limitStore ? `shared (${limitStore.kind})` : 'in memory (one process)',
-      ...(cluster.isWorker ? { worker: cluster.worker?.id, pid: process.pid } : {}),
-      trustProxy: config.trustProxy,
-    });
-  }) as Server;
+  // public reads a second old or newer are answered from memory before the app (lib/hot-cache.ts)
+  const server = serve(
+    {
+      fetch: app.fetch,
+      port: config.port,
+      hostname: config.host,
+      createServer: ((options: ServerOptions, listener: RequestListener) =>
+        createServer(options, app.hot.listener(log, listener))) as typeof createServer,
+    },
+    (info) => {
+      log.info('listening', {
+        url: `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`,
+        port: info.port,
+        database:
+          database.kind === 'pglite'
+            ? `PGlite in ${join(config.dataDir, 'pglite')}`
+            : 'PostgreSQL (DATABASE_URL)',
+        authKey:
+          config.pepperSource === 'env'
+            ? 'from AUTH_PEPPER'
+            : config.pepperSource === 'pepperFile'
+              ? 'from AUTH_PEPPER_FILE'
+              : `from ${join(config.dataDir, 'secrets')}`,
+        rateLimit: `${config.rateLimit.limit} per ${config.rateLimit.windowMs / 60_000} min per address`,
+        limits: limitStore ? `shared (${limitStore.kind})` : 'in memory (one process)',
+        ...(cluster.isWorker ? { worker: cluster.worker?.id, pid: process.pid } : {}),
+        trustProxy: config.trustProxy,
+      });
+    },
+  ) as Server;
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
