@@ -85,6 +85,7 @@ export const safetyMachine = setup({
           always: [{ guard: 'storedOn', target: 'on' }, { target: 'off' }],
         },
         off: {
+          entry: { type: 'applyIdentity', params: { discreet: false } },
           on: {
             'safety.discreet.toggle': {
               target: 'on',
@@ -94,7 +95,6 @@ export const safetyMachine = setup({
         },
         on: {
           entry: { type: 'applyIdentity', params: { discreet: true } },
-          exit: { type: 'applyIdentity', params: { discreet: false } },
           on: {
             'safety.discreet.toggle': {
               target: 'off',

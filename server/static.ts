@@ -4,7 +4,9 @@
  * index.html (no-cache) so client routes work on reload. Text files go out compressed: the build
  * writes `.br` and `.gz` copies (vite.config.ts `precompress`), and the browser gets the best its
  * Accept-Encoding allows, with `Vary: Accept-Encoding`. Also computes the app's CSP, allowing
- * exactly the inline scripts and styles index.html contains (by SHA-256).
+ * exactly the inline scripts and styles index.html contains (by SHA-256). With a ShellRenderer
+ * (site-meta.ts), each route's shell carries its own title and tags: compressed once per content,
+ * with its own ETag.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';

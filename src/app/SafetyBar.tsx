@@ -1,12 +1,16 @@
-import { useEffect, useId } from 'react';
-import { useIntl } from 'react-intl';
+import { lazy, Suspense, useEffect, useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { css, cx } from '../../styled-system/css';
 import { Button } from '../components/button';
-import { Switch } from '../components/switch';
 import { CloseIcon } from '../theme/icons';
-import { useSafety, useSystemActor } from './actors';
+import { useSystemActor } from './actors';
 import { setNeutralTitle } from './safety-effects';
+
+const DiscreetSwitch = lazy(() => import('./DiscreetSwitch'));
+
+/** Holds the switch's place (track and label) while its chunk loads, so nothing moves. */
+const switchPlaceholder = css({ display: 'inline-block', width: '32', height: '9', flexShrink: 0 });
 
 const strip = css({
   bg: 'bg.subtle',
@@ -63,7 +67,6 @@ const kbd = css({
 export function SafetyBar({ wide = false }: { wide?: boolean }) {
   const intl = useIntl();
   const safety = useSystemActor('safety');
-  const discreet = useSafety((s) => s.matches({ discreet: 'on' }));
   const hint = useId();
   const neutralTitle = intl.formatMessage({ id: 'safety.discreet.tabTitle' });
   useEffect(() => setNeutralTitle(neutralTitle), [neutralTitle]);
@@ -78,19 +81,15 @@ export function SafetyBar({ wide = false }: { wide?: boolean }) {
           {intl.formatMessage({ id: 'safety.link' })}
         </Link>
         <span className={shortcut} aria-hidden="true">
-          {intl.formatMessage(
-            { id: 'safety.quickExit.keys' },
-            { kbd: (chunks) => <kbd className={kbd}>{chunks}</kbd> },
-          )}
+          <FormattedMessage
+            id="safety.quickExit.keys"
+            values={{ kbd: (chunks) => <kbd className={kbd}>{chunks}</kbd> }}
+          />
         </span>
         <span className={css({ flex: 1 })} />
-        <Switch
-          checked={discreet}
-          onCheckedChange={() => safety.send({ type: 'safety.discreet.toggle' })}
-          data-testid="discreet-switch"
-        >
-          {intl.formatMessage({ id: 'safety.discreet.label' })}
-        </Switch>
+        <Suspense fallback={<span className={switchPlaceholder} aria-hidden="true" />}>
+          <DiscreetSwitch />
+        </Suspense>
         <Button
           type="button"
           size="sm"

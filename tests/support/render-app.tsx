@@ -14,6 +14,7 @@ import { App } from '../../src/app/App';
 import { RootProvider, type ScreenOverrides, startAppActor } from '../../src/app/actors';
 import * as effects from '../../src/app/effects';
 import { createAppLogic } from '../../src/app/logic';
+import { readStoredDiscreet } from '../../src/app/safety-effects';
 import { rejects } from './stub-actors';
 
 /**
@@ -89,6 +90,8 @@ export function renderApp(
     aliasDebounceMs?: number;
     /** A clock for the whole actor system, e.g. `new SimulatedClock()` to drive the splash delays by hand. */
     clock?: ActorOptions<AnyStateMachine>['clock'];
+    /** Quick exit's way out (jsdom cannot leave the page): default, nothing happens. */
+    leaveSite?: () => void;
   } = {},
 ) {
   const s = options.stubs ?? {};
@@ -160,6 +163,7 @@ export function renderApp(
           resetPin: (s.resetPin ?? notProvided) as never,
         },
       },
+      safety: { actions: { leaveSite: options.leaveSite ?? (() => {}) } },
       courseLifecycle: {
         actors: {
           loadCourse: (s.loadCourse ?? notProvided) as never,
@@ -178,6 +182,7 @@ export function renderApp(
       savedLanguage:
         options.savedLanguage !== undefined ? options.savedLanguage : effects.readSavedLanguage(),
       storedCart: effects.readStoredCart(),
+      storedDiscreet: readStoredDiscreet(),
     },
     options.inspect,
     options.clock,
