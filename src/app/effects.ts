@@ -115,6 +115,7 @@ const BUNDLES: Record<Locale, Record<MessageBundle, () => MessagesModule>> = {
     menopause: () => import('virtual:messages/en/menopause'),
     contact: () => import('virtual:messages/en/contact'),
     concern: () => import('virtual:messages/en/concern'),
+    experts: () => import('virtual:messages/en/experts'),
     seo: () => import('virtual:messages/en/seo'),
   },
   ar: {
@@ -134,6 +135,7 @@ const BUNDLES: Record<Locale, Record<MessageBundle, () => MessagesModule>> = {
     menopause: () => import('virtual:messages/ar/menopause'),
     contact: () => import('virtual:messages/ar/contact'),
     concern: () => import('virtual:messages/ar/concern'),
+    experts: () => import('virtual:messages/ar/experts'),
     seo: () => import('virtual:messages/ar/seo'),
   },
 };

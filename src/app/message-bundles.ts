@@ -5,20 +5,48 @@
  * is the ids starting with any of its prefixes; prefixes may appear in more than one bundle.
  * Read at build time by vite.config.ts and by `npm run i18n:verify`.
  */
+/** What every public form says (issue 9): its notes, problems and failures; each form adds its own ids. */
+const FORM_COMMON = [
+  'forms.requiredNote',
+  'forms.optional',
+  'forms.problems',
+  'forms.sending',
+  'forms.retry',
+  'forms.honeypot',
+  'forms.failed.',
+  'forms.error.',
+] as const;
+
 export const MESSAGE_BUNDLES = {
   signup: ['signup.', 'marital.', 'ageRange.'],
   forgot: ['forgot.', 'signup.pin.'],
   legal: ['privacy.', 'terms.'],
   about: ['about.'],
-  programs: ['programs.'],
-  partnerships: ['partnerships.'],
+  programs: [
+    'programs.',
+    ...FORM_COMMON,
+    'forms.programs.',
+    'forms.option.organisationKind.',
+    'forms.option.size.',
+    'forms.country.',
+  ],
+  partnerships: ['partnerships.', ...FORM_COMMON, 'forms.partnerships.', 'forms.option.circle.'],
   faq: ['faq.'],
   safeguarding: ['safeguarding.'],
   careers: ['careers.'],
   circle: ['circle.'],
   menopause: ['menopause.'],
-  contact: ['contact.'],
-  concern: ['concern.'],
+  contact: ['contact.', ...FORM_COMMON, 'forms.contact.'],
+  concern: ['concern.', ...FORM_COMMON, 'forms.concern.', 'forms.option.topic.'],
+  // "Leave an Impact", /experts/apply: the page and the expert application with its CV
+  expertApply: [
+    ...FORM_COMMON,
+    'forms.apply.',
+    'forms.expert-application.',
+    'forms.option.profession.',
+    'forms.option.languages.',
+    'forms.cv.',
+  ],
   learning: [
     'learning.',
     'dashboard.comingSoon',
@@ -27,8 +55,29 @@ export const MESSAGE_BUNDLES = {
     'dashboard.ratings.',
     'dashboard.invoices.',
     'dashboard.settings.',
+    // the course's related consultant names her specialty
+    'experts.specialty.',
   ],
-  home: ['home.'],
+  home: [
+    'home.',
+    // "Our experts" (src/views/experts/FeaturedExperts.tsx)
+    'experts.featured.',
+    'experts.card.',
+    'experts.specialty.',
+    'experts.mode.',
+    'experts.retry',
+    'experts.loading',
+  ],
+  // the experts directory and profiles (issue 9)
+  experts: ['experts.'],
+  // the article list and pages; the shared learning words they show (disclaimer, retry, pager, note)
+  articles: [
+    'articles.',
+    'learning.disclaimer',
+    'learning.common.retry',
+    'learning.catalogue.pages.',
+    'learning.learn.note',
+  ],
   commerce: ['cart.', 'checkout.'],
   /** The server's page titles and descriptions (server/site-meta.ts); the app never needs them. */
   seo: ['seo.'],

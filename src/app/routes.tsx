@@ -30,6 +30,13 @@ const CatalogueView = lazy(() => import('../views/courses/CatalogueView'));
 const CourseView = lazy(() => import('../views/course/CourseView'));
 const CartView = lazy(() => import('../views/cart/CartView'));
 const CheckoutView = lazy(() => import('../views/checkout/CheckoutView'));
+// the public forms (issue 9): one form component, in its own chunk, for the pages' form slots
+const EnquiryForm = lazy(() => import('../views/forms/EnquiryForm'));
+const ExpertApplyView = lazy(() => import('../views/experts-apply/ExpertApplyView'));
+const ArticlesView = lazy(() => import('../views/articles/ArticlesView'));
+const ArticleView = lazy(() => import('../views/articles/ArticleView'));
+const ExpertsView = lazy(() => import('../views/experts/ExpertsView'));
+const ExpertView = lazy(() => import('../views/experts/ExpertView'));
 
 function Loading() {
   const intl = useIntl();
@@ -73,6 +80,33 @@ export function AppRoutes() {
           <CourseView />
         </Site>
       </Route>
+      <Route path="/articles">
+        <Site messages="articles">
+          <ArticlesView />
+        </Site>
+      </Route>
+      <Route path="/articles/:id">
+        <Site messages="articles">
+          <ArticleView />
+        </Site>
+      </Route>
+      {/* before /experts/:id: "apply" is not an expert's id */}
+      <Route path="/experts/apply">
+        <Site messages="expertApply">
+          <ExpertApplyView form={<EnquiryForm kind="expert-application" />} />
+        </Site>
+      </Route>
+      <Route path="/experts">
+        <Site messages="experts">
+          <ExpertsView />
+        </Site>
+      </Route>
+      {/* after /experts/apply (above): "apply" is not an expert's id */}
+      <Route path="/experts/:id">
+        <Site messages="experts">
+          <ExpertView />
+        </Site>
+      </Route>
       <Route path="/cart">
         <Site messages="commerce">
           <CartView />
@@ -112,12 +146,12 @@ export function AppRoutes() {
       </Route>
       <Route path="/programs">
         <Site messages="programs">
-          <ProgramsView />
+          <ProgramsView form={<EnquiryForm kind="programs" />} />
         </Site>
       </Route>
       <Route path="/partnerships">
         <Site messages="partnerships">
-          <PartnershipsView />
+          <PartnershipsView form={<EnquiryForm kind="partnerships" />} />
         </Site>
       </Route>
       <Route path="/faq">
@@ -152,7 +186,7 @@ export function AppRoutes() {
       </Route>
       <Route path="/contact">
         <Site messages="contact">
-          <ContactView />
+          <ContactView form={<EnquiryForm kind="contact" />} />
         </Site>
       </Route>
       <Route path="/safeguarding">
@@ -162,7 +196,7 @@ export function AppRoutes() {
       </Route>
       <Route path="/report-a-concern">
         <Site messages="concern">
-          <ConcernView />
+          <ConcernView form={<EnquiryForm kind="concern" />} />
         </Site>
       </Route>
       <Route>

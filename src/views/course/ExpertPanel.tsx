@@ -1,9 +1,10 @@
 import { useIntl } from 'react-intl';
+import { Link } from 'wouter';
 import type { ExpertSummary } from '../../../server/contract/learning';
 import { css, cx } from '../../../styled-system/css';
 import * as Avatar from '../../components/avatar';
 import { panel } from '../../components/panel';
-import { LanguagesIcon } from '../../theme/icons';
+import { ArrowEndIcon, LanguagesIcon } from '../../theme/icons';
 
 /** Related consultant: the course's expert. */
 export function ExpertPanel({ expert }: { expert: ExpertSummary }) {
@@ -35,7 +36,14 @@ export function ExpertPanel({ expert }: { expert: ExpertSummary }) {
         <p className={css({ color: 'accent.fg', fontWeight: '600' })}>{expert.title}</p>
         {expert.specialty && (
           <p className={css({ color: 'fg.muted', textStyle: 'body.sm' })}>
-            {intl.formatMessage({ id: 'learning.course.expert.specialty' }, { specialty: expert.specialty })}
+            {intl.formatMessage(
+              { id: 'learning.course.expert.specialty' },
+              {
+                specialty: intl.messages[`experts.specialty.${expert.specialty}`]
+                  ? intl.formatMessage({ id: `experts.specialty.${expert.specialty}` })
+                  : expert.specialty,
+              },
+            )}
           </p>
         )}
         <p className={css({ textStyle: 'body.md', maxWidth: '65ch' })}>{expert.bio}</p>
@@ -54,6 +62,27 @@ export function ExpertPanel({ expert }: { expert: ExpertSummary }) {
             {intl.formatMessage({ id: 'learning.course.expert.languages' }, { languages })}
           </p>
         )}
+        <p className={css({ mt: '1' })}>
+          <Link
+            href={`/experts/${encodeURIComponent(expert.id)}`}
+            data-testid="expert-profile-link"
+            className={css({
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: '1.5',
+              color: 'accent.fg',
+              fontWeight: '600',
+              textDecoration: 'underline',
+              textUnderlineOffset: '0.2em',
+              borderRadius: 'sm',
+              _hover: { textDecorationThickness: '2px' },
+              '& svg': { boxSize: '4' },
+            })}
+          >
+            {intl.formatMessage({ id: 'learning.course.expert.profile' }, { name: expert.name })}
+            <ArrowEndIcon aria-hidden="true" />
+          </Link>
+        </p>
       </div>
     </section>
   );

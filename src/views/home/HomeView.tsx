@@ -5,6 +5,7 @@ import { LinkButton } from '../../components/link-button';
 import { pageColumn } from '../../components/page-column';
 import { panel } from '../../components/panel';
 import { BookIcon, UserIcon } from '../../theme/icons';
+import { FeaturedExperts } from '../experts/FeaturedExperts';
 import { useDocumentTitle } from '../useDocumentTitle';
 
 const FEATURES = [
@@ -117,6 +118,7 @@ export default function HomeView() {
           ))}
         </ul>
       </section>
+      <FeaturedExperts />
     </>
   );
 }

@@ -1,0 +1,218 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { ExpertProfile, ExpertsList } from '../server/contract/experts';
+import {
+  CALL_MODES,
+  type CallMode,
+  CONSULT_LANGUAGES,
+  type ConsultLanguage,
+  EXPERT_SPECIALTIES,
+  type ExpertSpecialty,
+  oneOf,
+} from '../server/contract/experts-constants';
+import { LOADING_STEP } from './load-step';
+import { type AppError, notProvided, toAppError } from './types';
+
+/**
+ * The experts (issue 9): the directory, filtered by specialty, language and call mode, and one
+ * expert's profile. Each screen starts its own actor: /experts (and the home page's "Our experts")
+ * with the filters from the address, /experts/:id with the expert's id. Texts come in the request's
+ * language, so a language switch fetches again.
+ *
+ * directory: loading → ready (experts) | empty (no expert matches) | failed (`experts.retry`);
+ *            `experts.filter` / `experts.clearFilters` fetch the list for the new filters.
+ * profile:   loading → ready | notFound (unknown id) | failed (`experts.retry`);
+ *            `experts.open` loads another expert.
+ */
+export interface ExpertFilters {
+  specialty: ExpertSpecialty | null;
+  language: ConsultLanguage | null;
+  mode: CallMode | null;
+}
+
+export const NO_FILTERS: ExpertFilters = { specialty: null, language: null, mode: null };
+
+export interface ExpertsInput {
+  /** The directory with these filters (default: none)… */
+  filters?: Partial<ExpertFilters>;
+  /** …or this expert's profile. */
+  expertId?: string;
+}
+
+export interface ExpertsContext {
+  filters: ExpertFilters;
+  list: ExpertsList | null;
+  expertId: string | null;
+  expert: ExpertProfile | null;
+  error: AppError | null;
+}
+
+export type ExpertsEvent =
+  | { type: 'experts.filter'; filters: Partial<ExpertFilters> }
+  | { type: 'experts.clearFilters' }
+  | { type: 'experts.open'; expertId: string }
+  | { type: 'experts.retry' }
+  | { type: 'experts.localeChanged' };
+
+/** The filters an address asks for (`?specialty=…&language=…&mode=…`); unknown values are ignored. */
+export function filtersFromQuery(search: string): ExpertFilters {
+  const q = new URLSearchParams(search);
+  return {
+    specialty: oneOf(EXPERT_SPECIALTIES, q.get('specialty')),
+    language: oneOf(CONSULT_LANGUAGES, q.get('language')),
+    mode: oneOf(CALL_MODES, q.get('mode')),
+  };
+}
+
+/** The address's query for these filters ('' when there are none), in a fixed order. */
+export function queryFromFilters(filters: ExpertFilters): string {
+  const q = new URLSearchParams();
+  for (const key of ['specialty', 'language', 'mode'] as const) {
+    const value = filters[key];
+    if (value) q.set(key, value);
+  }
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+const complete = (filters: Partial<ExpertFilters> = {}): ExpertFilters => ({
+  specialty: filters.specialty ?? null,
+  language: filters.language ?? null,
+  mode: filters.mode ?? null,
+});
+const sameFilters = (a: ExpertFilters, b: ExpertFilters) =>
+  a.specialty === b.specialty && a.language === b.language && a.mode === b.mode;
+
+const listOf = ({ event }: { event: { output: ExpertsList } }) => ({ list: event.output });
+const expertOf = ({ event }: { event: { output: ExpertProfile } }) => ({ expert: event.output });
+const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+export const expertsMachine = setup({
+  types: {} as { context: ExpertsContext; input: ExpertsInput; events: ExpertsEvent },
+  actors: {
+    /** GET /p/experts?specialty&language&mode */
+    fetchExperts: fromPromise<ExpertsList, ExpertFilters>(notProvided),
+    /** GET /p/experts/{id} */
+    fetchExpert: fromPromise<ExpertProfile, { expertId: string }>(notProvided),
+  },
+  guards: {
+    wantsProfile: ({ context }) => context.expertId !== null,
+    hasExperts: (_, params: { list: ExpertsList }) => params.list.items.length > 0,
+    filtersChanged: ({ context, event }) => {
+      assertEvent(event, 'experts.filter');
+      return !sameFilters(context.filters, complete(event.filters));
+    },
+    hasFilters: ({ context }) => !sameFilters(context.filters, NO_FILTERS),
+    isOtherExpert: ({ context, event }) => {
+      assertEvent(event, 'experts.open');
+      return event.expertId !== context.expertId;
+    },
+    /** An unknown expert (404), or an address that cannot be an expert's (400). */
+    isUnknownExpert: (_, params: { error: unknown }) => {
+      const code = toAppError(params.error).code;
+      return code === 'NOT_FOUND' || code === 'VALIDATION_ERROR';
+    },
+  },
+  actions: {
+    clearError: assign({ error: null }),
+    keepList: assign((_, { list }: { list: ExpertsList }) => ({ list })),
+    keepExpert: assign((_, { expert }: { expert: ExpertProfile }) => ({ expert })),
+    setError: assign((_, { error }: { error: unknown }) => ({ error: toAppError(error, 'NETWORK_ERROR') })),
+    setFilters: assign({
+      filters: ({ event }) => {
+        assertEvent(event, 'experts.filter');
+        return complete(event.filters);
+      },
+    }),
+    clearFilters: assign({ filters: NO_FILTERS }),
+    setExpertId: assign({
+      expertId: ({ event }) => {
+        assertEvent(event, 'experts.open');
+        return event.expertId;
+      },
+      expert: null,
+    }),
+  },
+}).createMachine({
+  id: 'experts',
+  context: ({ input }) => ({
+    filters: complete(input.filters),
+    list: null,
+    expertId: input.expertId ?? null,
+    expert: null,
+    error: null,
+  }),
+  initial: 'start',
+  states: {
+    start: {
+      always: [{ guard: 'wantsProfile', target: 'profile' }, { target: 'directory' }],
+    },
+    directory: {
+      initial: 'loading',
+      on: {
+        // new filters replace a request in flight
+        'experts.filter': {
+          guard: 'filtersChanged',
+          target: '.loading',
+          reenter: true,
+          actions: 'setFilters',
+        },
+        'experts.clearFilters': {
+          guard: 'hasFilters',
+          target: '.loading',
+          reenter: true,
+          actions: 'clearFilters',
+        },
+        'experts.localeChanged': { target: '.loading', reenter: true },
+      },
+      states: {
+        loading: {
+          ...LOADING_STEP,
+          invoke: {
+            src: 'fetchExperts',
+            input: ({ context }) => context.filters,
+            onDone: [
+              {
+                guard: { type: 'hasExperts', params: listOf },
+                target: 'ready',
+                actions: { type: 'keepList', params: listOf },
+              },
+              { target: 'empty', actions: { type: 'keepList', params: listOf } },
+            ],
+            onError: { target: 'failed', actions: { type: 'setError', params: errorOf } },
+          },
+        },
+        ready: { tags: ['step:ready'] },
+        empty: { tags: ['step:empty'] },
+        failed: { tags: ['step:failed'], on: { 'experts.retry': 'loading' } },
+      },
+    },
+    profile: {
+      initial: 'loading',
+      on: {
+        'experts.open': { guard: 'isOtherExpert', target: '.loading', reenter: true, actions: 'setExpertId' },
+        'experts.localeChanged': { target: '.loading', reenter: true },
+      },
+      states: {
+        loading: {
+          ...LOADING_STEP,
+          invoke: {
+            src: 'fetchExpert',
+            input: ({ context }) => ({ expertId: context.expertId ?? '' }),
+            onDone: { target: 'ready', actions: { type: 'keepExpert', params: expertOf } },
+            onError: [
+              {
+                guard: { type: 'isUnknownExpert', params: errorOf },
+                target: 'notFound',
+                actions: { type: 'setError', params: errorOf },
+              },
+              { target: 'failed', actions: { type: 'setError', params: errorOf } },
+            ],
+          },
+        },
+        ready: { tags: ['step:ready'] },
+        notFound: { tags: ['step:notFound'] },
+        failed: { tags: ['step:failed'], on: { 'experts.retry': 'loading' } },
+      },
+    },
+  },
+});

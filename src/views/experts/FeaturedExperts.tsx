@@ -1,0 +1,105 @@
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { css } from '../../../styled-system/css';
+import { Button } from '../../components/button';
+import { LinkButton } from '../../components/link-button';
+import { LoadingState } from '../../components/loading-state';
+import { Notice } from '../../components/notice';
+import { pageColumn } from '../../components/page-column';
+import { ExpertCard, ExpertCardSkeleton, useExpertsActor } from './parts';
+
+/** How many experts the home page shows. */
+export const FEATURED_COUNT = 4;
+
+const grid = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+  gap: { base: '4', md: '5' },
+  listStyle: 'none',
+  p: '0',
+  m: '0',
+});
+
+/**
+ * "Our experts" on the home page: the first experts of the directory (its display order), a link to
+ * all of them. While they load, their cards' shapes; if they cannot be read, a short line and Retry;
+ * with none published, nothing.
+ */
+export function FeaturedExperts() {
+  const [input] = useState(() => ({}));
+  const experts = useExpertsActor(input);
+  const loading = useSelector(experts, (s) => s.hasTag('step:loading'));
+  const failed = useSelector(experts, (s) => s.hasTag('step:failed'));
+  const empty = useSelector(experts, (s) => s.hasTag('step:empty'));
+  const list = useSelector(experts, (s) => s.context.list);
+  const items = list?.items.slice(0, FEATURED_COUNT) ?? [];
+  if (empty) return null;
+  return (
+    <section
+      aria-labelledby="featured-experts-title"
+      aria-busy={loading}
+      data-testid="featured-experts"
+      className={pageColumn({ space: 'md' })}
+    >
+      <div
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'flex-end',
+          justifyContent: 'space-between',
+          gap: '4',
+          mb: { base: '6', md: '8' },
+        })}
+      >
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', maxWidth: '2xl' })}>
+          <h2 id="featured-experts-title" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+            <FormattedMessage id="experts.featured.title" />
+          </h2>
+          <p className={css({ color: 'fg.muted' })}>
+            <FormattedMessage id="experts.featured.body" />
+          </p>
+        </div>
+        <LinkButton href="/experts" variant="outline">
+          <FormattedMessage id="experts.featured.all" />
+        </LinkButton>
+      </div>
+      {loading && (
+        <LoadingState label={<FormattedMessage id="experts.loading" />}>
+          <ul className={grid}>
+            {[0, 1, 2, 3].map((i) => (
+              <li key={i}>
+                <ExpertCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        </LoadingState>
+      )}
+      {failed && (
+        <Notice
+          data-testid="featured-experts-error"
+          title={<FormattedMessage id="experts.featured.error" />}
+          actions={
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={() => experts.send({ type: 'experts.retry' })}
+            >
+              <FormattedMessage id="experts.retry" />
+            </Button>
+          }
+        />
+      )}
+      {!loading && !failed && items.length > 0 && (
+        <ul className={grid} data-testid="featured-experts-list">
+          {items.map((expert) => (
+            <li key={expert.id}>
+              <ExpertCard expert={expert} headingLevel="h3" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
