@@ -60,6 +60,15 @@ try {
       `    ${a.publishedOn} ${a.id}${a.published ? '' : ' (unpublished)'}: ${a.topic}, ${a.texts.en.minutes} min en / ${a.texts.ar.minutes} min ar${related}`,
     );
   }
+  console.log(`  ${content.availability.length} experts' availability (consultations):`);
+  for (const a of content.availability) {
+    const days = Object.entries(a.weekly)
+      .map(([d, ranges]) => `${d} ${ranges.map((r) => r.join('–')).join(', ')}`)
+      .join('; ');
+    console.log(
+      `    ${a.expertId}: ${a.timeZone}, ${days}; ${a.exceptions.length} exception(s), buffer ${a.bufferMinutes} min, notice ${a.noticeMinutes / 60} h, ${a.horizonDays} days ahead${a.email ? `, mail ${a.email}` : ''}`,
+    );
+  }
 } catch (e) {
   if (e instanceof ContentError) {
     console.error(`content has ${e.problems.length} problem(s) in ${dir}:`);

@@ -33,9 +33,15 @@ import {
   QuizFile,
 } from '../contract/content.ts';
 import type { Block } from '../contract/learning.ts';
-import { contentState, coupons, courses, experts, lessons, quizQuestions } from '../db/schema.ts';
+import { bookings, contentState, coupons, courses, experts, lessons, quizQuestions } from '../db/schema.ts';
 import type { Locale } from '../lib/i18n.ts';
 import { ARTICLES_DIR, type ArticleRow, readArticles, storeArticles } from './articles.ts';
+import {
+  AVAILABILITY_DIR,
+  type AvailabilityRow,
+  readAvailability,
+  storeAvailability,
+} from './availability.ts';
 import { MarkdownError, markdownToBlocks, splitFrontMatter } from './markdown.ts';
 
 export const CONTENT_DIR = fileURLToPath(new URL('./', import.meta.url));
@@ -141,6 +147,8 @@ export interface Content {
   questions: QuestionRow[];
   /** The articles (articles.ts). */
   articles: ArticleRow[];
+  /** Experts' hours for consultations (availability.ts, issue 10). */
+  availability: AvailabilityRow[];
 }
 
 const rowHash = (row: object) => createHash('sha256').update(JSON.stringify(row)).digest('hex').slice(0, 32);
@@ -173,6 +181,7 @@ export function contentVersion(dir: string = CONTENT_DIR): string {
   walk(join(dir, 'courses'));
   walk(join(dir, COUPONS_FILE));
   walk(join(dir, ARTICLES_DIR));
+  walk(join(dir, AVAILABILITY_DIR));
   return h.digest('hex').slice(0, 24);
 }
 
@@ -399,6 +408,7 @@ export function readContent(dir: string = CONTENT_DIR): Content {
     });
   }
   const articleRows = readArticles(dir, new Set(courseRows.map((c) => c.id)), problems);
+  const availabilityRows = readAvailability(dir, expertRows, problems);
   if (problems.length > 0) throw new ContentError(problems);
 
   return {
@@ -409,6 +419,7 @@ export function readContent(dir: string = CONTENT_DIR): Content {
     lessons: lessonRows,
     questions: questionRows,
     articles: articleRows,
+    availability: availabilityRows,
   };
 }
 
@@ -424,6 +435,8 @@ export interface LoadReport {
   coupons: { written: number; removed: number };
   /** Articles inserted or updated, and deleted (folders gone). */
   articles: { written: number; removed: number };
+  /** Experts' availability rows inserted or updated, and deleted (files gone). */
+  availability: { written: number; removed: number };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: loading works on any Drizzle pg database or transaction
@@ -490,6 +503,7 @@ const unchanged = (version: string): LoadReport => {
     removed: { ...zero },
     coupons: { written: 0, removed: 0 },
     articles: { written: 0, removed: 0 },
+    availability: { written: 0, removed: 0 },
   };
 };
 
@@ -523,6 +537,8 @@ export async function storeContent(db: AnyDb, content: Content): Promise<LoadRep
 
     const expertIds = content.experts.map((e) => e.id);
     const used = tx.select({ id: courses.expertId }).from(courses);
+    // an expert with consultations booked is kept (unpublished below), as one a course names
+    const booked = tx.select({ id: bookings.expertId }).from(bookings);
     report.removed.experts = (
       await tx
         .delete(experts)
@@ -530,6 +546,7 @@ export async function storeContent(db: AnyDb, content: Content): Promise<LoadRep
           and(
             expertIds.length ? notInArray(experts.id, expertIds) : sql`true`,
             sql`${experts.id} not in (${used})`,
+            sql`${experts.id} not in (${booked})`,
           ),
         )
         .returning({ id: experts.id })
@@ -544,6 +561,7 @@ export async function storeContent(db: AnyDb, content: Content): Promise<LoadRep
 
     report.coupons = await storeCoupons(tx, content.coupons);
     report.articles = await storeArticles(tx, content.articles);
+    report.availability = await storeAvailability(tx, content.availability);
 
     await tx
       .insert(contentState)
