@@ -19,7 +19,8 @@ import { type AppError, notProvided, toAppError } from './types';
  * language, so a language switch fetches again.
  *
  * directory: loading → ready (experts) | empty (no expert matches) | failed (`experts.retry`);
- *            `experts.filter` / `experts.clearFilters` fetch the list for the new filters.
+ *            `experts.filter` fetches the list for the new filters (none: every expert); the screen
+ *            sends it whenever the address changes, so Back, links and "Clear filters" go through it.
  * profile:   loading → ready | notFound (unknown id) | failed (`experts.retry`);
  *            `experts.open` loads another expert.
  */
@@ -48,7 +49,6 @@ export interface ExpertsContext {
 
 export type ExpertsEvent =
   | { type: 'experts.filter'; filters: Partial<ExpertFilters> }
-  | { type: 'experts.clearFilters' }
   | { type: 'experts.open'; expertId: string }
   | { type: 'experts.retry' }
   | { type: 'experts.localeChanged' };
@@ -101,7 +101,6 @@ export const expertsMachine = setup({
       assertEvent(event, 'experts.filter');
       return !sameFilters(context.filters, complete(event.filters));
     },
-    hasFilters: ({ context }) => !sameFilters(context.filters, NO_FILTERS),
     isOtherExpert: ({ context, event }) => {
       assertEvent(event, 'experts.open');
       return event.expertId !== context.expertId;
@@ -123,7 +122,6 @@ export const expertsMachine = setup({
         return complete(event.filters);
       },
     }),
-    clearFilters: assign({ filters: NO_FILTERS }),
     setExpertId: assign({
       expertId: ({ event }) => {
         assertEvent(event, 'experts.open');
@@ -155,12 +153,6 @@ export const expertsMachine = setup({
           target: '.loading',
           reenter: true,
           actions: 'setFilters',
-        },
-        'experts.clearFilters': {
-          guard: 'hasFilters',
-          target: '.loading',
-          reenter: true,
-          actions: 'clearFilters',
         },
         'experts.localeChanged': { target: '.loading', reenter: true },
       },

@@ -60,6 +60,12 @@ export interface Stubs {
   /** The Invoices page's own actors (its actor is created by the page). */
   loadInvoices?: AnyActorLogic;
   downloadInvoice?: AnyActorLogic;
+  /** The article screens' own actors (the list, the home page's Latest articles, one article). */
+  fetchArticles?: AnyActorLogic;
+  fetchArticle?: AnyActorLogic;
+  /** The experts screens' own actors (the directory, a profile, the home page's Our experts). */
+  fetchExperts?: AnyActorLogic;
+  fetchExpert?: AnyActorLogic;
 }
 
 /** What an actor the test did not stub answers: the network failed. */
@@ -72,6 +78,9 @@ function defined(stubs: Record<string, AnyActorLogic | undefined>): never {
 
 /** A member with no courses, scores or reviews yet (the dashboard's learning pages by default). */
 const nothingYet = fromPromise(async () => ({ courses: [], scores: [], reviews: [] }));
+
+/** No published experts (the home page's Our experts stays hidden by default). */
+const noExperts = fromPromise(async () => ({ items: [], total: 0 }));
 
 /** A member with no invoices yet (the Invoices page by default). */
 const noInvoices = fromPromise(async () => ({ items: [], page: 1, limit: 10, total: 0, totalPages: 0 }));
@@ -88,6 +97,8 @@ export function renderApp(
     savedLanguage?: string | null;
     /** The sign-up alias check's debounce (default: the machine's 400 ms). */
     aliasDebounceMs?: number;
+    /** The article search's debounce (default: the machine's 400 ms). */
+    articleSearchDebounceMs?: number;
     /** A clock for the whole actor system, e.g. `new SimulatedClock()` to drive the splash delays by hand. */
     clock?: ActorOptions<AnyStateMachine>['clock'];
     /** Quick exit's way out (jsdom cannot leave the page): default, nothing happens. */
@@ -107,6 +118,19 @@ export function renderApp(
       ...(options.aliasDebounceMs != null ? { delays: { aliasDebounce: options.aliasDebounceMs } } : {}),
     },
     catalogue: { actors: { fetchCourses: (s.fetchCourses ?? notProvided) as never } },
+    articles: {
+      actors: { fetchArticles: (s.fetchArticles ?? notProvided) as never },
+      ...(options.articleSearchDebounceMs != null
+        ? { delays: { searchDebounce: options.articleSearchDebounceMs } }
+        : {}),
+    },
+    article: { actors: { fetchArticle: (s.fetchArticle ?? notProvided) as never } },
+    experts: {
+      actors: {
+        fetchExperts: (s.fetchExperts ?? noExperts) as never,
+        fetchExpert: (s.fetchExpert ?? notProvided) as never,
+      },
+    },
     quiz: {
       actors: {
         loadQuiz: (s.loadQuiz ?? notProvided) as never,
