@@ -25,8 +25,33 @@ export interface Database {
    * Inside fn use only `tx`: touching `db` there would wait for the transaction itself.
    */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Tells every process on this database (PostgreSQL NOTIFY; on PGlite, one process, only this one).
+   * Used to drop what processes keep in memory, e.g. a revoked session. Payload ≤ 7,000 bytes.
+   */
+  broadcast(channel: string, payload: string): Promise<void>;
+  /** Hears `channel`'s broadcasts, this process's own included (PostgreSQL LISTEN on a connection of its own). */
+  subscribe(channel: string, fn: (payload: string) => void): void;
   close(): Promise<void>;
 }
+
+/** The listeners of one process, by channel. */
+function listeners() {
+  const byChannel = new Map<string, Set<(payload: string) => void>>();
+  return {
+    add(channel: string, fn: (payload: string) => void) {
+      const set = byChannel.get(channel) ?? new Set();
+      set.add(fn);
+      byChannel.set(channel, set);
+    },
+    emit(channel: string, payload: string) {
+      for (const fn of byChannel.get(channel) ?? []) fn(payload);
+    },
+    channels: () => [...byChannel.keys()],
+  };
+}
+
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
 
@@ -46,12 +71,17 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
   });
   const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Db;
   const mutex = new Mutex();
+  const local = listeners();
   let closed = false;
   return {
     kind: 'pglite',
     db,
     client,
     transaction: (fn) => mutex.run(() => db.transaction(fn)),
+    async broadcast(channel, payload) {
+      local.emit(channel, payload);
+    },
+    subscribe: local.add,
     async close() {
       if (closed) return;
       closed = true;
@@ -67,14 +97,56 @@ export function openPostgres(url: string, poolOptions: pg.PoolConfig = {}): Data
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Db;
   let closed = false;
+  const local = listeners();
+  // one connection of its own for LISTEN, opened at the first subscribe, reopened if it drops
+  let listener: pg.Client | null = null;
+  let listening: Promise<void> | null = null;
+  const listen = (): Promise<void> => {
+    listening ??= (async () => {
+      const c = new pg.Client({ connectionString: url });
+      listener = c;
+      const retry = () => {
+        if (listener !== c) return;
+        listener = null;
+        listening = null;
+        if (!closed) setTimeout(() => listen().catch(() => {}), 1000).unref();
+      };
+      c.on('error', retry);
+      c.on('end', retry);
+      c.on('notification', (n) => local.emit(n.channel, n.payload ?? ''));
+      await c.connect();
+      for (const channel of local.channels()) await c.query(`listen ${channel}`);
+    })().catch((e) => {
+      listener = null;
+      listening = null;
+      throw e;
+    });
+    return listening;
+  };
   return {
     kind: 'postgres',
     db,
     pool,
     transaction: (fn) => db.transaction(fn),
+    async broadcast(channel, payload) {
+      if (!CHANNEL.test(channel)) throw new Error(`bad channel ${channel}`);
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    subscribe(channel, fn) {
+      if (!CHANNEL.test(channel)) throw new Error(`bad channel ${channel}`);
+      const known = local.channels().includes(channel);
+      local.add(channel, fn);
+      if (known) return;
+      const current = listener;
+      if (current && listening) listening.then(() => current.query(`listen ${channel}`)).catch(() => {});
+      else listen().catch(() => {});
+    },
     async close() {
       if (closed) return;
       closed = true;
+      const c = listener;
+      listener = null;
+      await c?.end().catch(() => {});
       await pool.end();
     },
   };

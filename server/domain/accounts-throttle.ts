@@ -15,6 +15,7 @@ import { users } from '../db/schema.ts';
 import { ApiError } from '../lib/errors.ts';
 import { KeyedMutex } from '../lib/semaphore.ts';
 import { type AccountDeps, type MemberRow, sqlTime } from './accounts-members.ts';
+import type { SessionCache } from './session-cache.ts';
 
 /** Consecutive failures allowed before the first lock. */
 export const FREE_ATTEMPTS = 5;
@@ -62,7 +63,7 @@ export interface Throttle {
 }
 
 /** What the modules that count attempts (sign-in, recovery) are made with. */
-export type ThrottledDeps = AccountDeps & { throttle: Throttle };
+export type ThrottledDeps = AccountDeps & { throttle: Throttle; sessionCache: SessionCache };
 
 export function createThrottle({ database, clock }: Pick<AccountDeps, 'database' | 'clock'>): Throttle {
   const { db } = database;

@@ -14,6 +14,7 @@ import type { AccountDeps } from './accounts-members.ts';
 import { createThrottle } from './accounts-throttle.ts';
 import { createRecovery, purgeSpentResetTokens, type Recovery } from './recovery.ts';
 import { createRegistration, type Registration } from './registration.ts';
+import { createSessionCache } from './session-cache.ts';
 import { createSignIn, purgeExpiredSessions, type SignIn } from './sessions.ts';
 
 export { type ProfileRow, type UserView, userView } from './accounts-members.ts';
@@ -26,10 +27,11 @@ export interface Accounts extends Registration, SignIn, Recovery {}
 
 export function createAccounts(deps: AccountDeps): Accounts {
   const throttle = createThrottle(deps);
+  const sessionCache = createSessionCache(deps.database, deps.clock);
   return {
     ...createRegistration(deps),
-    ...createSignIn({ ...deps, throttle }),
-    ...createRecovery({ ...deps, throttle }),
+    ...createSignIn({ ...deps, throttle, sessionCache }),
+    ...createRecovery({ ...deps, throttle, sessionCache }),
   };
 }
 

@@ -23,7 +23,7 @@ export interface Recovery {
   resetPin(resetToken: string, pin: string): Promise<void>;
 }
 
-export function createRecovery({ database, hasher, clock, throttle }: ThrottledDeps): Recovery {
+export function createRecovery({ database, hasher, clock, throttle, sessionCache }: ThrottledDeps): Recovery {
   const { db } = database;
 
   /** Whether every stored answer matches, checking all three every time (stopping early would tell which one was right). */
@@ -104,19 +104,22 @@ export function createRecovery({ database, hasher, clock, throttle }: ThrottledD
       const pinHash = await hasher.hash('pin', pin);
       const now = clock.now();
       // …then consume it atomically: of two parallel resets with one token, only one succeeds
-      await database.transaction(async (tx) => {
-        const [used] = await tx
-          .update(resetTokens)
-          .set({ usedAt: now })
-          .where(live(now))
-          .returning({ userId: resetTokens.userId });
-        if (!used) throw new ApiError('RESET_TOKEN_INVALID');
-        await tx
-          .update(users)
-          .set({ pinHash, failedAttempts: 0, lockedUntil: null, updatedAt: now })
-          .where(eq(users.id, used.userId));
-        await tx.delete(sessions).where(eq(sessions.userId, used.userId));
-      });
+      await database
+        .transaction(async (tx) => {
+          const [used] = await tx
+            .update(resetTokens)
+            .set({ usedAt: now })
+            .where(live(now))
+            .returning({ userId: resetTokens.userId });
+          if (!used) throw new ApiError('RESET_TOKEN_INVALID');
+          await tx
+            .update(users)
+            .set({ pinHash, failedAttempts: 0, lockedUntil: null, updatedAt: now })
+            .where(eq(users.id, used.userId));
+          await tx.delete(sessions).where(eq(sessions.userId, used.userId));
+          return used.userId;
+        })
+        .then((userId) => sessionCache.revokeMember(userId));
     },
   };
 }

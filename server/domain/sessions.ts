@@ -36,7 +36,7 @@ export interface SignIn {
   logout(tokenHash: string): Promise<void>;
 }
 
-export function createSignIn({ database, hasher, clock, throttle }: ThrottledDeps): SignIn {
+export function createSignIn({ database, hasher, clock, throttle, sessionCache }: ThrottledDeps): SignIn {
   const { db } = database;
   return {
     login: (aliasKey, pin) =>
@@ -66,21 +66,31 @@ export function createSignIn({ database, hasher, clock, throttle }: ThrottledDep
     async session(token) {
       if (!isTokenShaped(token)) return null;
       const tokenHash = tokenDigest(token);
+      const cached = sessionCache.get(tokenHash);
+      if (cached) return cached;
+      const mark = sessionCache.mark();
       // the hottest query (every signed-in request): plain SQL, about twice as fast as the
       // query builder's row mapping on PGlite
       const result = (await db.execute(sql`
         select u.id, u.alias, u.avatar_id as "avatarId", u.country, u.age_range as "ageRange",
-               u.marital_status as "maritalStatus", u.language, u.created_at as "createdAt"
+               u.marital_status as "maritalStatus", u.language, u.created_at as "createdAt",
+               s.expires_at as "expiresAt"
         from ${sessions} s join ${users} u on u.id = s.user_id
         where s.token_hash = ${tokenHash} and s.expires_at > ${sqlTime(clock.now())}
-        limit 1`)) as unknown as { rows: (Omit<ProfileRow, 'createdAt'> & { createdAt: Date | string })[] };
+        limit 1`)) as unknown as {
+        rows: (Omit<ProfileRow, 'createdAt'> & { createdAt: Date | string; expiresAt: Date | string })[];
+      };
       const row = result.rows[0];
       if (!row) return null;
-      return { user: { ...row, createdAt: new Date(row.createdAt) }, tokenHash };
+      const { expiresAt, ...user } = row;
+      const session = { user: { ...user, createdAt: new Date(row.createdAt) }, tokenHash };
+      sessionCache.set(session, new Date(expiresAt), mark);
+      return session;
     },
 
     async logout(tokenHash) {
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+      await sessionCache.revokeToken(tokenHash);
     },
   };
 }

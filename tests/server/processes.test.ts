@@ -152,7 +152,7 @@ describe('several processes on one PostgreSQL', () => {
     return;
   }
 
-  it('a member locked on one server is locked on the other; the address limit counts both', async () => {
+  it('a member locked on one server is locked on the other; a sign-out on one ends the session on both; the address limit counts both', async () => {
     const db = await freshDatabase();
     try {
       const a = await start({ DATABASE_URL: db.url, AUTH_RATE_LIMIT: '1000' });
@@ -180,6 +180,19 @@ describe('several processes on one PostgreSQL', () => {
         const r = await api(s, 'POST', '/users/login', { alias: member.alias, pin: GOOD_PIN });
         expect(r.status).toBe(429);
       }
+      // a session seen on B (so B keeps it for a few seconds) and signed out on A: B refuses it at once
+      const other = registration();
+      const joined = await api(a, 'POST', '/users/register/standard', other);
+      expect(joined.status).toBe(201);
+      const auth = { authorization: `Bearer ${joined.body.token}` };
+      const profileOn = (s: Server) =>
+        fetch(`${s.url}/api/users/profile`, { headers: auth }).then((r) => r.status);
+      expect(await profileOn(b)).toBe(200);
+      expect(await profileOn(b)).toBe(200);
+      const out = await fetch(`${a.url}/api/users/logout`, { method: 'POST', headers: auth });
+      expect(out.status).toBeLessThan(300);
+      await expect.poll(() => profileOn(b), { timeout: 2_000, interval: 50 }).toBe(401);
+      expect(await profileOn(a)).toBe(401);
       await Promise.all([stop(a), stop(b)]);
 
       // a small address budget: requests to both servers come out of it
