@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { css, cx } from '../../styled-system/css';
 import { Button } from '../components/button';
-import { CloseIcon } from '../theme/icons';
+import { CloseIcon, InfoIcon } from '../theme/icons';
 import { useSystemActor } from './actors';
 import { setNeutralTitle } from './safety-effects';
 
@@ -24,7 +24,7 @@ const row = css({
   minHeight: '11',
   display: 'flex',
   alignItems: 'center',
-  gap: { base: '2', sm: '3', md: '4' },
+  gap: { base: '1.5', sm: '3', md: '4' },
   fontSize: 'sm',
   color: 'fg.muted',
 });
@@ -36,6 +36,8 @@ const safeLink = css({
   borderRadius: 'xs',
   whiteSpace: 'nowrap',
   minHeight: '9',
+  minWidth: '9',
+  justifyContent: 'center',
   display: 'inline-flex',
   alignItems: 'center',
   _hover: { textDecorationThickness: '2px' },
@@ -78,7 +80,11 @@ export function SafetyBar({ wide = false }: { wide?: boolean }) {
     >
       <div className={cx(row, wide && css({ maxWidth: 'none', px: { base: '3', md: '8' } }))}>
         <Link href="/safeguarding" className={safeLink}>
-          {intl.formatMessage({ id: 'safety.link' })}
+          {/* phones show the icon; the words are still what is read out */}
+          <InfoIcon className={css({ boxSize: '5', display: { base: 'inline', sm: 'none' } })} />
+          <span className={css({ srOnly: { base: true, sm: false } })}>
+            {intl.formatMessage({ id: 'safety.link' })}
+          </span>
         </Link>
         <span className={shortcut} aria-hidden="true">
           <FormattedMessage
@@ -100,7 +106,7 @@ export function SafetyBar({ wide = false }: { wide?: boolean }) {
           data-testid="quick-exit"
           className={css({ flexShrink: 0 })}
         >
-          <CloseIcon />
+          <CloseIcon className={css({ display: { base: 'none', sm: 'inline' } })} />
           {intl.formatMessage({ id: 'safety.quickExit.label' })}
         </Button>
         <span id={hint} className={css({ srOnly: true })}>

@@ -46,7 +46,7 @@ const thumb = css({
   _checked: { transform: 'translateX(1rem)', _rtl: { transform: 'translateX(-1rem)' } },
   _motionReduce: { transition: 'none' },
 });
-const label = css({ textStyle: 'body.sm', color: 'inherit', fontWeight: 'medium' });
+const label = css({ textStyle: 'body.sm', color: 'inherit', fontWeight: 'medium', whiteSpace: 'nowrap' });
 
 /**
  * Ark Switch styled with Panda: the whole row (a <label>) is the touch target; Ark renders a

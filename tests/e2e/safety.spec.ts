@@ -12,28 +12,17 @@ import { appReady, expectNoAxeViolations, useLanguage } from './support';
 
 const NEUTRAL = 'https://neutral.example/weather';
 
-/** Answers the neutral site; `hold` keeps the answer back until released (to look at the page meanwhile). */
+/** Answers the neutral site, noting when it was asked for. */
 async function neutralSite(context: BrowserContext) {
-  let release: () => void = () => {};
-  let held: Promise<void> | null = null;
-  let requests = 0;
+  const requestedAt: number[] = [];
   await context.route('https://neutral.example/**', async (route) => {
-    requests += 1;
-    if (held) await held;
+    requestedAt.push(Date.now());
     await route.fulfill({
       contentType: 'text/html',
       body: '<!doctype html><html lang="en"><title>Weather</title><h1>Weather today</h1></html>',
     });
   });
-  return {
-    hold() {
-      held = new Promise((r) => {
-        release = r;
-      });
-    },
-    release: () => release(),
-    requests: () => requests,
-  };
+  return { requestedAt };
 }
 
 /** Opens the home page and walks through three more pages inside the app (each a history entry). */
@@ -74,16 +63,31 @@ test.describe('Quick exit', () => {
     await expect(button).toHaveAttribute('aria-keyshortcuts', 'Shift+Escape');
     await expect(button).toHaveAccessibleDescription(/Escape three times quickly/);
 
-    neutral.hold();
+    // the page says when it went out of sight (a console line with the time)
+    const hiddenAt: number[] = [];
+    page.on('console', (m) => {
+      const at = /^page-hidden:(\d+)$/.exec(m.text());
+      if (at) hiddenAt.push(Number(at[1]));
+    });
+    await page.evaluate(() => {
+      new MutationObserver(() => {
+        if (document.documentElement.style.visibility === 'hidden') console.log(`page-hidden:${Date.now()}`);
+      }).observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
+    });
     await button.click();
-    // before the neutral site has even answered, nothing of the page is visible
-    await expect.poll(() => neutral.requests()).toBe(1);
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).visibility)).toBe('hidden');
-    neutral.release();
+    await expect(page).toHaveURL(NEUTRAL);
+    // nothing of the page was visible by the time the neutral site was even asked for
+    expect(hiddenAt.length).toBeGreaterThan(0);
+    expect(neutral.requestedAt).toHaveLength(1);
+    expect(hiddenAt[0]).toBeLessThanOrEqual(neutral.requestedAt[0]);
     await expectNoWayBack(page, baseURL!);
   });
 
-  test('Arabic, 390 px: three Escapes leave; the strip fits the phone', async ({ page, context, baseURL }) => {
+  test('Arabic, 390 px: three Escapes leave; the strip fits the phone', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await useLanguage(context, 'ar');
     await neutralSite(context);
@@ -135,7 +139,10 @@ test.describe('Discreet mode', () => {
     await expect(page).toHaveTitle('Notes');
     await expect(page.locator('link[rel~="icon"]')).toHaveAttribute('href', '/favicon-neutral.svg');
     // another page sets its own title: the tab keeps the neutral one
-    await page.getByRole('banner').getByRole('link', { name: /^Courses$/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /^Courses$/ })
+      .click();
     await expect(page.getByTestId('catalogue-list')).toBeVisible();
     await expect(page).toHaveTitle('Notes');
     expect(await page.evaluate(() => localStorage.getItem('discreet'))).toBe('1');
@@ -172,6 +179,24 @@ test.describe('Discreet mode', () => {
     await expect(page.getByRole('checkbox', { name: 'الوضع الخفيّ' })).toBeChecked();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
+});
+
+test('the safety strip fits a 320 px phone in both languages, Quick exit in view', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const locale of ['en', 'ar'] as const) {
+    await context.addInitScript((l) => localStorage.setItem('language', l), locale);
+    await page.goto('/safeguarding');
+    await appReady(page);
+    await expect(page.getByTestId('quick-exit')).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    // still there after scrolling: the strip stays with the header
+    await page.mouse.wheel(0, 2000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await expect(page.getByTestId('quick-exit')).toBeInViewport({ ratio: 1 });
+  }
 });
 
 test.describe('Safeguarding page', () => {
