@@ -14,8 +14,12 @@ import { DOCS_CSP, renderDocs } from './docs.ts';
 import { createAccounts } from './domain/accounts.ts';
 import { createArticles } from './domain/articles.ts';
 import { createCommerce } from './domain/commerce.ts';
+import { createConsultations } from './domain/consultations.ts';
+import { type BookingMailer, createBookingMailer } from './domain/consultations-calls.ts';
+import { defaultConsultationsConfig } from './domain/consultations-config.ts';
 import { createExperts } from './domain/experts.ts';
 import { createForms, DEFAULT_FORMS_CONFIG } from './domain/forms.ts';
+import { smtpTransport } from './domain/forms-mail.ts';
 import { createLearning } from './domain/learning.ts';
 import type { Clock } from './lib/clock.ts';
 import { compressJson } from './lib/compress-json.ts';
@@ -32,6 +36,7 @@ import { createSandboxProvider } from './payments/sandbox.ts';
 import { articleRoutes } from './routes/articles.ts';
 import { avatarRoutes } from './routes/avatars.ts';
 import { billingRoutes } from './routes/billing.ts';
+import { consultationRoutes } from './routes/consultations.ts';
 import { coursePurchaseRoutes } from './routes/course-purchase.ts';
 import { expertRoutes } from './routes/experts.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
@@ -66,6 +71,8 @@ export interface AppDeps {
    * the PostgreSQL table when the database is PostgreSQL, memory on PGlite (one process).
    */
   limitStore?: LimitStore | null;
+  /** The experts' booking mail (tests capture it); default: SMTP_URL's, or none. */
+  bookingMailer?: BookingMailer | null;
 }
 
 /**
@@ -78,9 +85,12 @@ const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
+
+/** Camera and microphone for the consultations' Jitsi Meet origin only (issue 10), nothing else. */
+export const permissionsPolicy = (jitsiOrigin: string) =>
+  `camera=(self "${jitsiOrigin}"), microphone=(self "${jitsiOrigin}"), geolocation=()`;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -106,6 +116,7 @@ export function createApp({
   hasher,
   paymentProvider,
   limitStore,
+  bookingMailer,
 }: AppDeps) {
   const log = logger ?? createLogger({ level: config.logLevel });
   const hashes =
@@ -118,7 +129,13 @@ export function createApp({
     config: config.site ?? { publicUrl: 'http://localhost', quickExitUrl: DEFAULT_QUICK_EXIT_URL },
     sources: [coursesSource(learning.catalogue)],
   });
-  const site: StaticSite = createStaticSite(distDir, siteMeta.renderShell);
+  // consultations (issue 10): the Jitsi origin may be framed and use the camera and microphone
+  const consultationsConfig = config.consultations ?? defaultConsultationsConfig(config.pepper);
+  const securityHeaders = {
+    ...SECURITY_HEADERS,
+    'Permissions-Policy': permissionsPolicy(consultationsConfig.jitsiUrl),
+  };
+  const site: StaticSite = createStaticSite(distDir, siteMeta.renderShell, [consultationsConfig.jitsiUrl]);
   const sandbox = createSandboxProvider({ database: db, clock });
   const commerce = createCommerce({
     database: db,
@@ -153,7 +170,7 @@ export function createApp({
     await next();
     const h = c.res.headers;
     h.set('X-Request-Id', id);
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) h.set(k, v);
+    for (const [k, v] of Object.entries(securityHeaders)) h.set(k, v);
     h.set('Content-Security-Policy', c.req.path === '/api/docs' ? DOCS_CSP : site.csp);
     log.request({
       id,
@@ -214,6 +231,23 @@ export function createApp({
   const forms = createForms({ database: db, clock, config: formsConfig, log });
   const formLimit = rateLimit(limiter('forms', formsConfig.rateLimit), config.trustProxy);
   app.route('/api', formRoutes({ forms, limit: formLimit }));
+  // expert consultations (issue 10): the expert's mail through SMTP_URL when set
+  const consultations = createConsultations({
+    database: db,
+    clock,
+    provider: paymentProvider ?? sandbox,
+    config: consultationsConfig,
+    log,
+    mailer:
+      bookingMailer !== undefined
+        ? bookingMailer
+        : formsConfig.smtpUrl
+          ? createBookingMailer(smtpTransport(formsConfig.smtpUrl), formsConfig.mailFrom)
+          : null,
+    teamEmail: formsConfig.teamEmail,
+    mailFrom: formsConfig.mailFrom,
+  });
+  app.route('/api', consultationRoutes({ consultations, auth }));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -276,7 +310,7 @@ export function createApp({
     return errorResponse(c, new ApiError('INTERNAL_ERROR'));
   });
 
-  return Object.assign(app, { site, forms, hot });
+  return Object.assign(app, { site, forms, hot, consultations });
 }
 
 export type App = ReturnType<typeof createApp>;

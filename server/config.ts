@@ -7,6 +7,13 @@ import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MERCHANT_CHARGE_BASIS_POINTS } from './contract/consultation-rules.ts';
+import {
+  bookingKeyBytes,
+  type ConsultationsConfig,
+  DEFAULT_JITSI_URL,
+  loadOrCreateBookingKey,
+} from './domain/consultations-config.ts';
 import { ensurePrivateDir } from './lib/data-dir.ts';
 import { type HashCost, PRODUCTION_HASH_COST } from './lib/hashing.ts';
 import type { LogLevel } from './lib/log.ts';
@@ -91,6 +98,33 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^https?:\/\/[^\s]+$/, { error: 'must be an http:// or https:// address' })
     .default(DEFAULT_QUICK_EXIT_URL),
+  // consultations (issue 10)
+  /** 32 bytes (base64 or 64 hex digits) that encrypt bookings' personal details; default generated into DATA_DIR/secrets. */
+  BOOKING_DATA_KEY: z
+    .string()
+    .trim()
+    .refine((v) => bookingKeyBytes(v) !== null, { error: 'must be 32 bytes as base64 or 64 hex digits' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The Jitsi Meet server calls take place on. */
+  JITSI_URL: z
+    .string()
+    .trim()
+    .regex(/^https:\/\/[^\s/?#]+$/, { error: 'must be an https:// origin (no path)' })
+    .default(DEFAULT_JITSI_URL),
+  /** With JITSI_APP_SECRET: signed room tokens (Jitsi token authentication, HS256). */
+  JITSI_APP_ID: z
+    .string()
+    .trim()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  JITSI_APP_SECRET: z
+    .string()
+    .min(16, { error: 'must be at least 16 characters' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Merchant charges on paid consultations, in basis points of the fee (300 = 3 %). */
+  MERCHANT_CHARGE_BASIS_POINTS: int(0, 2000).default(DEFAULT_MERCHANT_CHARGE_BASIS_POINTS),
   HASH_CONCURRENCY: int(1, 64).optional(),
   LOG_LEVEL: z.enum(['info', 'error', 'silent'], { error: 'must be info, error or silent' }).default('info'),
 });
@@ -121,6 +155,8 @@ export interface AppConfig {
   site?: SiteConfig;
   /** The public forms (issue 9): their limit, where CVs are kept, and the team's mail. */
   forms?: FormsConfig;
+  /** Consultations (issue 10); default: a key derived from the pepper, the public Jitsi server, 3 %. */
+  consultations?: ConsultationsConfig;
 }
 
 export interface FormsConfig {
@@ -199,6 +235,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = resolve(e.DATA_DIR);
   if (e.AUTH_PEPPER && e.AUTH_PEPPER_FILE)
     throw new ConfigError(['AUTH_PEPPER and AUTH_PEPPER_FILE are both set: keep one']);
+  if (Boolean(e.JITSI_APP_ID) !== Boolean(e.JITSI_APP_SECRET))
+    throw new ConfigError(['JITSI_APP_ID and JITSI_APP_SECRET go together: set both or neither']);
   const pepperSource: ServerConfig['pepperSource'] = e.AUTH_PEPPER
     ? 'env'
     : e.AUTH_PEPPER_FILE
@@ -224,6 +262,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpUrl: e.SMTP_URL,
       teamEmail: e.TEAM_EMAIL,
       mailFrom: e.MAIL_FROM,
+    },
+    consultations: {
+      dataKey: e.BOOKING_DATA_KEY ? bookingKeyBytes(e.BOOKING_DATA_KEY)! : loadOrCreateBookingKey(dataDir),
+      jitsiUrl: e.JITSI_URL,
+      jitsiAppId: e.JITSI_APP_ID,
+      jitsiAppSecret: e.JITSI_APP_SECRET,
+      merchantChargeBasisPoints: e.MERCHANT_CHARGE_BASIS_POINTS,
     },
     trustProxy: e.TRUST_PROXY,
     site: {

@@ -82,6 +82,8 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
 
 export function appCsp(
   hashes: { scripts: string[]; styles: string[] } = { scripts: [], styles: [] },
+  /** Origins the app may frame (the consultations' Jitsi Meet server, issue 10). */
+  frameOrigins: string[] = [],
 ): string {
   return [
     "default-src 'self'",
@@ -94,6 +96,7 @@ export function appCsp(
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
+    ...(frameOrigins.length ? [["frame-src 'self'", ...frameOrigins].join(' ')] : []),
   ].join('; ');
 }
 
@@ -130,13 +133,14 @@ function shellEtag(body: Buffer): string {
 export function createStaticSite(
   distDir: string = DEFAULT_DIST_DIR,
   renderShell?: ShellRenderer,
+  frameOrigins: string[] = [],
 ): StaticSite {
   const indexFile = join(distDir, 'index.html');
   const hasApp = existsSync(indexFile) && statSync(indexFile).isFile();
   // without a build, still serve public/ (avatars), so the API's avatar URLs work
   const root = hasApp ? resolve(distDir) : existsSync(PUBLIC_DIR) ? resolve(PUBLIC_DIR) : null;
   const indexHtml = hasApp ? readFileSync(indexFile) : null;
-  const csp = appCsp(indexHtml ? inlineHashes(indexHtml.toString('utf8')) : undefined);
+  const csp = appCsp(indexHtml ? inlineHashes(indexHtml.toString('utf8')) : undefined, frameOrigins);
   // the shell is small and read once: compress it here rather than trust copies beside it
   const indexCopies: Record<Encoding['name'], Buffer> = {
     br: indexHtml ? brotliCompressSync(indexHtml) : Buffer.alloc(0),

@@ -235,4 +235,12 @@ export interface InvoiceDocument {
   /** Consultations (later): the fee and the merchant charges, shown when set. */
   consultationFee?: number;
   merchantCharges?: number;
+  /**
+   * Consultations (issue 10): `consultation` is a consultation's tax invoice (its own note on
+   * refunds); `creditNote` a refund's credit note (its own title and words; `refersTo` is the
+   * invoice number it credits, `refundPercent` the share refunded). Default: a course invoice.
+   */
+  kind?: 'consultation' | 'creditNote';
+  refersTo?: string;
+  refundPercent?: number;
 }

@@ -16,6 +16,7 @@ import { invoiceCounters, invoices, orderLines, orders } from '../db/schema.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { Locale } from '../lib/i18n.ts';
 import type { Plan } from './commerce-pricing.ts';
+import { consultationInvoiceLines } from './consultations.ts';
 
 export interface IssuedInvoice {
   id: string;
@@ -89,6 +90,11 @@ export function createInvoices({ db }: { db: Db }) {
         .limit(limit)
         .offset((page - 1) * limit);
       const lines = await linesOf(rows.map((r) => r.orderId));
+      // a consultation's invoice has no course lines: its item is the booking (issue 10)
+      const consultations = await consultationInvoiceLines(
+        db,
+        rows.filter((r) => r.consultationFee !== null).map((r) => r.id),
+      );
       return {
         page,
         limit,
@@ -98,9 +104,11 @@ export function createInvoices({ db }: { db: Db }) {
           id: r.id,
           number: r.number,
           issuedAt: r.issuedAt.toISOString(),
-          items: lines
-            .filter((l) => l.orderId === r.orderId)
-            .map((l) => ({ id: l.courseId, title: l.titles[locale] })),
+          items: consultations.has(r.id)
+            ? [{ id: consultations.get(r.id)!.bookingId, title: consultations.get(r.id)!.titles[locale] }]
+            : lines
+                .filter((l) => l.orderId === r.orderId)
+                .map((l) => ({ id: l.courseId, title: l.titles[locale] })),
           total: r.total,
           currency: 'USD' as const,
         })),
@@ -136,6 +144,11 @@ export function createInvoices({ db }: { db: Db }) {
       };
       if (invoice.consultationFee !== null) doc.consultationFee = invoice.consultationFee;
       if (invoice.merchantCharges !== null) doc.merchantCharges = invoice.merchantCharges;
+      const consultation = (await consultationInvoiceLines(db, [invoice.id])).get(invoice.id);
+      if (consultation) {
+        doc.kind = 'consultation';
+        doc.lines = [{ description: consultation.titles[language], amount: consultation.fee }];
+      }
       return doc;
     },
   };

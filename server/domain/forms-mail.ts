@@ -38,6 +38,17 @@ export function mailContent(s: Submission): { subject: string; text: string; rep
   return { subject, text: `${lines.join('\n')}\n`, ...(reply ? { replyTo: reply } : {}) };
 }
 
+/** A nodemailer transport for SMTP_URL with short timeouts (also used by the consultations' mail). */
+export function smtpTransport(smtpUrl: string | undefined): Transporter {
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    // a slow mail server must not hold memory (or a CV's attachment) for long
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  } as never);
+}
+
 export function createFormMailer({
   smtpUrl,
   to,
@@ -50,15 +61,7 @@ export function createFormMailer({
   /** A ready transport (tests); otherwise one from smtpUrl. */
   transport?: Transporter;
 }): FormMailer {
-  const t =
-    transport ??
-    nodemailer.createTransport({
-      url: smtpUrl,
-      // a slow mail server must not hold memory (or a CV's attachment) for long
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    } as never);
+  const t = transport ?? smtpTransport(smtpUrl);
   return {
     send(s) {
       const { subject, text, replyTo } = mailContent(s);

@@ -110,6 +110,43 @@ export const STRINGS: Record<InvoiceLanguage, InvoiceStrings> = {
   },
 };
 
+/**
+ * The words of a document of this kind: a course invoice (STRINGS), a consultation's invoice (its
+ * note states the cancellation refunds, spec §9) or a refund's credit note (issue 10).
+ */
+export function stringsFor(doc: InvoiceDocument): InvoiceStrings {
+  const base = STRINGS[doc.language];
+  const en = doc.language === 'en';
+  if (doc.kind === 'consultation')
+    return {
+      ...base,
+      note: (percent) =>
+        en
+          ? `The total includes VAT at ${percent}. A consultation cancelled 48 hours or more before it starts is refunded in full, 24 hours or more before it at 50 %, and not refunded on the same day or after a missed call.`
+          : `يشمل الإجمالي ضريبة القيمة المضافة بنسبة ${percent}. تُستردّ قيمة الاستشارة كاملةً عند إلغائها قبل موعدها بثمانٍ وأربعين ساعة أو أكثر، ونصفُها عند إلغائها قبله بأربع وعشرين ساعة أو أكثر، ولا تُستردّ عند الإلغاء في اليوم نفسه أو عند عدم الحضور.`,
+    };
+  if (doc.kind === 'creditNote') {
+    const ref = doc.refersTo ?? '';
+    const share = `${doc.refundPercent ?? 100}`;
+    return {
+      ...base,
+      title: en ? 'Credit note' : 'إشعار دائن',
+      number: en ? 'Credit note number' : 'رقم الإشعار',
+      date: en ? 'Date' : 'التاريخ',
+      total: en ? 'Total credited' : 'إجمالي المبلغ المُعاد',
+      amountPaid: en ? 'Amount refunded' : 'المبلغ المُسترد',
+      paidWith: en ? 'Refunded to' : 'أُعيد المبلغ إلى',
+      noPayment: en ? 'Nothing to refund' : 'لا يوجد مبلغ للاسترداد',
+      note: (percent) =>
+        en
+          ? `This credit note refunds ${share} % of invoice ${ref}, VAT at ${percent} included, for a cancelled consultation.`
+          : `يردّ هذا الإشعار ${share}٪ من قيمة الفاتورة \u2066${ref}\u2069، شاملةً ضريبة القيمة المضافة بنسبة ${percent}، عن استشارة أُلغيت.`,
+      documentTitle: (number) => (en ? `Amina credit note ${number}` : `إشعار دائن من أمينة ${number}`),
+    };
+  }
+  return base;
+}
+
 const LOCALES: Record<InvoiceLanguage, string> = {
   en: 'en-US',
   ar: 'ar-u-nu-latn',

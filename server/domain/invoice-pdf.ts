@@ -8,7 +8,7 @@
 import PDFDocument from 'pdfkit';
 import type { InvoiceDocument } from '../contract/commerce.ts';
 import { invoiceFonts } from './invoice-pdf-fonts.ts';
-import { formatters, STRINGS } from './invoice-pdf-strings.ts';
+import { formatters, stringsFor } from './invoice-pdf-strings.ts';
 import { TextEngine, type TextStyle } from './invoice-pdf-text.ts';
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -34,7 +34,7 @@ const COLOR = {
 };
 
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
-  const t = STRINGS[doc.language];
+  const t = stringsFor(doc);
   const pdf = new PDFDocument({
     size: 'A4',
     margin: 0,
@@ -83,7 +83,7 @@ class InvoiceLayout {
     private readonly doc: InvoiceDocument,
     private readonly text: TextEngine,
   ) {
-    this.t = STRINGS[doc.language];
+    this.t = stringsFor(doc);
     this.f = formatters(doc.language);
     this.rtl = doc.language === 'ar';
   }

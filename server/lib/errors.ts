@@ -55,6 +55,16 @@ export const ERROR_STATUS = {
   PAYMENT_FAILED: 402,
   INVOICE_NOT_FOUND: 404,
   ARTICLE_NOT_FOUND: 404,
+  // consultations (issue 10)
+  BOOKING_NOT_FOUND: 404,
+  SLOT_TAKEN: 409,
+  SLOT_UNAVAILABLE: 409,
+  HOLD_EXPIRED: 409,
+  BOOKING_NOT_PAYABLE: 409,
+  BOOKING_NOT_CANCELLABLE: 409,
+  NOT_YET_OPEN: 409,
+  ENDED: 409,
+  CREDIT_NOTE_NOT_FOUND: 404,
 } as const satisfies Record<ErrorCode, number>;
 
 export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
@@ -64,6 +74,8 @@ export interface ApiErrorOptions {
   retryAfter?: number;
   /** PAYMENT_DECLINED: why the card was declined. */
   reason?: DeclineReason;
+  /** SLOT_TAKEN: the next open slots of the same offer (ISO instants). */
+  nextSlots?: string[];
 }
 
 /** Thrown anywhere in a request; app.onError turns it into the envelope. */
@@ -88,11 +100,12 @@ export interface ErrorBody {
     fieldCodes?: Record<string, FieldCode>;
     retryAfter?: number;
     reason?: DeclineReason;
+    nextSlots?: string[];
   };
 }
 
 export function errorBody(err: ApiError, locale: Locale): ErrorBody {
-  const { fields, retryAfter, reason } = err.options;
+  const { fields, retryAfter, reason, nextSlots } = err.options;
   const body: ErrorBody = {
     error: {
       code: err.code,
@@ -106,6 +119,7 @@ export function errorBody(err: ApiError, locale: Locale): ErrorBody {
   }
   if (retryAfter !== undefined) body.error.retryAfter = retryAfter;
   if (reason !== undefined) body.error.reason = reason;
+  if (nextSlots !== undefined) body.error.nextSlots = nextSlots;
   return body;
 }
 

@@ -206,6 +206,34 @@ export const ERROR_MESSAGES = {
   INVOICE_NOT_FOUND: { en: 'Invoice not found.', ar: 'لم يتم العثور على الفاتورة.' },
   // articles (issue 9)
   ARTICLE_NOT_FOUND: { en: 'Article not found.', ar: 'لم يتم العثور على المقالة.' },
+  // consultations (issue 10)
+  BOOKING_NOT_FOUND: { en: 'Consultation not found.', ar: 'لم يتم العثور على الاستشارة.' },
+  SLOT_TAKEN: {
+    en: 'Sorry, this time has just been booked. Please choose another: the next free times are shown.',
+    ar: 'عذرًا، حُجز هذا الموعد للتو. يُرجى اختيار موعد آخر من المواعيد المتاحة التالية.',
+  },
+  SLOT_UNAVAILABLE: {
+    en: 'This time is not open for booking. Please choose one of the times shown.',
+    ar: 'هذا الموعد غير متاح للحجز. يُرجى اختيار أحد المواعيد المعروضة.',
+  },
+  HOLD_EXPIRED: {
+    en: 'We kept this time for you for 10 minutes, and it has now been released. Please choose a time again.',
+    ar: 'احتفظنا لكِ بهذا الموعد عشر دقائق، وقد أصبح متاحًا لغيركِ الآن. يُرجى اختيار موعد من جديد.',
+  },
+  BOOKING_NOT_PAYABLE: {
+    en: 'This consultation is already confirmed or cancelled.',
+    ar: 'هذه الاستشارة مؤكَّدة أو ملغاة بالفعل.',
+  },
+  BOOKING_NOT_CANCELLABLE: {
+    en: 'This consultation can no longer be cancelled.',
+    ar: 'لم يعد بالإمكان إلغاء هذه الاستشارة.',
+  },
+  NOT_YET_OPEN: {
+    en: 'The call opens 10 minutes before it starts.',
+    ar: 'تُفتح المكالمة قبل موعدها بعشر دقائق.',
+  },
+  ENDED: { en: 'This consultation has ended.', ar: 'انتهت هذه الاستشارة.' },
+  CREDIT_NOTE_NOT_FOUND: { en: 'Credit note not found.', ar: 'لم يتم العثور على إشعار الدائن.' },
 } satisfies Record<string, Message>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

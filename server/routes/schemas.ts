@@ -32,6 +32,10 @@ export const ErrorSchema = z
         .enum(DECLINE_REASONS)
         .optional()
         .openapi({ description: 'PAYMENT_DECLINED only: why the card was declined.' }),
+      nextSlots: z
+        .array(z.string())
+        .optional()
+        .openapi({ description: 'SLOT_TAKEN only: the next open slots of the same offer (ISO instants).' }),
     }),
   })
   .openapi('Error');

@@ -201,7 +201,9 @@ describe('headers', () => {
       expect(r.headers.get('x-content-type-options')).toBe('nosniff');
       expect(r.headers.get('referrer-policy')).toBe('no-referrer');
       expect(r.headers.get('x-frame-options')).toBe('DENY');
-      expect(r.headers.get('permissions-policy')).toBe('camera=(), microphone=(), geolocation=()');
+      expect(r.headers.get('permissions-policy')).toBe(
+        'camera=(self "https://meet.jit.si"), microphone=(self "https://meet.jit.si"), geolocation=()',
+      );
       expect(r.headers.get('cross-origin-opener-policy')).toBe('same-origin');
       expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       expect(r.headers.get('content-security-policy')).toBe(
