@@ -207,11 +207,11 @@ describe('experts model on the real screens', () => {
             await waitFor(() => expectQuery('?specialty=psychology'));
           },
           PICK_VIDEO: async () => {
-            await pickSegment('filter-mode', t('experts.mode.video'));
+            await pickSegment('filter-mode', t('experts.filters.mode.video'));
             await waitFor(() => expectQuery('?mode=video'));
           },
           PICK_VOICE: async () => {
-            await pickSegment('filter-mode', t('experts.mode.voice'));
+            await pickSegment('filter-mode', t('experts.filters.mode.voice'));
             await waitFor(() => expectQuery('?specialty=psychology&mode=voice'));
           },
           BACK: async () => {
@@ -270,7 +270,7 @@ describe('experts model on the real screens', () => {
           listReadyVideo: async () => {
             await expectListReady({ ...NO_FILTERS, mode: 'video' });
             const video = within(screen.getByTestId('filter-mode')).getByRole('radio', {
-              name: t('experts.mode.video'),
+              name: t('experts.filters.mode.video'),
             });
             expect(video).toBeChecked();
           },

@@ -66,6 +66,14 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           >
             <FormattedMessage id="site.nav.courses" />
           </Link>
+          {/* from md up (the phone's header has no room): on a phone, the home page's Our experts leads there */}
+          <Link
+            href="/experts"
+            aria-current={location.startsWith('/experts') ? 'page' : undefined}
+            className={`${button({ variant: 'ghost', size: 'sm' })} ${css({ display: { base: 'none', md: 'inline-flex' }, '&[aria-current=page]': { bg: 'accent.muted' } })}`}
+          >
+            <FormattedMessage id="site.nav.experts" />
+          </Link>
           <CartBadge />
           <LanguageSwitch />
           {signedIn ? (

@@ -37,23 +37,27 @@ const segmentRoot = css({
   flexDirection: 'column',
   gap: '1.5',
   minWidth: '0',
+  width: { base: 'full', md: 'auto' },
 });
 const segmentLabel = css({ fontSize: 'sm', fontWeight: '600', color: 'fg.default' });
 const segmentItems = css({
-  display: 'inline-flex',
-  flexWrap: 'wrap',
+  // a row of equal buttons on a phone, as wide as they need on a wider screen
+  display: { base: 'grid', md: 'inline-flex' },
+  gridAutoFlow: 'column',
+  gridAutoColumns: '1fr',
   gap: '1',
   p: '1',
   bg: 'bg.subtle',
   borderRadius: 'lg',
   borderWidth: '1px',
   borderColor: 'border.subtle',
-  alignSelf: 'flex-start',
-  maxWidth: 'full',
+  alignSelf: { base: 'stretch', md: 'flex-start' },
 });
 const segmentItem = css({
   display: 'inline-flex',
   alignItems: 'center',
+  justifyContent: 'center',
+  whiteSpace: 'nowrap',
   gap: '1.5',
   minHeight: '10',
   px: '3',
@@ -221,7 +225,7 @@ export default function ExpertsView() {
               const Icon = MODE_ICONS[m];
               return {
                 value: m,
-                label: intl.formatMessage({ id: `experts.mode.${m}` }),
+                label: intl.formatMessage({ id: `experts.filters.mode.${m}` }),
                 icon: <Icon aria-hidden="true" />,
               };
             }),

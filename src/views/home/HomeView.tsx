@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { cx, sva } from '../../../styled-system/css';
 import { useSession } from '../../app/actors';
@@ -5,8 +6,13 @@ import { LinkButton } from '../../components/link-button';
 import { pageColumn } from '../../components/page-column';
 import { panel } from '../../components/panel';
 import { BookIcon, UserIcon } from '../../theme/icons';
-import { FeaturedExperts } from '../experts/FeaturedExperts';
 import { useDocumentTitle } from '../useDocumentTitle';
+
+/** Below the fold, in its own chunk: the first visit does not carry it. */
+const LatestArticles = lazy(() => import('../articles/LatestArticles'));
+const FeaturedExperts = lazy(() =>
+  import('../experts/FeaturedExperts').then((m) => ({ default: m.FeaturedExperts })),
+);
 
 const FEATURES = [
   { key: 'anonymous', Icon: UserIcon },
@@ -118,7 +124,12 @@ export default function HomeView() {
           ))}
         </ul>
       </section>
-      <FeaturedExperts />
+      <Suspense fallback={null}>
+        <FeaturedExperts />
+      </Suspense>
+      <Suspense fallback={null}>
+        <LatestArticles />
+      </Suspense>
     </>
   );
 }
