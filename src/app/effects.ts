@@ -115,7 +115,9 @@ const BUNDLES: Record<Locale, Record<MessageBundle, () => MessagesModule>> = {
     menopause: () => import('virtual:messages/en/menopause'),
     contact: () => import('virtual:messages/en/contact'),
     concern: () => import('virtual:messages/en/concern'),
+    expertApply: () => import('virtual:messages/en/expertApply'),
     experts: () => import('virtual:messages/en/experts'),
+    articles: () => import('virtual:messages/en/articles'),
     seo: () => import('virtual:messages/en/seo'),
   },
   ar: {
@@ -135,7 +137,9 @@ const BUNDLES: Record<Locale, Record<MessageBundle, () => MessagesModule>> = {
     menopause: () => import('virtual:messages/ar/menopause'),
     contact: () => import('virtual:messages/ar/contact'),
     concern: () => import('virtual:messages/ar/concern'),
+    expertApply: () => import('virtual:messages/ar/expertApply'),
     experts: () => import('virtual:messages/ar/experts'),
+    articles: () => import('virtual:messages/ar/articles'),
     seo: () => import('virtual:messages/ar/seo'),
   },
 };

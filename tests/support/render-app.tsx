@@ -60,6 +60,8 @@ export interface Stubs {
   /** The Invoices page's own actors (its actor is created by the page). */
   loadInvoices?: AnyActorLogic;
   downloadInvoice?: AnyActorLogic;
+  /** The public forms' one actor (each form creates its own enquiryForm actor). */
+  sendForm?: AnyActorLogic;
   /** The article screens' own actors (the list, the home page's Latest articles, one article). */
   fetchArticles?: AnyActorLogic;
   fetchArticle?: AnyActorLogic;
@@ -149,6 +151,7 @@ export function renderApp(
         downloadInvoice: (s.downloadInvoice ?? notProvided) as never,
       },
     },
+    enquiryForm: { actors: { sendForm: (s.sendForm ?? notProvided) as never } },
     cartReview: {
       actors: {
         quote: (s.quote ?? notProvided) as never,

@@ -7,7 +7,8 @@ import { InfoIcon } from '../../theme/icons';
 /**
  * A lesson body (the safe document tree made from the educator's Markdown) as React elements:
  * text is always text, never HTML. The lesson title is the page's h2, so the body's own headings
- * sit one level below it (h2 → h3, h3 → h4).
+ * sit one level below it (h2 → h3, h3 → h4); an article's title is its page's h1, so there
+ * `sectionLevel={2}` keeps them as written (h2 → h2, h3 → h3).
  */
 function Inlines({ runs }: { runs: Inline[] }) {
   return (
@@ -32,8 +33,14 @@ export const readable = css({
   overflowWrap: 'break-word',
   _arabic: { lineHeight: '1.9' },
   '& > * + *': { mt: '1.1em' },
-  '& h3': { fontSize: '1.35em', fontWeight: '700', lineHeight: '1.3', mt: '1.8em', textWrap: 'balance' },
-  '& h4': { fontSize: '1.12em', fontWeight: '650', lineHeight: '1.35', mt: '1.5em' },
+  '& [data-level=section]': {
+    fontSize: '1.35em',
+    fontWeight: '700',
+    lineHeight: '1.3',
+    mt: '1.8em',
+    textWrap: 'balance',
+  },
+  '& [data-level=sub]': { fontSize: '1.12em', fontWeight: '650', lineHeight: '1.35', mt: '1.5em' },
   '& ul, & ol': { ps: '1.4em', display: 'grid', gap: '0.5em' },
   '& ul': { listStyleType: 'disc' },
   '& ol': { listStyleType: 'decimal' },
@@ -52,8 +59,10 @@ const note = css({
   '& svg': { width: '5', height: '5', flexShrink: '0', mt: '0.35em', color: 'accent.fg' },
 });
 
-export function LessonBody({ blocks }: { blocks: Block[] }) {
+export function LessonBody({ blocks, sectionLevel = 3 }: { blocks: Block[]; sectionLevel?: 2 | 3 }) {
   const intl = useIntl();
+  const Section = sectionLevel === 2 ? 'h2' : 'h3';
+  const Sub = sectionLevel === 2 ? 'h3' : 'h4';
   return (
     <div className={readable} data-testid="lesson-body">
       {blocks.map((block, i) => {
@@ -61,15 +70,15 @@ export function LessonBody({ blocks }: { blocks: Block[] }) {
         switch (block.t) {
           case 'h2':
             return (
-              <h3 key={key}>
+              <Section key={key} data-level="section">
                 <Inlines runs={block.c} />
-              </h3>
+              </Section>
             );
           case 'h3':
             return (
-              <h4 key={key}>
+              <Sub key={key} data-level="sub">
                 <Inlines runs={block.c} />
-              </h4>
+              </Sub>
             );
           case 'p':
             return (

@@ -7,7 +7,7 @@ import { LinkButton } from '../../components/link-button';
 import { pageColumn } from '../../components/page-column';
 import { panel } from '../../components/panel';
 import { ArrowEndIcon, CheckIcon, type IconProps, InfoIcon } from '../../theme/icons';
-import { useDocumentTitle } from '../useDocumentTitle';
+import { useDocumentTitleText } from '../useDocumentTitle';
 
 /**
  * The building blocks of the public site's content pages (about, programs, terms, safeguarding…):
@@ -18,9 +18,14 @@ import { useDocumentTitle } from '../useDocumentTitle';
 /** Tab title "<page> · Amina" and the page's meta description, both from message ids. */
 export function usePageMeta(titleId: string, descriptionId: string) {
   const intl = useIntl();
-  useDocumentTitle(titleId);
-  const description = intl.formatMessage({ id: descriptionId });
+  usePageMetaText(intl.formatMessage({ id: titleId }), intl.formatMessage({ id: descriptionId }));
+}
+
+/** The same from texts already known (an article's own title and summary); nothing until they are. */
+export function usePageMetaText(title: string | null | undefined, description: string | null | undefined) {
+  useDocumentTitleText(title);
   useEffect(() => {
+    if (!description) return;
     let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
     const created = !meta;
     if (!meta) {

@@ -1,0 +1,288 @@
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { ARTICLE_SEARCH_MAX } from '../server/contract/article-rules';
+import type { ArticleDetail, ArticlesPage } from '../server/contract/articles';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../server/contract/learning-constants';
+import { LOADING_STEP } from './load-step';
+import { type AppError, notProvided, toAppError } from './types';
+
+/**
+ * The articles (spec §2 "articles with search", §7): two machines, each paste-able into the
+ * Stately editor on its own.
+ *
+ * `articlesMachine`, the list at /articles: a page of articles, newest first, or the results of a
+ * search. Two regions run side by side:
+ * - `search`: what she types is kept as a draft; 400 ms after the last keystroke (`after`), or at
+ *   once when she presses Enter, the draft becomes the search (page 1) and the list loads again.
+ *   The screen keeps the search and the page in the address (`?search=…&page=2`) and sends
+ *   `articles.address` when Back or a link changes them; the machine tells the screen a typed
+ *   search to write there by emitting `articles.searched`.
+ * - `results`: loading → ready | noResults (a search that found nothing: the screen suggests
+ *   courses) | empty (no articles, or a page past the end) | failed (with `articles.retry`). A new
+ *   request replaces the one in flight (re-entering `loading` stops it, and the API call is
+ *   aborted), so an old answer never shows over a newer search.
+ *
+ * `articleMachine`, one article at /articles/:id: loading → ready | notFound | failed.
+ * Both load again when the language changes (texts come in the request's language).
+ */
+
+/** The first page of the list, or the page in the address: a whole number ≥ 1; anything else is 1. */
+export function pageFromQuery(raw: string | null | undefined): number {
+  if (!raw || !/^[0-9]{1,6}$/.test(raw)) return DEFAULT_PAGE;
+  const n = Number(raw);
+  return n >= 1 ? n : DEFAULT_PAGE;
+}
+
+/** A search as the list keeps it: trimmed, spaces collapsed, at most ARTICLE_SEARCH_MAX characters. */
+export function cleanSearch(raw: string | null | undefined): string {
+  return (raw ?? '').replace(/\s+/g, ' ').trim().slice(0, ARTICLE_SEARCH_MAX);
+}
+
+export const SEARCH_DEBOUNCE_MS = 400;
+
+export interface ArticlesInput {
+  page?: number;
+  search?: string;
+  limit?: number;
+}
+
+export interface ArticlesContext {
+  page: number;
+  limit: number;
+  /** The search the list shows ('' for none). */
+  search: string;
+  /** What is in the search box, before it becomes the search. */
+  draft: string;
+  data: ArticlesPage | null;
+  error: AppError | null;
+}
+
+export type ArticlesEvent =
+  | { type: 'articles.type'; value: string }
+  | { type: 'articles.submit' }
+  | { type: 'articles.address'; search: string; page: number }
+  | { type: 'articles.retry' }
+  | { type: 'articles.localeChanged' };
+
+/** Emitted when a typed search becomes the search: the screen writes it in the address. */
+export const SEARCHED = 'articles.searched';
+export type ArticlesEmitted = { type: typeof SEARCHED; search: string };
+
+const dataOf = ({ event }: { event: { output: ArticlesPage } }) => ({ data: event.output });
+
+export const articlesMachine = setup({
+  types: {} as {
+    context: ArticlesContext;
+    input: ArticlesInput;
+    events: ArticlesEvent;
+    emitted: ArticlesEmitted;
+  },
+  actors: {
+    /** GET /articles/all?page&limit&search */
+    fetchArticles: fromPromise<ArticlesPage, { page: number; limit: number; search: string }>(notProvided),
+  },
+  delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
+  guards: {
+    hasArticles: (_, params: { data: ArticlesPage }) => params.data.items.length > 0,
+    searchFoundNothing: (_, params: { data: ArticlesPage }) =>
+      params.data.search.trim() !== '' && params.data.total === 0,
+    draftIsNewSearch: ({ context }) => cleanSearch(context.draft) !== context.search,
+    addressDiffers: ({ context, event }) => {
+      assertEvent(event, 'articles.address');
+      return cleanSearch(event.search) !== context.search || event.page !== context.page;
+    },
+  },
+  actions: {
+    clearError: assign({ error: null }),
+    keepData: assign((_, { data }: { data: ArticlesPage }) => ({ data })),
+    setError: assign((_, { error }: { error: unknown }) => ({ error: toAppError(error, 'NETWORK_ERROR') })),
+    keepDraft: assign({
+      draft: ({ event }) => {
+        assertEvent(event, 'articles.type');
+        return event.value.slice(0, ARTICLE_SEARCH_MAX);
+      },
+    }),
+    /** The draft becomes the search, from its first page. */
+    useDraft: assign({ search: ({ context }) => cleanSearch(context.draft), page: DEFAULT_PAGE }),
+    /** Tells the screen to write the new search in the address. */
+    announceSearch: emit(({ context }) => ({ type: SEARCHED, search: context.search })),
+    followAddress: assign(({ event }) => {
+      assertEvent(event, 'articles.address');
+      const search = cleanSearch(event.search);
+      return { search, draft: search, page: Math.max(1, Math.trunc(event.page) || 1) };
+    }),
+  },
+}).createMachine({
+  id: 'articles',
+  type: 'parallel',
+  context: ({ input }) => {
+    const search = cleanSearch(input.search);
+    return {
+      page: input.page ?? DEFAULT_PAGE,
+      limit: input.limit ?? DEFAULT_PAGE_SIZE,
+      search,
+      draft: search,
+      data: null,
+      error: null,
+    };
+  },
+  states: {
+    search: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'articles.type': { target: 'typing', actions: 'keepDraft' },
+          },
+        },
+        typing: {
+          after: {
+            searchDebounce: [
+              // the new search from page 1; the list loads it (a request in flight is replaced)
+              {
+                guard: 'draftIsNewSearch',
+                target: ['idle', '#articles.results.loading'],
+                actions: ['useDraft', 'announceSearch'],
+              },
+              { target: 'idle' },
+            ],
+          },
+          on: {
+            'articles.type': { target: 'typing', reenter: true, actions: 'keepDraft' },
+          },
+        },
+      },
+      on: {
+        'articles.submit': [
+          {
+            guard: 'draftIsNewSearch',
+            target: ['.idle', '#articles.results.loading'],
+            actions: ['useDraft', 'announceSearch'],
+          },
+          { target: '.idle' },
+        ],
+      },
+    },
+    results: {
+      initial: 'loading',
+      states: {
+        loading: {
+          ...LOADING_STEP,
+          invoke: {
+            src: 'fetchArticles',
+            input: ({ context }) => ({ page: context.page, limit: context.limit, search: context.search }),
+            onDone: [
+              {
+                guard: { type: 'hasArticles', params: dataOf },
+                target: 'ready',
+                actions: { type: 'keepData', params: dataOf },
+              },
+              {
+                guard: { type: 'searchFoundNothing', params: dataOf },
+                target: 'noResults',
+                actions: { type: 'keepData', params: dataOf },
+              },
+              { target: 'empty', actions: { type: 'keepData', params: dataOf } },
+            ],
+            onError: {
+              target: 'failed',
+              actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        ready: { tags: ['step:ready'] },
+        noResults: { tags: ['step:noResults'] },
+        empty: { tags: ['step:empty'] },
+        failed: {
+          tags: ['step:failed'],
+          on: { 'articles.retry': 'loading' },
+        },
+      },
+    },
+  },
+  on: {
+    // a new search, a page, a language: the list loads again, and replaces a request in flight
+    'articles.address': {
+      guard: 'addressDiffers',
+      target: ['.search.idle', '.results.loading'],
+      reenter: true,
+      actions: 'followAddress',
+    },
+    'articles.localeChanged': { target: '.results.loading', reenter: true },
+  },
+});
+
+// ------------------------------------------------------------------ one article
+
+export interface ArticleContext {
+  id: string;
+  data: ArticleDetail | null;
+  error: AppError | null;
+}
+
+export type ArticleEvent =
+  | { type: 'article.open'; id: string }
+  | { type: 'article.retry' }
+  | { type: 'article.localeChanged' };
+
+export const articleMachine = setup({
+  types: {} as { context: ArticleContext; input: { id: string }; events: ArticleEvent },
+  actors: {
+    /** GET /articles/{id} */
+    fetchArticle: fromPromise<ArticleDetail, { id: string }>(notProvided),
+  },
+  guards: {
+    isNotFound: (_, params: { error: unknown }) =>
+      ['ARTICLE_NOT_FOUND', 'VALIDATION_ERROR'].includes(toAppError(params.error).code),
+    isOtherArticle: ({ context, event }) => {
+      assertEvent(event, 'article.open');
+      return event.id !== context.id;
+    },
+  },
+  actions: {
+    clearError: assign({ error: null }),
+    keepArticle: assign({ data: (_, params: { data: ArticleDetail }) => params.data }),
+    setError: assign((_, { error }: { error: unknown }) => ({ error: toAppError(error, 'NETWORK_ERROR') })),
+    setId: assign({
+      id: ({ event }) => {
+        assertEvent(event, 'article.open');
+        return event.id;
+      },
+      data: null,
+    }),
+  },
+}).createMachine({
+  id: 'article',
+  context: ({ input }) => ({ id: input.id, data: null, error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      ...LOADING_STEP,
+      invoke: {
+        src: 'fetchArticle',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: {
+          target: 'ready',
+          actions: { type: 'keepArticle', params: ({ event }) => ({ data: event.output }) },
+        },
+        onError: [
+          {
+            guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+            target: 'notFound',
+            actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'failed',
+            actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    ready: { tags: ['step:ready'] },
+    notFound: { tags: ['step:notFound'] },
+    failed: { tags: ['step:failed'], on: { 'article.retry': 'loading' } },
+  },
+  on: {
+    'article.open': { guard: 'isOtherArticle', target: '.loading', reenter: true, actions: 'setId' },
+    'article.localeChanged': { target: '.loading', reenter: true },
+  },
+});

@@ -1,0 +1,199 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useParams } from 'wouter';
+import { articleMachine } from '../../../machines/articles';
+import { css } from '../../../styled-system/css';
+import { fetchArticle } from '../../api/articles';
+import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
+import { Disclaimer } from '../../components/disclaimer';
+import { EmptyState } from '../../components/empty-state';
+import { LinkButton } from '../../components/link-button';
+import { LoadingState } from '../../components/loading-state';
+import { Notice, RetryButton } from '../../components/notice';
+import { panel } from '../../components/panel';
+import { Skeleton } from '../../components/skeleton';
+import { TextLink } from '../../components/text-link';
+import { ArrowEndIcon, ArrowStartIcon, BookIcon } from '../../theme/icons';
+import { LessonBody } from '../learn/LessonBody';
+import { usePageMetaText } from '../site-page/parts';
+import { ArticleMeta, topicStyle } from './ArticleCard';
+import { useLocaleChange } from './useLocaleChange';
+
+function createLogic(overrides: ScreenOverrides['article']) {
+  const real = articleMachine.provide({ actors: { fetchArticle } });
+  return overrides ? real.provide(overrides) : real;
+}
+
+/** A column a phone reads comfortably and a desktop does not stretch: about 70 characters a line. */
+const column = css({
+  maxWidth: '46rem',
+  mx: 'auto',
+  px: { base: '4', md: '6' },
+  py: { base: '6', md: '10' },
+  display: 'flex',
+  flexDirection: 'column',
+  gap: { base: '6', md: '8' },
+});
+
+const relatedLink = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '3',
+  minHeight: '12',
+  px: '4',
+  py: '3',
+  borderRadius: 'lg',
+  bg: 'bg.surface',
+  borderWidth: '1px',
+  borderColor: 'border.subtle',
+  color: 'fg.default',
+  fontWeight: '600',
+  textDecoration: 'none',
+  _hover: { borderColor: 'accent.default', color: 'accent.fg' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+  '& svg': { width: '4.5', height: '4.5', flexShrink: '0', color: 'accent.fg' },
+});
+
+function BackLink() {
+  return (
+    <TextLink href="/articles">
+      <ArrowStartIcon aria-hidden="true" />
+      <FormattedMessage id="articles.article.back" />
+    </TextLink>
+  );
+}
+
+/** One article, /articles/:id: its body, the "education, not medical advice" note and courses to keep learning. */
+export default function ArticleView() {
+  const intl = useIntl();
+  const { id = '' } = useParams<{ id: string }>();
+  const overrides = useScreenOverrides();
+  const [logic] = useState(() => createLogic(overrides.article));
+  const article = useActorRef(logic, { input: { id }, inspect: overrides.inspect });
+  const loading = useSelector(article, (s) => s.hasTag('step:loading'));
+  const failed = useSelector(article, (s) => s.hasTag('step:failed'));
+  const notFound = useSelector(article, (s) => s.hasTag('step:notFound'));
+  const data = useSelector(article, (s) => s.context.data);
+
+  useEffect(() => {
+    article.send({ type: 'article.open', id });
+  }, [id, article]);
+  useLocaleChange(() => article.send({ type: 'article.localeChanged' }));
+
+  const notFoundTitle = intl.formatMessage({ id: 'articles.article.notFound.title' });
+  usePageMetaText(
+    data?.title ?? (notFound ? notFoundTitle : null),
+    data?.summary ?? intl.formatMessage({ id: 'articles.meta.description' }),
+  );
+
+  if (notFound)
+    return (
+      <div className={column} data-testid="article-not-found">
+        <div className={panel({ padding: 'none' })}>
+          <EmptyState
+            titleAs="h1"
+            icon={<BookIcon />}
+            title={notFoundTitle}
+            description={<FormattedMessage id="articles.article.notFound.body" />}
+            action={
+              <LinkButton href="/articles">
+                <FormattedMessage id="articles.article.back" />
+              </LinkButton>
+            }
+          />
+        </div>
+      </div>
+    );
+
+  return (
+    <div className={column}>
+      <div>
+        <BackLink />
+      </div>
+      {loading && (
+        <LoadingState
+          label={<FormattedMessage id="articles.article.loading" />}
+          data-testid="article-loading"
+        >
+          <div className={css({ display: 'grid', gap: '4' })}>
+            <Skeleton className={css({ height: '4', width: '28' })} />
+            <Skeleton className={css({ height: '10', width: '4/5' })} />
+            {[0, 1, 2, 3, 4, 5].map((i) => (
+              <Skeleton key={i} className={css({ height: '4', width: i % 3 === 2 ? '2/3' : 'full' })} />
+            ))}
+          </div>
+        </LoadingState>
+      )}
+      {failed && (
+        <Notice
+          data-testid="article-error"
+          title={<FormattedMessage id="articles.article.error" />}
+          actions={<RetryButton onClick={() => article.send({ type: 'article.retry' })} />}
+        />
+      )}
+      {data && !loading && !failed && (
+        <article
+          data-testid="article"
+          className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}
+        >
+          <header className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+            <span className={topicStyle}>{intl.formatMessage({ id: `articles.topic.${data.topic}` })}</span>
+            <h1
+              className={css({
+                fontSize: { base: '1.75rem', md: '2.5rem' },
+                fontWeight: '700',
+                lineHeight: '1.2',
+                color: 'fg.default',
+                textWrap: 'balance',
+              })}
+            >
+              {data.title}
+            </h1>
+            <p className={css({ textStyle: 'body.lg', color: 'fg.muted', textWrap: 'pretty' })}>
+              {data.summary}
+            </p>
+            <ArticleMeta article={data} />
+            <Disclaimer boxed />
+          </header>
+          <LessonBody blocks={data.body} sectionLevel={2} />
+          {data.relatedCourses.length > 0 && (
+            <section
+              aria-labelledby="article-related"
+              className={css({
+                display: 'flex',
+                flexDirection: 'column',
+                gap: '3',
+                p: { base: '5', md: '6' },
+                borderRadius: 'xl',
+                bg: 'accent.subtle',
+              })}
+              data-testid="article-related"
+            >
+              <h2 id="article-related" className={css({ textStyle: 'heading.md', color: 'fg.default' })}>
+                <FormattedMessage id="articles.article.related.title" />
+              </h2>
+              <p className={css({ color: 'fg.muted' })}>
+                <FormattedMessage id="articles.article.related.body" />
+              </p>
+              <ul className={css({ display: 'grid', gap: '2' })}>
+                {data.relatedCourses.map((c) => (
+                  <li key={c.id}>
+                    <TextLink href={`/courses/${encodeURIComponent(c.id)}`} className={relatedLink}>
+                      <span>{c.title}</span>
+                      <ArrowEndIcon aria-hidden="true" />
+                    </TextLink>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <div className={css({ borderTopWidth: '1px', borderColor: 'border.subtle', pt: '4' })}>
+            <BackLink />
+          </div>
+        </article>
+      )}
+    </div>
+  );
+}
