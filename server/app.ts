@@ -47,7 +47,7 @@ import { securityQuestionRoutes } from './routes/security-questions.ts';
 import { siteRoutes } from './routes/site.ts';
 import { optionalSession, sessionAuth, userRoutes } from './routes/users.ts';
 import { createSiteMeta, DEFAULT_QUICK_EXIT_URL } from './site-meta.ts';
-import { coursesSource } from './site-sources.ts';
+import { articlesSource, coursesSource, expertsSource } from './site-sources.ts';
 import { createStaticSite, type StaticSite } from './static.ts';
 
 export interface AppDeps {
@@ -127,7 +127,7 @@ export function createApp({
   // page titles, descriptions, links and tags in the shell; the sitemap's detail pages (issue 9)
   const siteMeta = createSiteMeta({
     config: config.site ?? { publicUrl: 'http://localhost', quickExitUrl: DEFAULT_QUICK_EXIT_URL },
-    sources: [coursesSource(learning.catalogue)],
+    sources: [coursesSource(learning.catalogue), articlesSource(db.db), expertsSource(db.db)],
   });
   // consultations (issue 10): the Jitsi origin may be framed and use the camera and microphone
   const consultationsConfig = config.consultations ?? defaultConsultationsConfig(config.pepper);

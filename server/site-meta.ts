@@ -13,8 +13,8 @@
  *   `<page>.description`, or `seo.*` where a page has none); detail pages (a course…) read theirs
  *   from the database through a DetailSource. Members' areas (/dashboard, /cart, /checkout) and unknown
  *   paths get `noindex`. Everything written is escaped.
- * - Detail pages come from a small registry (`DetailSource`): courses are built in; the articles
- *   and experts pages add theirs by passing one more source to createSiteMeta (see app.ts).
+ * - Detail pages come from a small registry (`DetailSource`, server/site-sources.ts): courses,
+ *   articles and experts; another kind of page is one more source passed in app.ts.
  */
 import { readFileSync } from 'node:fs';
 import type { Locale } from './lib/i18n.ts';
@@ -53,6 +53,9 @@ export interface DetailSource {
 export const PUBLIC_PAGES: ReadonlyArray<readonly [path: string, titleId: string, descriptionId: string]> = [
   ['/', 'seo.home.title', 'seo.home.description'],
   ['/courses', 'learning.catalogue.title', 'seo.courses.description'],
+  ['/articles', 'articles.meta.title', 'articles.meta.description'],
+  ['/experts', 'experts.meta.title', 'experts.meta.description'],
+  ['/experts/apply', 'forms.apply.title', 'forms.apply.description'],
   ['/menopause', 'menopause.title', 'menopause.description'],
   ['/about', 'about.title', 'about.description'],
   ['/programs', 'programs.title', 'programs.description'],

@@ -87,10 +87,24 @@ describe(`site meta on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(doc.documentElement.namespaceURI).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
     const urls = [...doc.getElementsByTagName('url')];
     const locs = urls.map((u) => u.getElementsByTagName('loc')[0].textContent);
-    const published = (await db.db.execute(sql`select id from courses where published`)) as unknown as {
-      rows: { id: string }[];
+    const ids = async (table: 'courses' | 'articles' | 'experts') =>
+      (
+        (await db.db.execute(sql.raw(`select id from ${table} where published`))) as unknown as {
+          rows: { id: string }[];
+        }
+      ).rows.map((r) => r.id);
+    const details = {
+      courses: await ids('courses'),
+      articles: await ids('articles'),
+      experts: await ids('experts'),
     };
-    const paths = [...PUBLIC_PAGES.map(([p]) => p), ...published.rows.map((r) => `/courses/${r.id}`)];
+    expect(details.courses.length).toBeGreaterThan(0);
+    expect(details.articles.length).toBeGreaterThan(0);
+    expect(details.experts.length).toBeGreaterThan(0);
+    const paths = [
+      ...PUBLIC_PAGES.map(([p]) => p),
+      ...Object.entries(details).flatMap(([kind, list]) => list.map((id) => `/${kind}/${id}`)),
+    ];
     expect(urls).toHaveLength(paths.length * 2);
     for (const p of paths) {
       expect(locs).toContain(`${BASE}${p}`);
@@ -169,6 +183,28 @@ describe(`site meta on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
     const arabic = await page(`/courses/${plainCourse}?lang=ar`);
     expect(arabic.doc.title).toBe(`${texts.ar.title} · ${ar['app.name']}`);
     expect(attr(arabic.doc, 'meta[property="og:title"]')).toBe(arabic.doc.title);
+  });
+
+  it('an article page and an expert page carry their own titles from the database', async () => {
+    const [article] = (
+      (await db.db.execute(sql`select id, texts from articles where published limit 1`)) as unknown as {
+        rows: { id: string; texts: Record<'en' | 'ar', { title: string; summary: string }> }[];
+      }
+    ).rows;
+    const a = await page(`/articles/${article.id}?lang=ar`);
+    expect(a.doc.title).toBe(`${article.texts.ar.title} · ${ar['app.name']}`);
+    expect(attr(a.doc, 'link[rel="canonical"]', 'href')).toBe(`${BASE}/articles/${article.id}?lang=ar`);
+    const [expert] = (
+      (await db.db.execute(sql`select id, texts from experts where published limit 1`)) as unknown as {
+        rows: { id: string; texts: Record<'en' | 'ar', { name: string; title: string }> }[];
+      }
+    ).rows;
+    const e = await page(`/experts/${expert.id}`);
+    expect(e.doc.title).toBe(`${expert.texts.en.name}, ${expert.texts.en.title} · ${en['app.name']}`);
+    expect(attr(e.doc, 'meta[name="robots"]')).toBeNull();
+    // the application form is a page of its own, not an expert called "apply"
+    const apply = await page('/experts/apply');
+    expect(apply.doc.title).toBe(`${en['forms.apply.title']} · ${en['app.name']}`);
   });
 
   it('escapes text from the database in the title and in attributes', async () => {
