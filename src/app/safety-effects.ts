@@ -5,6 +5,11 @@
  * its title while discreet mode is on keeps the neutral one in the tab.
  */
 
+import type { SafetyEvent } from '../../machines/safety';
+
+/** What the keyboard sends the safety machine. */
+type ExitKeyEvent = Extract<SafetyEvent, { type: `safety.${'quickExit' | 'escape'}` }>;
+
 export const DISCREET_KEY = 'discreet';
 /** The neutral icon shown in the tab while discreet mode is on (public/). */
 export const NEUTRAL_ICON = '/favicon-neutral.svg';
@@ -168,10 +173,11 @@ export function trackHistoryDepth(): () => void {
  * row leave). Listens in the capture phase, so a dialog that stops Escape still lets it be counted;
  * nothing is prevented, so that dialog still closes.
  */
-export function listenForExitKeys(send: (event: { type: 'safety.quickExit' | 'safety.escape' }) => void) {
+export function listenForExitKeys(send: (event: ExitKeyEvent) => void) {
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== 'Escape' || e.repeat || e.isComposing) return;
-    send({ type: e.shiftKey ? 'safety.quickExit' : 'safety.escape' });
+    if (e.shiftKey) send({ type: 'safety.quickExit' });
+    else send({ type: 'safety.escape' });
   };
   window.addEventListener('keydown', onKey, true);
   return () => window.removeEventListener('keydown', onKey, true);
