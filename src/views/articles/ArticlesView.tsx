@@ -128,13 +128,12 @@ export default function ArticlesView() {
 
       <search className={css({ display: 'block', mb: { base: '6', md: '8' }, maxWidth: '2xl' })}>
         <form onSubmit={submit}>
-          <Field.Root>
+          <Field.Root ids={{ control: 'articles-search' }}>
             <Field.Label>
               <FormattedMessage id="articles.search.label" />
             </Field.Label>
             <div className={searchRow}>
               <Field.Input
-                id="articles-search"
                 type="search"
                 name="search"
                 enterKeyHint="search"
