@@ -136,6 +136,13 @@ async function main() {
     database.kind === 'pglite' ? setInterval(() => tightenTree(config.dataDir), 60_000) : undefined;
   tighten?.unref();
 
+  // consultations (issue 10): unpaid holds past their 10 minutes are released every minute (every
+  // read and write already treats them as expired by the clock)
+  const holds = setInterval(() => {
+    app.consultations.sweep().catch((e) => log.error('hold sweep failed', { error: describeError(e) }));
+  }, 60_000);
+  holds.unref();
+
   const sweep = setInterval(() => {
     if (!sweeper) return;
     const now = systemClock.now().getTime();
@@ -156,6 +163,7 @@ async function main() {
     log.info('shutting down', { signal });
     clearInterval(sweep);
     clearInterval(tighten);
+    clearInterval(holds);
     const force = setTimeout(() => {
       log.error('requests still running after the grace period; closing them');
       server.closeAllConnections();

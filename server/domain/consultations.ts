@@ -194,6 +194,33 @@ function checkDetails(details: ConfirmInput['details'], today: string): Personal
   return { firstName: details.firstName.trim(), lastName: details.lastName.trim(), dateOfBirth: dob };
 }
 
+/** For the team's listing (`npm run bookings:list`), newest start first: never the sealed details. */
+export async function listBookingsForTeam(db: Db, now: Date, limit = 200, since?: Date) {
+  const rows = await db
+    .select({
+      id: bookings.id,
+      expertId: bookings.expertId,
+      offerId: bookings.offerId,
+      mode: bookings.mode,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+      status: bookings.status,
+      holdExpiresAt: bookings.holdExpiresAt,
+      total: bookings.total,
+      amountPaid: bookings.amountPaid,
+      refundAmount: bookings.refundAmount,
+      medical: bookings.medical,
+      zone: expertAvailability.timeZone,
+    })
+    .from(bookings)
+    .leftJoin(expertAvailability, eq(expertAvailability.expertId, bookings.expertId))
+    .where(since ? gt(bookings.startsAt, since) : undefined)
+    .orderBy(desc(bookings.startsAt))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, status: liveStatus(r, now) }));
+}
+export type TeamBooking = Awaited<ReturnType<typeof listBookingsForTeam>>[number];
+
 export function createConsultations(deps: ConsultationsDeps) {
   const { database, clock, provider, config, log } = deps;
   const { db } = database;
@@ -1092,31 +1119,7 @@ export function createConsultations(deps: ConsultationsDeps) {
       };
     },
 
-    /** For the team's listing (`npm run bookings:list`): never the sealed details. */
-    async teamList(limit = 200) {
-      const rows = await db
-        .select({
-          id: bookings.id,
-          expertId: bookings.expertId,
-          offerId: bookings.offerId,
-          mode: bookings.mode,
-          startsAt: bookings.startsAt,
-          endsAt: bookings.endsAt,
-          status: bookings.status,
-          holdExpiresAt: bookings.holdExpiresAt,
-          total: bookings.total,
-          amountPaid: bookings.amountPaid,
-          refundAmount: bookings.refundAmount,
-          medical: bookings.medical,
-          zone: expertAvailability.timeZone,
-        })
-        .from(bookings)
-        .leftJoin(expertAvailability, eq(expertAvailability.expertId, bookings.expertId))
-        .orderBy(desc(bookings.startsAt))
-        .limit(limit);
-      const now = clock.now();
-      return rows.map((r) => ({ ...r, status: liveStatus(r, now) }));
-    },
+    teamList: (limit = 200) => listBookingsForTeam(db, clock.now(), limit),
   };
 }
 export type Consultations = ReturnType<typeof createConsultations>;

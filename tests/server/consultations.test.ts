@@ -7,12 +7,13 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
+import { formatBooking } from '../../server/bookings-list.ts';
 import { SANDBOX_TEST_CARDS } from '../../server/contract/commerce-rules.ts';
 import { DISCOVERY_OFFER_ID } from '../../server/contract/experts-constants.ts';
 import { sandboxRefunds } from '../../server/db/schema.ts';
-import type { Consultations } from '../../server/domain/consultations.ts';
+import { type Consultations, listBookingsForTeam } from '../../server/domain/consultations.ts';
 import type { BookingMail } from '../../server/domain/consultations-calls.ts';
-import { openDetails } from '../../server/domain/consultations-calls.ts';
+import { icsInvite, icsText, openDetails } from '../../server/domain/consultations-calls.ts';
 import { defaultConsultationsConfig } from '../../server/domain/consultations-config.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { createLogger } from '../../server/lib/log.ts';
@@ -153,7 +154,7 @@ describe(`consultations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => 
     expect(taken.body.error.nextSlots.length).toBeGreaterThan(0);
     expect(taken.body.error.nextSlots).not.toContain(startsAt);
     // 10 minutes later it is free again, and hers reads as expired
-    app.clock.advance(10 * M);
+    clock.advance(10 * M);
     expect((await slots(NOUR, 'consult-30')).body.slots).toContain(startsAt);
     const again = await hold(b.token, { expertId: NOUR, offerId: 'consult-30', mode: 'voice', startsAt });
     expect(again.status, again.text).toBe(201);
@@ -162,9 +163,9 @@ describe(`consultations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => 
     const late = await confirm(a.token, h.body.id, newKey(), { paymentMethodId: pm });
     expect(late.status).toBe(409);
     expectEnvelope(late, 'HOLD_EXPIRED');
-    app.clock.advance(10 * M);
+    clock.advance(10 * M);
     expect(await app.consultations.sweep()).toBeGreaterThanOrEqual(1);
-    app.clock.set(START);
+    clock.set(START);
   });
 
   it('refuses a time that is not one of her open slots, and offers or modes she does not have', async () => {
@@ -431,38 +432,38 @@ describe(`consultations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => 
     // 30 hours ahead → 50 %, half of each part
     const t30 = new Date(START + 30 * H).toISOString(); // Tuesday 09:00 Riyadh, 30 h ahead
     const half = await booked(RANA, t30, 'consult-60');
-    app.clock.set(Date.parse(t30) - 30 * H);
+    clock.set(Date.parse(t30) - 30 * H);
     const hq = await get(app, `/consultations/${half.booking.id}/cancellation`, { token: half.member.token });
     expect(hq.body.refundPercent).toBe(50);
     const hc = await post(app, `/consultations/${half.booking.id}/cancel`, {}, { token: half.member.token });
     // 90.00 → fee 9000, charges 270, VAT 464: half of each, half up → 4500 + 135 + 232
     expect(hc.body.refund).toEqual({ percent: 50, amount: 4867 });
     expect(hc.body.creditNote).not.toBeNull();
-    app.clock.set(START);
+    clock.set(START);
 
     // same day → nothing back, no refund call, no credit note
     const t0 = new Date(START + 38 * H).toISOString(); // Tuesday 17:00 Riyadh
     const none = await booked(RANA, t0);
-    app.clock.set(Date.parse(t0) - 5 * H);
+    clock.set(Date.parse(t0) - 5 * H);
     const before = (await db.db.select().from(sandboxRefunds)).length;
     const nc = await post(app, `/consultations/${none.booking.id}/cancel`, {}, { token: none.member.token });
     expect(nc.body.refund).toEqual({ percent: 0, amount: 0 });
     expect(nc.body.creditNote).toBeNull();
     expect((await db.db.select().from(sandboxRefunds)).length).toBe(before);
-    app.clock.set(START);
+    clock.set(START);
   });
 
   it('keeps the 48-hour boundary in real time across the DST change in her zone (Europe/London)', async () => {
     // Sunday 25 October 2026 02:00 BST → 01:00 GMT; a call on Tuesday 27 October at 09:00 GMT
     const before = Date.UTC(2026, 9, 23, 9, 0); // Friday
-    app.clock.set(before);
+    clock.set(before);
     const startsAt = '2026-10-27T09:00:00.000Z';
     const r = await slots(MAYA, 'consult-30', '&from=2026-10-27T00:00:00Z&to=2026-10-28T00:00:00Z');
     expect(r.body.slots).toContain(startsAt); // 09:00 London (GMT) after the change
     expect(r.body.slots[0]).toBe('2026-10-27T08:00:00.000Z');
     const b = await booked(MAYA, startsAt);
     const quote = async (t: number) => {
-      app.clock.set(t);
+      clock.set(t);
       return (await get(app, `/consultations/${b.booking.id}/cancellation`, { token: b.member.token })).body;
     };
     const start = Date.parse(startsAt);
@@ -476,14 +477,14 @@ describe(`consultations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => 
     const late = await post(app, `/consultations/${b.booking.id}/cancel`, {}, { token: b.member.token });
     expect(late.status).toBe(409);
     expectEnvelope(late, 'BOOKING_NOT_CANCELLABLE');
-    app.clock.set(START);
+    clock.set(START);
   });
 
   it('opens the call 10 minutes before the start until the end, in a private Jitsi room under her alias', async () => {
     const startsAt = await firstSlot(NOUR);
     const b = await booked(NOUR, startsAt, 'consult-30', 'voice');
     const join = async (t: number) => {
-      app.clock.set(t);
+      clock.set(t);
       return get(app, `/consultations/${b.booking.id}/join`, { token: b.member.token });
     };
     const s = Date.parse(startsAt);
@@ -506,13 +507,13 @@ describe(`consultations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => 
     expectEnvelope(ended, 'ENDED');
     const past = await get(app, '/consultations', { token: b.member.token });
     expect(past.body.past.map((x: { id: string }) => x.id)).toContain(b.booking.id);
-    app.clock.set(START);
+    clock.set(START);
   });
 
   it('signs a room token (HS256) when JITSI_APP_ID and JITSI_APP_SECRET are set', async () => {
     const signed = testApp({
       db,
-      clock: app.clock,
+      clock: clock,
       config: {
         consultations: {
           ...defaultConsultationsConfig(TEST_PEPPER),
@@ -524,7 +525,7 @@ describe(`consultations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => 
     });
     const startsAt = await firstSlot(NOUR);
     const b = await booked(NOUR, startsAt, 'consult-30', 'video');
-    app.clock.set(Date.parse(startsAt));
+    clock.set(Date.parse(startsAt));
     const r = await get(signed, `/consultations/${b.booking.id}/join`, { token: b.member.token });
     expect(r.status, r.text).toBe(200);
     const [h, p, sig] = r.body.jwt.split('.');
@@ -545,7 +546,7 @@ describe(`consultations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => 
     expect(r.headers.get('permissions-policy')).toBe(
       'camera=(self "https://video.example.org"), microphone=(self "https://video.example.org"), geolocation=()',
     );
-    app.clock.set(START);
+    clock.set(START);
   });
 
   it("answers 403 for another member's booking, and 404 for an unknown one", async () => {
@@ -610,6 +611,46 @@ describe(`consultations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => 
     for (const n of needles) expect(haystack.includes(Buffer.from(n)), n).toBe(false);
     // the alias is in there (the dump is real)
     expect(haystack.includes(Buffer.from(m.alias))).toBe(true);
+  });
+
+  it("lists bookings for the team in the expert's zone, never with personal details", async () => {
+    const list = await listBookingsForTeam(db.db, clock.now());
+    expect(list.length).toBeGreaterThan(5);
+    const text = list.map(formatBooking).join('\n');
+    expect(text).toMatch(/confirmed .* Asia\/Riyadh \(2026-/);
+    expect(text).toContain('Europe/London');
+    expect(text).toContain('(medical)');
+    for (const n of ['1990-04-21', 'Mariam', '1987-09-13', 'Zumurrud'])
+      expect(text.includes(n), n).toBe(false);
+    // Tuesday 1 December 09:00 in Riyadh is 06:00 UTC
+    const row = list.find(
+      (b) => b.startsAt.toISOString() === '2026-12-01T06:00:00.000Z' && b.expertId === RANA,
+    );
+    expect(row && formatBooking(row)).toContain('Tue, 01 Dec 2026, 09:00–10:00 Asia/Riyadh');
+  });
+
+  it('writes the invite by RFC 5545: escaped text, CRLF, lines folded at 75 octets', () => {
+    expect(icsText('a, b; c\\d\nnew')).toBe('a\\, b\\; c\\\\d\\nnew');
+    const ics = icsInvite({
+      bookingId: '0b6f1f7e-3c1a-4f55-9f0e-8d1f2c3b4a5d',
+      method: 'REQUEST',
+      stamp: new Date('2026-11-30T00:00:00Z'),
+      startsAt: new Date('2026-12-01T06:00:00Z'),
+      endsAt: new Date('2026-12-01T06:30:00Z'),
+      summary: 'استشارة بالفيديو، 30 دقيقة — د. رنا عزيز; with, commas',
+      description: 'x'.repeat(200),
+      url: 'https://meet.jit.si/amina-abc',
+      organizer: 'forms@amina.health',
+      attendee: 'team@amina.health',
+    });
+    expect(ics.endsWith('\r\n')).toBe(true);
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+    const unfolded = ics.replace(/\r\n /g, '');
+    expect(unfolded).toContain('DTSTART:20261201T060000Z\r\nDTEND:20261201T063000Z');
+    expect(unfolded).toContain('UID:0b6f1f7e-3c1a-4f55-9f0e-8d1f2c3b4a5d@amina.health');
+    expect(unfolded).toContain('SUMMARY:استشارة بالفيديو، 30 دقيقة — د. رنا عزيز\\; with\\, commas');
+    expect(unfolded).toContain(`DESCRIPTION:${'x'.repeat(200)}`);
   });
 
   it('writes no card number or personal detail into any log line', async () => {
