@@ -170,6 +170,17 @@ describe('routing', () => {
         '/api/sandbox-pay/challenges/{id}',
         '/api/billing/list/{userId}',
         '/api/billing/generate-invoice',
+        '/api/p/experts',
+        '/api/p/experts/{expertId}',
+        '/api/p/experts/{expertId}/slots',
+        '/api/consultations',
+        '/api/consultations/hold',
+        '/api/consultations/{bookingId}',
+        '/api/consultations/{bookingId}/confirm',
+        '/api/consultations/{bookingId}/join',
+        '/api/consultations/{bookingId}/cancellation',
+        '/api/consultations/{bookingId}/cancel',
+        '/api/billing/generate-credit-note',
       ].sort(),
     );
     expect(r.body.paths['/api/users/register/standard'].post.responses).toHaveProperty('201');
