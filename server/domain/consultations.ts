@@ -914,7 +914,7 @@ export function createConsultations(deps: ConsultationsDeps) {
           const buffer = (await expertInfo(db, b.expertId))?.availability?.bufferMinutes ?? 0;
           if (conflicts(b.startsAt, b.endsAt, taken, buffer)) throw new ApiError('HOLD_EXPIRED');
         }
-        const details = b.medical ? checkDetails(input.details, now.toISOString().slice(0, 10)) : null;
+        if (b.medical) checkDetails(input.details, now.toISOString().slice(0, 10));
         if (b.total > 0 && !input.paymentMethodId) throw validationError({ paymentMethodId: 'REQUIRED' });
         const [claimed] = await db
           .insert(consultationRequests)
@@ -930,18 +930,22 @@ export function createConsultations(deps: ConsultationsDeps) {
           .onConflictDoNothing()
           .returning();
         req = claimed ?? (await readRequest(member.id, key))!;
-        if (claimed && details) {
-          // kept only with this booking, sealed; a hold that expires unpaid drops them (sweep)
-          await db
-            .update(bookings)
-            .set({ details: sealDetails(config.dataKey, bookingId, details), updatedAt: now })
-            .where(and(eq(bookings.id, bookingId), inArray(bookings.status, ['held', 'expired'])));
-        }
       }
       if (req.requestHash !== hash) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
       if (req.state === 'done') return replay(req, locale);
 
       const [b] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+      if (b.medical && b.details === null && input.details) {
+        // kept only with this booking, sealed (again, if a sweep dropped them from an expired hold
+        // while her bank's challenge was open: the same key carries the same, already checked body)
+        await db
+          .update(bookings)
+          .set({
+            details: sealDetails(config.dataKey, bookingId, checkDetails(input.details, '9999-12-31')),
+            updatedAt: clock.now(),
+          })
+          .where(and(eq(bookings.id, bookingId), inArray(bookings.status, ['held', 'expired'])));
+      }
       let payment: { chargeId: string; brand: string; last4: string } | null = null;
       if (b.total > 0) {
         const result = await provider.charge({

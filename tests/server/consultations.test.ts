@@ -5,15 +5,25 @@
  * the encrypted date of birth, and logs without card numbers or personal details.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { formatBooking } from '../../server/bookings-list.ts';
+import { loadConfig } from '../../server/config.ts';
 import { SANDBOX_TEST_CARDS } from '../../server/contract/commerce-rules.ts';
 import { DISCOVERY_OFFER_ID } from '../../server/contract/experts-constants.ts';
 import { sandboxRefunds } from '../../server/db/schema.ts';
 import { type Consultations, listBookingsForTeam } from '../../server/domain/consultations.ts';
 import type { BookingMail } from '../../server/domain/consultations-calls.ts';
-import { icsInvite, icsText, openDetails } from '../../server/domain/consultations-calls.ts';
+import {
+  createBookingMailer,
+  icsInvite,
+  icsText,
+  openDetails,
+} from '../../server/domain/consultations-calls.ts';
 import { defaultConsultationsConfig } from '../../server/domain/consultations-config.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { createLogger } from '../../server/lib/log.ts';
@@ -85,7 +95,7 @@ async function booked(expert: string, startsAt: string, offerId = 'consult-30', 
   expect(h.status, h.text).toBe(201);
   const c = await confirm(m.token, h.body.id, newKey(), {
     paymentMethodId: pm,
-    details: expert === RANA ? DETAILS : undefined,
+    details: DETAILS,
   });
   expect(c.status, c.text).toBe(201);
   return { member: m, booking: c.body.booking, invoice: c.body.invoice, pm };
@@ -362,6 +372,70 @@ describe(`consultations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => 
     const c2 = await confirm(m.token, h.body.id, key, { paymentMethodId: challenge });
     expect(c2.status, c2.text).toBe(201);
     expect(c2.body.booking.paidWith).toEqual({ brand: 'visa', last4: '3220' });
+  });
+
+  it('keeps the slot and the sealed details when the hold runs out during the bank challenge', async () => {
+    const m = await registerMember(app);
+    const startsAt = await firstSlot('salma-nasser');
+    const h = await hold(m.token, {
+      expertId: 'salma-nasser',
+      offerId: 'consult-30',
+      mode: 'video',
+      startsAt,
+    });
+    expect(h.body.medical).toBe(true);
+    const challenge = await addCard(app, m.token, SANDBOX_TEST_CARDS.challenge);
+    const key = newKey();
+    const body = { paymentMethodId: challenge, details: DETAILS };
+    const c1 = await confirm(m.token, h.body.id, key, body);
+    expect(c1.status, c1.text).toBe(202);
+    clock.advance(15 * M);
+    expect(await app.consultations.sweep()).toBeGreaterThanOrEqual(1);
+    await post(
+      app,
+      `/sandbox-pay/challenges/${c1.body.challengeId}`,
+      { decision: 'approve' },
+      { token: m.token },
+    );
+    const c2 = await confirm(m.token, h.body.id, key, body);
+    expect(c2.status, c2.text).toBe(201);
+    expect(c2.body.booking.detailsGiven).toBe(true);
+    // but a slot someone took meanwhile is not hers any more: the charge is refunded
+    const n = await registerMember(app);
+    const slot2 = (await slots('salma-nasser', 'consult-30')).body.slots[3];
+    const h2 = await hold(n.token, {
+      expertId: 'salma-nasser',
+      offerId: 'consult-30',
+      mode: 'video',
+      startsAt: slot2,
+    });
+    const card2 = await addCard(app, n.token, SANDBOX_TEST_CARDS.challenge);
+    const k2 = newKey();
+    const d1 = await confirm(n.token, h2.body.id, k2, { paymentMethodId: card2, details: DETAILS });
+    expect(d1.status).toBe(202);
+    clock.advance(11 * M);
+    const thief = await booked('salma-nasser', slot2);
+    expect(thief.booking.status).toBe('confirmed');
+    await post(
+      app,
+      `/sandbox-pay/challenges/${d1.body.challengeId}`,
+      { decision: 'approve' },
+      { token: n.token },
+    );
+    const d2 = await confirm(n.token, h2.body.id, k2, { paymentMethodId: card2, details: DETAILS });
+    expect(d2.status).toBe(409);
+    expectEnvelope(d2, 'HOLD_EXPIRED');
+    // the same answer again, and the charge given back in full
+    expect(
+      (await confirm(n.token, h2.body.id, k2, { paymentMethodId: card2, details: DETAILS })).body.error.code,
+    ).toBe('HOLD_EXPIRED');
+    const back = await db.db.execute(
+      `select r.amount, c.amount as charged from sandbox_refunds r join sandbox_charges c on c.id = r.charge_id where c.user_id = '${n.user.id}'` as never,
+    );
+    const rows = (back as unknown as { rows: { amount: number; charged: number }[] }).rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0].amount).toBe(rows[0].charged);
+    clock.set(START);
   });
 
   it('books a free discovery call without the provider and without an invoice', async () => {
@@ -651,6 +725,42 @@ describe(`consultations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => 
     expect(unfolded).toContain('UID:0b6f1f7e-3c1a-4f55-9f0e-8d1f2c3b4a5d@amina.health');
     expect(unfolded).toContain('SUMMARY:استشارة بالفيديو، 30 دقيقة — د. رنا عزيز\\; with\\, commas');
     expect(unfolded).toContain(`DESCRIPTION:${'x'.repeat(200)}`);
+  });
+
+  it('mails the expert through nodemailer with a text/calendar invite', async () => {
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+    const sent = await createBookingMailer(transport, 'forms@amina.health').send({
+      to: 'rana@example.org',
+      subject: '[Amina] test',
+      text: 'hello\n',
+      method: 'REQUEST',
+      ics: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
+    });
+    const raw = (sent as { message: Buffer }).message.toString();
+    expect(raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
+    expect(raw).toContain('To: rana@example.org');
+  });
+
+  it('reads its configuration: a bad key or half of the Jitsi credentials stop the start', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'amina-consult-'));
+    try {
+      const env = { DATA_DIR: dir, AUTH_PEPPER: TEST_PEPPER };
+      const c = loadConfig(env);
+      expect(c.consultations?.dataKey.length).toBe(32);
+      expect(c.consultations?.jitsiUrl).toBe('https://meet.jit.si');
+      expect(c.consultations?.merchantChargeBasisPoints).toBe(300);
+      const file = join(dir, 'secrets', 'booking-data-key');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(loadConfig(env).consultations?.dataKey.equals(c.consultations!.dataKey)).toBe(true);
+      const hex = 'ab'.repeat(32);
+      expect(loadConfig({ ...env, BOOKING_DATA_KEY: hex }).consultations?.dataKey.toString('hex')).toBe(hex);
+      expect(() => loadConfig({ ...env, BOOKING_DATA_KEY: 'short' })).toThrow(/BOOKING_DATA_KEY/);
+      expect(() => loadConfig({ ...env, JITSI_APP_ID: 'amina' })).toThrow(/JITSI_APP_ID/);
+      expect(() => loadConfig({ ...env, JITSI_URL: 'http://meet.example.org' })).toThrow(/JITSI_URL/);
+      expect(() => loadConfig({ ...env, MERCHANT_CHARGE_BASIS_POINTS: '5000' })).toThrow(/MERCHANT/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('writes no card number or personal detail into any log line', async () => {
