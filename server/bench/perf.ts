@@ -23,8 +23,14 @@ import { root, spawnApp, stop, waitForPort } from './process.ts';
 const runs = Number(process.env.PERF_RUNS ?? 3);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The pages of a first visit; the article page joins when the articles land (issue 9). */
-const DEFAULT_PAGES = ['/', '/login', '/courses', '/courses/menopause-care'];
+/** The pages of a first visit, an article among them (a link shared to one is a common way in). */
+const DEFAULT_PAGES = [
+  '/',
+  '/login',
+  '/courses',
+  '/courses/menopause-care',
+  '/articles/emergency-contraception',
+];
 const pages = process.env.PERF_PAGES ? process.env.PERF_PAGES.split(',') : DEFAULT_PAGES;
 const LOCALES = ['en', 'ar'] as const;
 

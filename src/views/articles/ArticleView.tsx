@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { articleMachine } from '../../../machines/articles';
 import { css } from '../../../styled-system/css';
 import { fetchArticle } from '../../api/articles';
@@ -180,10 +180,10 @@ export default function ArticleView() {
               <ul className={css({ display: 'grid', gap: '2' })}>
                 {data.relatedCourses.map((c) => (
                   <li key={c.id}>
-                    <TextLink href={`/courses/${encodeURIComponent(c.id)}`} className={relatedLink}>
+                    <Link href={`/courses/${encodeURIComponent(c.id)}`} className={relatedLink}>
                       <span>{c.title}</span>
                       <ArrowEndIcon aria-hidden="true" />
-                    </TextLink>
+                    </Link>
                   </li>
                 ))}
               </ul>
