@@ -12,7 +12,7 @@ import {
   bookingKeyBytes,
   type ConsultationsConfig,
   DEFAULT_JITSI_URL,
-  loadOrCreateBookingKey,
+  derivedBookingKey,
 } from './domain/consultations-config.ts';
 import { ensurePrivateDir } from './lib/data-dir.ts';
 import { type HashCost, PRODUCTION_HASH_COST } from './lib/hashing.ts';
@@ -99,7 +99,7 @@ const EnvSchema = z.object({
     .regex(/^https?:\/\/[^\s]+$/, { error: 'must be an http:// or https:// address' })
     .default(DEFAULT_QUICK_EXIT_URL),
   // consultations (issue 10)
-  /** 32 bytes (base64 or 64 hex digits) that encrypt bookings' personal details; default generated into DATA_DIR/secrets. */
+  /** 32 bytes (base64 or 64 hex digits) that encrypt bookings' personal details; default: derived from the pepper. */
   BOOKING_DATA_KEY: z
     .string()
     .trim()
@@ -264,7 +264,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       mailFrom: e.MAIL_FROM,
     },
     consultations: {
-      dataKey: e.BOOKING_DATA_KEY ? bookingKeyBytes(e.BOOKING_DATA_KEY)! : loadOrCreateBookingKey(dataDir),
+      // else derived from the pepper: kept wherever the pepper is, and nothing more is written
+      dataKey: e.BOOKING_DATA_KEY ? bookingKeyBytes(e.BOOKING_DATA_KEY)! : derivedBookingKey(pepper),
       jitsiUrl: e.JITSI_URL,
       jitsiAppId: e.JITSI_APP_ID,
       jitsiAppSecret: e.JITSI_APP_SECRET,

@@ -3,16 +3,14 @@
  * Jitsi Meet server (and its token credentials) and the merchant charge. Read by config.ts from
  * BOOKING_DATA_KEY, JITSI_URL, JITSI_APP_ID, JITSI_APP_SECRET and MERCHANT_CHARGE_BASIS_POINTS.
  *
- * The data key: BOOKING_DATA_KEY (32 bytes as base64 or 64 hex digits), else generated once into
- * DATA_DIR/secrets/booking-data-key (0600), like the pepper. Losing it makes the stored details
- * unreadable (nothing else depends on it); keep it apart from the database for the same reason as
- * the pepper: a copy of DATA_DIR then holds ciphertext only.
+ * The data key: BOOKING_DATA_KEY (32 bytes as base64 or 64 hex digits), else derived from the pepper
+ * (so it lives wherever the pepper lives: AUTH_PEPPER, AUTH_PEPPER_FILE, or generated into
+ * DATA_DIR/secrets). Losing it makes the stored details unreadable (nothing else depends on it);
+ * keep it apart from the database for the same reason as the pepper: a copy of DATA_DIR then holds
+ * ciphertext only.
  */
-import { createHmac, randomBytes } from 'node:crypto';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHmac } from 'node:crypto';
 import { DEFAULT_MERCHANT_CHARGE_BASIS_POINTS } from '../contract/consultation-rules.ts';
-import { ensurePrivateDir } from '../lib/data-dir.ts';
 
 export const DEFAULT_JITSI_URL = 'https://meet.jit.si';
 
@@ -39,35 +37,20 @@ export function bookingKeyBytes(value: string): Buffer | null {
   return null;
 }
 
-/** Reads DATA_DIR/secrets/booking-data-key, creating it (0600) the first time. */
-export function loadOrCreateBookingKey(dataDir: string): Buffer {
-  const dir = join(dataDir, 'secrets');
-  const file = join(dir, 'booking-data-key');
-  try {
-    const key = bookingKeyBytes(readFileSync(file, 'utf8'));
-    if (!key) throw new Error(`${file} does not hold a 32-byte key; restore it (stored details need it)`);
-    return key;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-  }
-  ensurePrivateDir(dataDir);
-  ensurePrivateDir(dir);
-  const key = randomBytes(32);
-  try {
-    // wx: never overwrite a key another process wrote meanwhile (that would orphan stored details)
-    writeFileSync(file, `${key.toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return loadOrCreateBookingKey(dataDir);
-    throw e;
-  }
-  chmodSync(file, 0o600);
-  return key;
+/**
+ * The key when BOOKING_DATA_KEY is not set: HMAC-SHA256 of a fixed label under the pepper, so it is
+ * kept wherever the pepper is (AUTH_PEPPER, AUTH_PEPPER_FILE, or DATA_DIR/secrets) and start-up
+ * writes nothing more. Changing the pepper (which already ends every PIN) makes stored details
+ * unreadable: set BOOKING_DATA_KEY to keep them apart and rotate them on their own.
+ */
+export function derivedBookingKey(pepper: string): Buffer {
+  return createHmac('sha256', pepper).update('amina booking-data-key v1').digest();
 }
 
-/** The defaults createApp uses without a configuration (tests): a key derived from the pepper. */
+/** The defaults createApp uses without a configuration (tests): the key derived from the pepper. */
 export function defaultConsultationsConfig(pepper: string): ConsultationsConfig {
   return {
-    dataKey: createHmac('sha256', pepper).update('booking-data-key').digest(),
+    dataKey: derivedBookingKey(pepper),
     jitsiUrl: DEFAULT_JITSI_URL,
     merchantChargeBasisPoints: DEFAULT_MERCHANT_CHARGE_BASIS_POINTS,
   };
