@@ -311,18 +311,27 @@ export function openSlots(q: SlotQuery): Date[] {
   for (; day <= lastDay + 86_400_000; day += 86_400_000) {
     const d = new Date(day);
     const date = d.toISOString().slice(0, 10);
-    for (const [rangeStart, rangeEnd] of hoursOn(a, date)) {
+    const ranges = hoursOn(a, date);
+    if (ranges.length === 0) continue;
+    // a day without a change of offset (nearly all) converts directly; otherwise wall time by wall time
+    const offset = offsetAt(day - 86_400_000, a.timeZone);
+    const steady =
+      offset === offsetAt(day + 2 * 86_400_000, a.timeZone) &&
+      offset === offsetAt(day + 43_200_000, a.timeZone);
+    for (const [rangeStart, rangeEnd] of ranges) {
       for (let m = rangeStart; m + q.minutes <= rangeEnd; m += SLOT_STEP_MINUTES) {
-        const start = instantOfWallTime(
-          {
-            year: d.getUTCFullYear(),
-            month: d.getUTCMonth() + 1,
-            day: d.getUTCDate(),
-            hour: Math.floor(m / 60),
-            minute: m % 60,
-          },
-          a.timeZone,
-        );
+        const start = steady
+          ? new Date(day + m * 60_000 - offset)
+          : instantOfWallTime(
+              {
+                year: d.getUTCFullYear(),
+                month: d.getUTCMonth() + 1,
+                day: d.getUTCDate(),
+                hour: Math.floor(m / 60),
+                minute: m % 60,
+              },
+              a.timeZone,
+            );
         if (!start) continue; // skipped by a spring-forward change
         const t = start.getTime();
         if (t < earliest || t >= latest) continue;
