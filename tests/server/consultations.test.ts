@@ -5,7 +5,7 @@
  * the encrypted date of birth, and logs without card numbers or personal details.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
@@ -725,6 +725,75 @@ describe(`consultations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => 
     expect(unfolded).toContain('UID:0b6f1f7e-3c1a-4f55-9f0e-8d1f2c3b4a5d@amina.health');
     expect(unfolded).toContain('SUMMARY:استشارة بالفيديو، 30 دقيقة — د. رنا عزيز\\; with\\, commas');
     expect(unfolded).toContain(`DESCRIPTION:${'x'.repeat(200)}`);
+  });
+
+  it('draws the invoice and the credit note as PDFs, English and Arabic, with the fee and merchant charges', async () => {
+    const startsAt = new Date(START + 3 * 24 * H + 14 * H).toISOString(); // Thursday 17:00 in Riyadh
+    const when = (await slots(RANA, 'consult-30', `&from=${startsAt}`)).body.slots[0];
+    const b = await booked(RANA, when);
+    const cancel = await post(app, `/consultations/${b.booking.id}/cancel`, {}, { token: b.member.token });
+    expect(cancel.body.refund.percent).toBe(100);
+    const dir = mkdtempSync(join(tmpdir(), 'amina-consult-pdf-'));
+    const text = async (path: string, body: object, name: string) => {
+      const res = await app.request(`/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${b.member.token}` },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(200);
+      const file = join(dir, `${name}.pdf`);
+      writeFileSync(file, new Uint8Array(await res.arrayBuffer()));
+      return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(
+        /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g,
+        '',
+      );
+    };
+    try {
+      const en = await text(
+        '/billing/generate-invoice',
+        { invoiceId: b.invoice.id, language: 'en' },
+        'inv-en',
+      );
+      for (const s of [
+        'Tax invoice',
+        b.invoice.number,
+        'Video consultation, 30 minutes',
+        'Consultation fee',
+        '$55.00',
+        'Merchant charges',
+        '$1.65',
+        '$2.83',
+        '$59.48',
+        'refunded in full',
+      ])
+        expect(en, s).toContain(s);
+      expect(en).not.toContain('Courses are non-refundable');
+      const ar = await text(
+        '/billing/generate-invoice',
+        { invoiceId: b.invoice.id, language: 'ar' },
+        'inv-ar',
+      );
+      for (const s of ['رسوم الاستشارة', 'رسوم معالجة الدفع', 'US$ 59.48']) expect(ar, s).toContain(s);
+      const cn = cancel.body.creditNote;
+      const cnEn = await text('/billing/generate-credit-note', { creditNoteId: cn.id }, 'cn-en');
+      for (const s of [
+        'Credit note',
+        cn.number,
+        b.invoice.number,
+        'Amount refunded',
+        '$59.48',
+        'Merchant charges',
+      ])
+        expect(cnEn, s).toContain(s);
+      const cnAr = await text(
+        '/billing/generate-credit-note',
+        { creditNoteId: cn.id, language: 'ar' },
+        'cn-ar',
+      );
+      for (const s of ['إشعار دائن', cn.number, 'US$ 59.48']) expect(cnAr, s).toContain(s);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('mails the expert through nodemailer with a text/calendar invite', async () => {
