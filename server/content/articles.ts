@@ -5,21 +5,22 @@
  * folder is optional: no folder, no articles), checks each strictly (contract/articles.ts, the
  * Markdown subset of markdown.ts, related courses that exist, a date not in the future) and adds
  * every problem as "file: problem". `storeArticles(tx, rows)` upserts the rows whose hash changed
- * and deletes the rows of folders that are gone (nothing points at an article). Both run inside
+ * (with their words, `article_words`, for the fuzzy search) and deletes the rows of folders that are
+ * gone (nothing points at an article). Both run inside
  * the content loader (loader.ts), so articles share its content version and transaction.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { getTableColumns, notInArray, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { READING_WORDS_PER_MINUTE } from '../contract/article-rules.ts';
 import { ArticleFile } from '../contract/articles.ts';
 import type { Block, Inline } from '../contract/learning.ts';
-import { articles } from '../db/schema.ts';
+import { articles, articleWords } from '../db/schema.ts';
 import type { Locale } from '../lib/i18n.ts';
-import { normaliseSearchText, stemmerForm } from '../lib/search-text.ts';
+import { normaliseSearchText, searchWords, stemmerForm } from '../lib/search-text.ts';
 import { MarkdownError, markdownToBlocks } from './markdown.ts';
 
 export const ARTICLES_DIR = 'articles';
@@ -155,6 +156,13 @@ export function readArticles(
 
 const CONFIG = { en: 'english', ar: 'arabic' } as const;
 
+/** An article's distinct words in one language, title words marked. */
+function wordRows(id: string, locale: Locale, title: string, text: string) {
+  const inTitle = new Set(searchWords(title));
+  const all = new Set([...inTitle, ...searchWords(text)]);
+  return [...all].map((word) => ({ articleId: id, locale, word, inTitle: inTitle.has(word) }));
+}
+
 /** The stored search columns of one language: normalised text and its weighted tsvector. */
 function searchColumns(texts: ArticleTexts, locale: Locale): { title: string; text: string; tsv: SQL } {
   const title = normaliseSearchText(texts.title);
@@ -199,13 +207,24 @@ export async function storeArticles(
         .filter((name) => name !== 'id')
         .map((name) => [name, sql.raw(`excluded.${toSnakeCase(name)}`)]),
     );
-    written = (
-      await tx
-        .insert(articles)
-        .values(values as never)
-        .onConflictDoUpdate({ target: articles.id, set, setWhere: sql`${articles.hash} <> excluded.hash` })
-        .returning({ id: articles.id })
-    ).length;
+    const changed = await tx
+      .insert(articles)
+      .values(values as never)
+      .onConflictDoUpdate({ target: articles.id, set, setWhere: sql`${articles.hash} <> excluded.hash` })
+      .returning({ id: articles.id });
+    written = changed.length;
+    // the words of each article written, again from its new text
+    const ids = new Set(changed.map((r) => r.id));
+    if (ids.size > 0) {
+      await tx.delete(articleWords).where(inArray(articleWords.articleId, [...ids]));
+      for (const v of values.filter((r) => ids.has(r.id)))
+        await tx
+          .insert(articleWords)
+          .values([
+            ...wordRows(v.id, 'en', v.searchTitleEn, v.searchTextEn),
+            ...wordRows(v.id, 'ar', v.searchTitleAr, v.searchTextAr),
+          ]);
+    }
   }
   const ids = rows.map((r) => r.id);
   const removed = await tx

@@ -619,8 +619,8 @@ export const formSubmissions = pgTable(
 // Written only by the content loader (server/content/articles.ts) from server/content/articles/.
 // Search: the `search_*` columns hold each language's title and text (summary + body) through the
 // one normaliser (server/lib/search-text.ts); `tsv_*` are their weighted tsvectors (title A,
-// summary B, body D) in the `english` and `arabic` configurations, ranked with ts_rank; pg_trgm's
-// word_similarity over the same columns catches partial words and typos.
+// summary B, body D) in the `english` and `arabic` configurations, ranked with ts_rank; pg_trgm over
+// `article_words` (each article's distinct words) catches partial words and typos.
 
 /** PostgreSQL's tsvector (drizzle has no column type for it). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -652,6 +652,29 @@ export const articles = pgTable(
       'articles_topic_check',
       sql`${t.topic} in ('periods', 'contraception', 'pregnancy', 'menopause', 'sexual-health', 'intimate-health', 'emotional-wellbeing', 'body-and-health')`,
     ),
+  ],
+);
+
+/**
+ * The distinct normalised words of each article and language (three letters or more), for the
+ * fuzzy match: a trigram GIN index finds the words near a query word (`<%`, word_similarity ≥ 0.6)
+ * without reading every body. Rewritten with its article by the loader.
+ */
+export const articleWords = pgTable(
+  'article_words',
+  {
+    articleId: text()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    locale: text().notNull(),
+    word: text().notNull(),
+    /** The word is in the title (a title match ranks above one in the text). */
+    inTitle: boolean().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.locale, t.word] }),
+    index('article_words_word_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+    check('article_words_locale_check', sql`${t.locale} in ('en', 'ar')`),
   ],
 );
 

@@ -5,8 +5,8 @@
  * Search (both databases alike): the query goes through the same normaliser as the stored search
  * columns (lib/search-text.ts). An article matches when the full-text query (`english` or
  * `arabic` configuration, title weighted above summary and body) matches, or, for partial words
- * and typos, when each of its words of three letters or more has a pg_trgm word_similarity of
- * at least TRIGRAM_MIN with the title or the text. Order:
+ * and typos, when each query word of three letters or more is near a word of the article (pg_trgm
+ * `<%`: word_similarity ≥ 0.6, through a trigram index on `article_words`). Order:
  * articles matching in the requested language first, then full-text matches by ts_rank above
  * fuzzy ones by similarity, then newest first. Each article is shown in the requested language,
  * whichever language's text matched.
@@ -18,11 +18,8 @@ import type { Block } from '../contract/learning.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { Locale } from '../lib/i18n.ts';
-import { normaliseSearchText, stemmerForm } from '../lib/search-text.ts';
+import { normaliseSearchText, searchWords, stemmerForm } from '../lib/search-text.ts';
 
-/** pg_trgm word_similarity each word of a fuzzy match needs (0–1), and the words it looks at (letters). */
-export const TRIGRAM_MIN = 0.55;
-const TRIGRAM_MIN_WORD = 3;
 /** Courses suggested when a search finds nothing. */
 const SUGGESTED_COURSES = 3;
 
@@ -47,23 +44,6 @@ const summaryOf = (r: Row): ArticleSummary => ({
   publishedOn: r.published_on,
   readingMinutes: Number(r.minutes),
 });
-
-/** The columns of one language, for the search expressions. */
-function columns(l: Locale) {
-  return l === 'en'
-    ? {
-        config: sql.raw(`'english'`),
-        tsv: sql.raw('tsv_en'),
-        title: sql.raw('search_title_en'),
-        text: sql.raw('search_text_en'),
-      }
-    : {
-        config: sql.raw(`'arabic'`),
-        tsv: sql.raw('tsv_ar'),
-        title: sql.raw('search_title_ar'),
-        text: sql.raw('search_text_ar'),
-      };
-}
 
 export function createArticles({ database }: { database: Database }) {
   const db = database.db;
@@ -95,7 +75,7 @@ export function createArticles({ database }: { database: Database }) {
   const select = (locale: Locale) => sql`
     a.id, a.topic, to_char(a.published_on, 'YYYY-MM-DD') as published_on,
     a.texts -> ${locale} ->> 'title' as title, a.texts -> ${locale} ->> 'summary' as summary,
-    (a.texts -> ${locale} ->> 'minutes')::int as minutes, count(*) over () as total`;
+    (a.texts -> ${locale} ->> 'minutes')::int as minutes`;
 
   async function list(locale: Locale, page: number, limit: number, search: string): Promise<ArticlesPage> {
     const offset = (page - 1) * limit;
@@ -104,36 +84,43 @@ export function createArticles({ database }: { database: Database }) {
     if (!query) {
       rows = rowsOf<Row>(
         await db.execute(sql`
-          select ${select(locale)} from articles a where a.published
+          select ${select(locale)}, count(*) over () as total from articles a where a.published
           order by a.published_on desc, a.id limit ${limit} offset ${offset}`),
       );
     } else {
       const fts = stemmerForm(query);
-      // the fuzzy match looks for every word of three letters or more, each in the title or the text
-      const words = query.split(' ').filter((w) => [...w].length >= TRIGRAM_MIN_WORD);
-      const wordList = sql`array[${sql.join(
-        words.map((w) => sql`${w}`),
-        sql`, `,
-      )}]::text[]`;
-      /** 1 + ts_rank for a full-text match, else the weakest word's trigram similarity if high enough, else 0. */
-      const score = (l: Locale) => {
-        const c = columns(l);
-        const q = sql`plainto_tsquery(${c.config}, ${fts})`;
-        const sim = words.length
-          ? sql`(select min(greatest(word_similarity(w, a.${c.title}), word_similarity(w, a.${c.text}) * 0.9))
-              from unnest(${wordList}) as w)`
-          : sql`0::real`;
-        return sql`(select case when a.${c.tsv} @@ ${q} then 1 + ts_rank(a.${c.tsv}, ${q})
-          when f.sim >= ${sql.raw(String(TRIGRAM_MIN))} then f.sim else 0 end
-          from (select case when a.${c.tsv} @@ ${q} then 0 else ${sim} end as sim) f)`;
-      };
+      const words = [...new Set(searchWords(query))];
+      const config = (l: Locale) => sql.raw(l === 'en' ? `'english'` : `'arabic'`);
+      const tsv = (l: Locale) => sql.raw(l === 'en' ? 'a.tsv_en' : 'a.tsv_ar');
+      const tsq = (l: Locale) => sql`plainto_tsquery(${config(l)}, ${fts})`;
+      /** 1 + ts_rank for a full-text match, else the fuzzy score (< 1) when every word was found, else 0. */
+      const score = (l: Locale) => sql`case when ${tsv(l)} @@ ${tsq(l)} then 1 + ts_rank(${tsv(l)}, ${tsq(l)})
+        else coalesce((select f.score from fuzzy f where f.article_id = a.id and f.locale = ${l}), 0) end`;
+      // the fuzzy match: each query word's nearest words in each article (trigram index, `<%` is
+      // word_similarity ≥ 0.6), a title word a little above a word of the text; an article and
+      // language qualify when every query word was found there, and score as their weakest word
+      const fuzzy = words.length
+        ? sql`select article_id, locale, min(s) as score from (
+              select w.article_id, w.locale, q.word,
+                max(word_similarity(q.word, w.word) * case when w.in_title then 1 else 0.9 end) as s
+              from unnest(array[${sql.join(
+                words.map((w) => sql`${w}`),
+                sql`, `,
+              )}]::text[]) as q(word)
+              join article_words w on q.word <% w.word
+              group by w.article_id, w.locale, q.word
+            ) hits
+            group by article_id, locale
+            having count(*) = ${words.length}`
+        : sql`select null::text as article_id, null::text as locale, 0::real as score where false`;
       rows = rowsOf<Row>(
         await db.execute(sql`
-          select * from (
-            select ${select(locale)}, s.mine, s.theirs from articles a
-            cross join lateral (select ${score(locale)} as mine, ${score(other(locale))} as theirs) s
-            where a.published and (s.mine > 0 or s.theirs > 0)
+          with fuzzy as (${fuzzy})
+          select m.*, count(*) over () as total from (
+            select ${select(locale)}, ${score(locale)} as mine, ${score(other(locale))} as theirs
+            from articles a where a.published
           ) m
+          where m.mine > 0 or m.theirs > 0
           order by (m.mine > 0) desc, greatest(m.mine, m.theirs) desc, m.published_on desc, m.id
           limit ${limit} offset ${offset}`),
       );

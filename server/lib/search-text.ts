@@ -48,3 +48,8 @@ export function normaliseSearchText(text: string): string {
 export function stemmerForm(normalised: string): string {
   return normalised.replace(/ه(?=$|[^\p{L}\p{M}\p{N}])/gu, 'ة');
 }
+
+/** The words of normalised text the fuzzy match looks at: runs of letters and digits, three or more. */
+export function searchWords(normalised: string): string[] {
+  return normalised.split(/[^\p{L}\p{M}\p{N}]+/u).filter((w) => [...w].length >= 3);
+}

@@ -168,6 +168,18 @@ describe('search', () => {
     expect(ids(await search('period pain'))).toEqual(ids(pain));
   });
 
+  it('counts only the articles that match, and pages through them', async () => {
+    const r = await search('pregnacy warning');
+    expect(r.body.total).toBe(r.body.items.length);
+    expect(r.body.total).toBeLessThan(published.length);
+    const all = await search('contraception');
+    expect(all.body.total).toBe(all.body.items.length);
+    expect(all.body.total).toBeLessThan(published.length);
+    const paged = await list('?search=contraception&limit=2&page=2');
+    expect(paged.body).toMatchObject({ total: all.body.total, totalPages: Math.ceil(all.body.total / 2) });
+    expect(ids(paged)).toEqual(ids(all).slice(2, 4));
+  });
+
   it('searches English, with partial words and typos by trigram similarity', async () => {
     expect(ids(await search('contraception'))[0]).toBe('emergency-contraception');
     expect(ids(await search('Discharge'))[0]).toBe('vaginal-discharge-normal-or-infection');
@@ -273,6 +285,13 @@ describe('loading articles', () => {
       written: 1,
       removed: 0,
     });
+    // the fuzzy search's words follow the article: written again with it, one row per distinct word
+    const words = await db.db.execute(
+      sql`select count(*) as n, count(distinct word) as d from article_words where article_id = 'breast-self-awareness' and locale = 'en'`,
+    );
+    const { n, d } = (words as unknown as { rows: { n: string; d: string }[] }).rows[0];
+    expect(Number(n)).toBeGreaterThan(100);
+    expect(Number(n)).toBe(Number(d));
   });
 
   it('reports every problem of a bad article folder by file', () => {
