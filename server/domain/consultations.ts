@@ -77,7 +77,7 @@ import {
 } from '../db/schema.ts';
 import { avatarView } from '../lib/catalog.ts';
 import type { Clock } from '../lib/clock.ts';
-import { ApiError } from '../lib/errors.ts';
+import { ApiError, ERROR_STATUS } from '../lib/errors.ts';
 import type { ErrorCode, FieldCode, Locale } from '../lib/i18n.ts';
 import type { Logger } from '../lib/log.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -450,23 +450,21 @@ export function createConsultations(deps: ConsultationsDeps) {
     key: string,
     code: ErrorCode,
     reason?: string,
-  ): Promise<never> {
+    locale: Locale = 'en',
+  ): Promise<ConfirmReply> {
     const answered = await database.transaction(async (tx) => {
       const row = await lockRequest(tx, memberId, key);
       if (row.state === 'done') return row;
       const body: StoredBody = { error: reason ? { code, reason } : { code } };
-      const status = code === 'PAYMENT_DECLINED' || code === 'PAYMENT_FAILED' ? 402 : 409;
+      const status = ERROR_STATUS[code];
       await tx
         .update(consultationRequests)
         .set({ state: 'done', responseStatus: status, responseBody: body, updatedAt: clock.now() })
         .where(and(eq(consultationRequests.userId, memberId), eq(consultationRequests.idempotencyKey, key)));
       return null;
     });
-    if (answered) {
-      const body = answered.responseBody as StoredBody;
-      if ('error' in body)
-        throw new ApiError(body.error.code, body.error.reason ? { reason: body.error.reason as never } : {});
-    }
+    // answered meanwhile (a concurrent retry with the same key): the first final answer stands
+    if (answered) return replay(answered, locale);
     throw new ApiError(code, reason ? { reason: reason as never } : {});
   }
 
@@ -963,12 +961,14 @@ export function createConsultations(deps: ConsultationsDeps) {
               body: { status: 'challenge', challengeId: result.challengeId, amount: b.total },
             };
           case 'declined':
-            return finishWithError(member.id, key, 'PAYMENT_DECLINED', result.reason);
+            return finishWithError(member.id, key, 'PAYMENT_DECLINED', result.reason, locale);
           case 'failed':
             return finishWithError(
               member.id,
               key,
               result.reason === 'payment_method_invalid' ? 'PAYMENT_METHOD_INVALID' : 'PAYMENT_FAILED',
+              undefined,
+              locale,
             );
           case 'succeeded':
             payment = { chargeId: result.chargeId, brand: result.brand, last4: result.last4 };
@@ -989,7 +989,7 @@ export function createConsultations(deps: ConsultationsDeps) {
         });
         if (refund.status !== 'succeeded') throw new Error(`refund failed: ${refund.reason}`);
       }
-      return finishWithError(member.id, key, done.code);
+      return finishWithError(member.id, key, done.code, undefined, locale);
     },
 
     async list(memberId: string, locale: Locale): Promise<MyConsultations> {

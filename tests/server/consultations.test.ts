@@ -438,6 +438,26 @@ describe(`consultations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => 
     clock.set(START);
   });
 
+  it('a double click (the same key at once) charges once and gives one invoice', async () => {
+    const m = await registerMember(app);
+    const pm = await addCard(app, m.token, SANDBOX_TEST_CARDS.success);
+    const startsAt = await firstSlot('amal-jaber');
+    const h = await hold(m.token, { expertId: 'amal-jaber', offerId: 'consult-60', mode: 'voice', startsAt });
+    const key = newKey();
+    const body = { paymentMethodId: pm, details: DETAILS };
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () => confirm(m.token, h.body.id, key, body)),
+    );
+    for (const r of replies) expect(r.status, r.text).toBe(201);
+    expect(new Set(replies.map((r) => r.body.invoice.number)).size).toBe(1);
+    const count = async (sql: string) =>
+      ((await db.db.execute(sql as never)) as unknown as { rows: { n: number }[] }).rows[0].n;
+    expect(await count(`select count(*)::int as n from sandbox_charges where user_id = '${m.user.id}'`)).toBe(
+      1,
+    );
+    expect(await count(`select count(*)::int as n from invoices where user_id = '${m.user.id}'`)).toBe(1);
+  });
+
   it('books a free discovery call without the provider and without an invoice', async () => {
     const m = await registerMember(app);
     const startsAt = await firstSlot(RANA, DISCOVERY_OFFER_ID);
