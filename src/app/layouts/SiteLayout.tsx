@@ -66,6 +66,14 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           >
             <FormattedMessage id="site.nav.courses" />
           </Link>
+          {/* from lg up (narrower headers have no room): elsewhere the home page's Latest articles leads there */}
+          <Link
+            href="/articles"
+            aria-current={location.startsWith('/articles') ? 'page' : undefined}
+            className={`${button({ variant: 'ghost', size: 'sm' })} ${css({ display: { base: 'none', lg: 'inline-flex' }, '&[aria-current=page]': { bg: 'accent.muted' } })}`}
+          >
+            <FormattedMessage id="site.nav.articles" />
+          </Link>
           {/* from md up (the phone's header has no room): on a phone, the home page's Our experts leads there */}
           <Link
             href="/experts"
@@ -77,7 +85,17 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           <CartBadge />
           <LanguageSwitch />
           {signedIn ? (
-            <MemberBadge />
+            <>
+              {/* her consultations (issue 10), from md up; on a phone the dashboard home leads there */}
+              <Link
+                href="/dashboard/consultations"
+                data-testid="header-consultations"
+                className={`${button({ variant: 'ghost', size: 'sm' })} ${css({ display: { base: 'none', md: 'inline-flex' } })}`}
+              >
+                <FormattedMessage id="site.header.consultations" />
+              </Link>
+              <MemberBadge />
+            </>
           ) : (
             <nav
               aria-label={intl.formatMessage({ id: 'site.nav.label' })}
