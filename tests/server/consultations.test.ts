@@ -27,6 +27,7 @@ import {
 import { defaultConsultationsConfig } from '../../server/domain/consultations-config.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { createLogger } from '../../server/lib/log.ts';
+import { createSandboxProvider } from '../../server/payments/sandbox.ts';
 import {
   addCard,
   call,
@@ -456,6 +457,62 @@ describe(`consultations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => 
       1,
     );
     expect(await count(`select count(*)::int as n from invoices where user_id = '${m.user.id}'`)).toBe(1);
+  });
+
+  it('a retry after the process died between the charge and the confirmation reaches the same charge', async () => {
+    const sandbox = createSandboxProvider({ database: db, clock });
+    let crash = true;
+    const flaky = {
+      name: 'flaky',
+      async charge(r: Parameters<typeof sandbox.charge>[0]) {
+        const result = await sandbox.charge(r);
+        if (crash) {
+          crash = false;
+          throw new Error('the process died after the charge');
+        }
+        return result;
+      },
+      refund: (r: Parameters<typeof sandbox.refund>[0]) => sandbox.refund(r),
+    };
+    const crashy = createApp({
+      db,
+      clock,
+      config: testConfig(),
+      logger: createLogger({ level: 'silent' }),
+      distDir: '/nonexistent-dist',
+      hasher: cheapHasher(),
+      limitStore: null,
+      paymentProvider: flaky,
+      bookingMailer: null,
+    }) as unknown as TestApp;
+    const m = await registerMember(crashy);
+    const pm = await addCard(crashy, m.token, SANDBOX_TEST_CARDS.success);
+    const startsAt = await firstSlot('dalia-sabbagh');
+    const h = await post(
+      crashy,
+      '/consultations/hold',
+      { expertId: 'dalia-sabbagh', offerId: 'consult-30', mode: 'video', startsAt },
+      { token: m.token },
+    );
+    const key = newKey();
+    const send = () =>
+      post(
+        crashy,
+        `/consultations/${h.body.id}/confirm`,
+        { paymentMethodId: pm },
+        { token: m.token, headers: { 'idempotency-key': key } },
+      );
+    const first = await send();
+    expect(first.status).toBe(500);
+    expect((await get(crashy, `/consultations/${h.body.id}`, { token: m.token })).body.status).toBe('held');
+    const retry = await send();
+    expect(retry.status, retry.text).toBe(201);
+    const n = (
+      (await db.db.execute(
+        `select count(*)::int as n from sandbox_charges where user_id = '${m.user.id}'` as never,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows[0].n;
+    expect(n).toBe(1);
   });
 
   it('books a free discovery call without the provider and without an invoice', async () => {
