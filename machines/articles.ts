@@ -25,12 +25,7 @@ import { type AppError, notProvided, toAppError } from './types';
  * Both load again when the language changes (texts come in the request's language).
  */
 
-/** The first page of the list, or the page in the address: a whole number ≥ 1; anything else is 1. */
-export function pageFromQuery(raw: string | null | undefined): number {
-  if (!raw || !/^[0-9]{1,6}$/.test(raw)) return DEFAULT_PAGE;
-  const n = Number(raw);
-  return n >= 1 ? n : DEFAULT_PAGE;
-}
+export { pageFromQuery } from './load-step';
 
 /** A search as the list keeps it: trimmed, spaces collapsed, at most ARTICLE_SEARCH_MAX characters. */
 export function cleanSearch(raw: string | null | undefined): string {

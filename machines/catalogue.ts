@@ -30,12 +30,7 @@ export type CatalogueEvent =
   | { type: 'catalogue.retry' }
   | { type: 'catalogue.localeChanged' };
 
-/** A page number from the address: a whole number ≥ 1, anything else is the first page. */
-export function pageFromQuery(raw: string | null | undefined): number {
-  if (!raw || !/^[0-9]{1,6}$/.test(raw)) return DEFAULT_PAGE;
-  const n = Number(raw);
-  return n >= 1 ? n : DEFAULT_PAGE;
-}
+export { pageFromQuery } from './load-step';
 
 /** The first page asked for (page 1 of 10 unless the address says otherwise), before it comes. */
 const catalogueContext = (input: CatalogueInput): CatalogueContext => ({
