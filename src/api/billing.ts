@@ -24,7 +24,7 @@ export const loadInvoices = fromPromise<InvoicesPage, InvoicesListInput>(({ inpu
  * A refusal of the PDF request comes as the JSON error envelope, but was read as a Blob: read it
  * as JSON again, so the client turns it into the usual AppError code (403, 404 INVOICE_NOT_FOUND…).
  */
-async function readErrorEnvelope({ response }: FetchContext) {
+export async function readErrorEnvelope({ response }: FetchContext) {
   const data = (response as { _data?: unknown } | undefined)?._data;
   if (!(data instanceof Blob) || !/json/i.test(data.type || response?.headers.get('content-type') || ''))
     return;

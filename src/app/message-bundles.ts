@@ -55,6 +55,10 @@ export const MESSAGE_BUNDLES = {
     'dashboard.ratings.',
     'dashboard.invoices.',
     'dashboard.settings.',
+    // her consultations (issue 10) and the dashboard home's link to them
+    'consultations.',
+    'booking.mode.',
+    'dashboard.consultations.',
     // the course's related consultant names her specialty
     'experts.specialty.',
   ],
@@ -68,8 +72,18 @@ export const MESSAGE_BUNDLES = {
     'experts.retry',
     'experts.loading',
   ],
-  // the experts directory and profiles (issue 9)
-  experts: ['experts.'],
+  // the experts directory and profiles (issue 9), with booking on a profile (issue 10): its steps
+  // and the card form's words it shares with checkout
+  experts: [
+    'experts.',
+    'booking.',
+    'checkout.card.',
+    'checkout.field.',
+    'checkout.testMode.',
+    'checkout.challenge.',
+    'checkout.declined.',
+    'checkout.secure',
+  ],
   // the article list and pages; the shared learning words they show (disclaimer, retry, pager, note)
   articles: [
     'articles.',

@@ -1,4 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { ChallengeView } from '../../../machines/checkout';
 import { css } from '../../../styled-system/css';
 import { useFlowSelect, useFlowSend } from '../../app/flow';
 import { Button } from '../../components/button';
@@ -15,7 +16,6 @@ const BRANDS = ['visa', 'mastercard', 'amex', 'discover'];
  * the card, Approve or Deny. It asks until she answers: no outside click or Escape closes it.
  */
 export function ChallengeDialog() {
-  const intl = useIntl();
   const send = useFlowSend(CheckoutFlow);
   const open = useFlowSelect(CheckoutFlow, (s) => s.hasTag('step:challenge'));
   const asking = useFlowSelect(CheckoutFlow, (s) => s.matches({ challenge: 'asking' }));
@@ -24,6 +24,43 @@ export function ChallengeDialog() {
   );
   const challenge = useFlowSelect(CheckoutFlow, (s) => s.context.challenge);
   const failed = useFlowSelect(CheckoutFlow, (s) => s.matches({ challenge: 'asking' }) && !!s.context.error);
+  return (
+    <BankChallengeDialog
+      open={open}
+      asking={asking}
+      deciding={deciding}
+      challenge={challenge}
+      failed={failed}
+      onApprove={() => send({ type: 'checkout.approve' })}
+      onDeny={() => send({ type: 'checkout.deny' })}
+    />
+  );
+}
+
+export interface BankChallengeProps {
+  open: boolean;
+  /** The bank waits for her answer. */
+  asking: boolean;
+  /** The answer on its way, or null. */
+  deciding: 'approve' | 'deny' | null;
+  challenge: ChallengeView | null;
+  /** Her last answer did not reach the bank. */
+  failed: boolean;
+  onApprove: () => void;
+  onDeny: () => void;
+}
+
+/** The bank's challenge as the screens show it (checkout and the consultation booking). */
+export function BankChallengeDialog({
+  open,
+  asking,
+  deciding,
+  challenge,
+  failed,
+  onApprove,
+  onDeny,
+}: BankChallengeProps) {
+  const intl = useIntl();
   const brand = challenge?.brand?.toLowerCase() ?? '';
   const brandName = BRANDS.includes(brand)
     ? intl.formatMessage({ id: `checkout.card.brand.${brand}` })
@@ -100,7 +137,7 @@ export function ChallengeDialog() {
               variant="outline"
               disabled={!asking && deciding !== 'deny'}
               loading={deciding === 'deny'}
-              onClick={() => send({ type: 'checkout.deny' })}
+              onClick={onDeny}
             >
               <FormattedMessage id="checkout.challenge.deny" />
             </Button>
@@ -108,7 +145,7 @@ export function ChallengeDialog() {
               type="button"
               disabled={!asking && deciding !== 'approve'}
               loading={deciding === 'approve'}
-              onClick={() => send({ type: 'checkout.approve' })}
+              onClick={onApprove}
             >
               <FormattedMessage id="checkout.challenge.approve" />
             </Button>

@@ -16,6 +16,8 @@ const LessonView = lazy(() => import('../learn/LessonView'));
 const CompletionView = lazy(() => import('../learn/CompletionView'));
 // and so do the invoices (with their pager and the billing calls)
 const InvoicesPage = lazy(() => import('./invoices/InvoicesPage'));
+// her consultations (issue 10): reached from the dashboard home and the header, not the sidebar (spec §2)
+const ConsultationsPage = lazy(() => import('../consultations/ConsultationsPage'));
 
 function PageLoading() {
   return (
@@ -42,6 +44,7 @@ export default function DashboardArea() {
           <Route path="/dashboard/course/:id/complete" component={CompletionView} />
           <Route path="/dashboard/course/:id" component={LessonListView} />
           <Route path="/dashboard/invoices" component={InvoicesPage} />
+          <Route path="/dashboard/consultations" component={ConsultationsPage} />
           <Route path="/dashboard/settings" component={SettingsPage} />
           <Route>
             <EnrolledCoursesPage />

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import type { ConsultationOffer, ExpertProfile } from '../../../server/contract/experts';
@@ -24,6 +24,8 @@ import { formatDuration, formatMoney } from '../courses/format';
 import { usePageMeta } from '../site-page/parts';
 import { useDocumentTitleText } from '../useDocumentTitle';
 import { ExpertAvatar, languageList, ModeChips, specialtyName, useExpertsActor } from './parts';
+
+const BookingPanel = lazy(() => import('../booking/BookingPanel'));
 
 const sectionTitle = css({ textStyle: 'heading.md', color: 'fg.default' });
 const section = css({ display: 'flex', flexDirection: 'column', gap: '3' });
@@ -184,28 +186,10 @@ function Profile({ expert }: { expert: ExpertProfile }) {
                 <Offer key={offer.id} offer={offer} />
               ))}
             </ul>
-            <div
-              role="note"
-              data-testid="booking-soon"
-              className={cx(
-                panel({ tone: 'muted', padding: 'md' }),
-                css({
-                  display: 'flex',
-                  gap: '3',
-                  '& > svg': { boxSize: '5', flexShrink: '0', color: 'accent.fg' },
-                }),
-              )}
-            >
-              <InfoIcon aria-hidden="true" />
-              <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-                <p className={css({ fontWeight: '700' })}>
-                  <FormattedMessage id="experts.profile.booking.title" />
-                </p>
-                <p className={css({ color: 'fg.muted', textStyle: 'body.sm' })}>
-                  <FormattedMessage id="experts.profile.booking.body" />
-                </p>
-              </div>
-            </div>
+            {/* booking (issue 10): its own chunk, loaded with the profile */}
+            <Suspense fallback={<Skeleton className={css({ height: '64' })} />}>
+              <BookingPanel expert={expert} />
+            </Suspense>
           </section>
         </div>
 

@@ -88,15 +88,57 @@ function CourseRow({ item }: { item: EnrolledCourse }) {
   );
 }
 
+/** Her consultations (issue 10) are not a sixth sidebar entry (spec §2): the dashboard home leads there. */
+function ConsultationsLink() {
+  return (
+    <Link
+      href="/dashboard/consultations"
+      data-testid="dashboard-consultations-link"
+      className={css({
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: '4',
+        mt: '6',
+        p: '4',
+        borderRadius: 'lg',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        bg: 'bg.surface',
+        color: 'fg.default',
+        textDecoration: 'none',
+        _hover: { borderColor: 'accent.default' },
+        _focusVisible: { outline: '2px solid', outlineColor: 'accent.solid', outlineOffset: '2px' },
+      })}
+    >
+      <span className={css({ display: 'grid', gap: '0.5' })}>
+        <span className={css({ fontWeight: '700', color: 'accent.fg' })}>
+          <FormattedMessage id="dashboard.consultations.link" />
+        </span>
+        <span className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>
+          <FormattedMessage id="dashboard.consultations.body" />
+        </span>
+      </span>
+      <ArrowEndIcon
+        aria-hidden="true"
+        className={css({ flexShrink: '0', _rtl: { transform: 'scaleX(-1)' } })}
+      />
+    </Link>
+  );
+}
+
 /** Enrolled Courses, /dashboard (spec §2): her courses with progress, status, enrolment date, Continue. */
 export default function EnrolledCoursesPage() {
   const actor = useMyLearning('courses');
   const items = useSelector(actor, (s) => s.context.courses);
   return (
-    <ListFrame actor={actor} testId="enrolled-courses" messages="myCourses" emptyIcon={<BookIcon />}>
-      {items.map((item) => (
-        <CourseRow key={item.course.id} item={item} />
-      ))}
-    </ListFrame>
+    <>
+      <ListFrame actor={actor} testId="enrolled-courses" messages="myCourses" emptyIcon={<BookIcon />}>
+        {items.map((item) => (
+          <CourseRow key={item.course.id} item={item} />
+        ))}
+      </ListFrame>
+      <ConsultationsLink />
+    </>
   );
 }

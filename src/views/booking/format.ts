@@ -1,0 +1,90 @@
+import type { IntlShape } from 'react-intl';
+
+/**
+ * Consultation times as she reads them: in her browser's time zone (Intl's default) and her
+ * language (Arabic weekdays and months on an Arabic page), with the expert's zone for reference.
+ */
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in her zone (or `timeZone`). */
+export function dayKey(iso: string, timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(iso));
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+export interface SlotDay {
+  key: string;
+  /** The first slot of the day, for the day's label. */
+  first: string;
+  slots: string[];
+}
+
+/** Slots grouped by her calendar day, in order. */
+export function groupByDay(slots: readonly string[], timeZone?: string): SlotDay[] {
+  const days: SlotDay[] = [];
+  for (const s of slots) {
+    const key = dayKey(s, timeZone);
+    const last = days[days.length - 1];
+    if (last && last.key === key) last.slots.push(s);
+    else days.push({ key, first: s, slots: [s] });
+  }
+  return days;
+}
+
+/** "Mon 7 Dec" / "الاثنين ٧ ديسمبر" */
+export const formatDayShort = (intl: IntlShape, iso: string) =>
+  intl.formatDate(iso, { weekday: 'short', day: 'numeric', month: 'short' });
+
+/** "Monday 7 December" */
+export const formatDayLong = (intl: IntlShape, iso: string) =>
+  intl.formatDate(iso, { weekday: 'long', day: 'numeric', month: 'long' });
+
+/** "14:30" / "2:30 PM" as her language writes times. */
+export const formatTime = (intl: IntlShape, iso: string, timeZone?: string) =>
+  intl.formatTime(iso, { hour: 'numeric', minute: '2-digit', timeZone });
+
+/** "Monday 7 December 2026, 14:30" */
+export const formatWhen = (intl: IntlShape, iso: string) =>
+  intl.formatDate(iso, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
+/** Her browser's IANA zone (for "times shown in …"). */
+export function ownTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** A zone's name as people say it: "Asia/Riyadh" → "Riyadh", with its offset now ("GMT+3"). */
+export function zoneLabel(intl: IntlShape, timeZone: string, at: Date = new Date()): string {
+  const city = (timeZone.split('/').pop() ?? timeZone).replace(/_/g, ' ');
+  let offset = '';
+  try {
+    offset =
+      new Intl.DateTimeFormat(intl.locale, { timeZone, timeZoneName: 'shortOffset' })
+        .formatToParts(at)
+        .find((p) => p.type === 'timeZoneName')?.value ?? '';
+  } catch {}
+  return offset ? `${city} (${offset})` : city;
+}
+
+/** Minutes and seconds left, "9:05", digits left to right. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  return `${m}:${String(s).padStart(2, '0')}`;
+}

@@ -1,0 +1,497 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import {
+  type BookingAttempt,
+  type BookingInput,
+  bookingMachine,
+  type ConfirmResult,
+  detailProblems,
+} from '../../machines/booking';
+import type { CardBody, Challenge, PaymentMethod } from '../../server/contract/commerce';
+import type { Booking, Cancellation, HoldBody, Slots } from '../../server/contract/consultations';
+import {
+  BOOKING_ID,
+  bookingInput,
+  bookingOf,
+  CHALLENGE,
+  cancellationOf,
+  challengeState,
+  confirmedOf,
+  paidOf,
+  SLOT_A,
+  SLOT_B,
+  SLOT_C,
+  slotsFor,
+  TODAY,
+} from '../support/booking-fixtures';
+import { GOOD_CARD, PAYMENT_METHOD } from '../support/commerce-fixtures';
+import { answers, controlledActor } from '../support/stub-actors';
+
+const DETAILS = { firstName: 'Mariam', lastName: 'Saleh', dateOfBirth: '1990-04-21' };
+
+function start(input: Partial<BookingInput> = {}) {
+  const loadSlots = controlledActor<Slots, { expertId: string; offerId: string }>();
+  const hold = controlledActor<Booking, HoldBody>();
+  const loadBooking = controlledActor<Booking, { bookingId: string }>();
+  const release = controlledActor<Cancellation, { bookingId: string }>();
+  const pm = controlledActor<PaymentMethod, CardBody>();
+  const confirm = controlledActor<ConfirmResult, BookingAttempt>();
+  const loadChallenge = controlledActor<Challenge, { id: string }>();
+  const decide = controlledActor<Challenge, { id: string; decision: 'approve' | 'deny' }>();
+  let keys = 0;
+  const saved: BookingAttempt[] = [];
+  const log: string[] = [];
+  const actor = createActor(
+    bookingMachine.provide({
+      actors: {
+        loadSlots: loadSlots.logic,
+        hold: hold.logic,
+        loadBooking: loadBooking.logic,
+        releaseHold: release.logic,
+        createPaymentMethod: pm.logic,
+        newAttemptKey: answers(async () => `key-${++keys}-abcdefgh`),
+        confirm: confirm.logic,
+        loadChallenge: loadChallenge.logic,
+        decideChallenge: decide.logic,
+      },
+      actions: {
+        requireSignIn: () => log.push('signIn'),
+        saveAttempt: (_, { attempt }) => {
+          saved.push(structuredClone(attempt));
+          log.push('save');
+        },
+        forgetAttempt: () => log.push('forget'),
+        bookingConfirmed: (_, { bookingId }) => log.push(`confirmed:${bookingId}`),
+      },
+    }),
+    { input: bookingInput(input) },
+  ).start();
+  const snap = () => actor.getSnapshot();
+  const fillCard = () => {
+    for (const [field, value] of Object.entries(GOOD_CARD))
+      actor.send({ type: 'booking.fieldChanged', field: field as keyof typeof GOOD_CARD, value });
+  };
+  const fillDetails = (d = DETAILS) => {
+    for (const [field, value] of Object.entries(d))
+      actor.send({ type: 'booking.detailChanged', field: field as keyof typeof DETAILS, value });
+  };
+  /** Slots in, SLOT_A chosen, held (a medical consultation: details first). */
+  const holdSlot = async (booking: Booking = bookingOf()) => {
+    await loadSlots.resolve(slotsFor());
+    actor.send({ type: 'booking.slot', startsAt: SLOT_A });
+    actor.send({ type: 'booking.continue' });
+    await hold.resolve(booking);
+  };
+  /** Held, details given, the card paid up to the confirm request. */
+  const payUpToConfirm = async () => {
+    await holdSlot();
+    fillDetails();
+    actor.send({ type: 'booking.submitDetails' });
+    fillCard();
+    actor.send({ type: 'booking.submit' });
+    await pm.resolve(PAYMENT_METHOD);
+    await new Promise((r) => setTimeout(r, 0));
+  };
+  return {
+    actor,
+    snap,
+    loadSlots,
+    hold,
+    loadBooking,
+    release,
+    pm,
+    confirm,
+    loadChallenge,
+    decide,
+    saved,
+    log,
+    fillCard,
+    fillDetails,
+    holdSlot,
+    payUpToConfirm,
+  };
+}
+
+describe('her details (spec §3, §9)', () => {
+  it('asks for both names and a real date of an adult', () => {
+    expect(detailProblems({ firstName: '', lastName: ' ', dateOfBirth: '' }, TODAY)).toEqual({
+      firstName: 'REQUIRED',
+      lastName: 'REQUIRED',
+      dateOfBirth: 'REQUIRED',
+    });
+    expect(detailProblems({ ...DETAILS, dateOfBirth: '1990-02-30' }, TODAY).dateOfBirth).toBe('INVALID');
+    expect(detailProblems({ ...DETAILS, dateOfBirth: '2030-01-01' }, TODAY).dateOfBirth).toBe('INVALID');
+    expect(detailProblems({ ...DETAILS, firstName: 'x'.repeat(81) }, TODAY).firstName).toBe('TEXT_TOO_LONG');
+    // 18 the day before her birthday: not yet
+    expect(detailProblems({ ...DETAILS, dateOfBirth: '2008-11-27' }, TODAY).dateOfBirth).toBe(
+      'MUST_BE_ADULT',
+    );
+    expect(detailProblems({ ...DETAILS, dateOfBirth: '2008-11-26' }, TODAY)).toEqual({});
+  });
+});
+
+describe('booking machine', () => {
+  it('loads the first paid offer’s slots, and another offer’s when she picks it', async () => {
+    const m = start();
+    expect(m.snap().hasTag('slots:loading')).toBe(true);
+    expect(m.loadSlots.last()!.input).toEqual({ expertId: 'amal-jaber', offerId: 'consult-30' });
+    expect(m.snap().context.mode).toBe('video');
+    await m.loadSlots.resolve(slotsFor());
+    expect(m.snap().hasTag('slots:ready')).toBe(true);
+    m.actor.send({ type: 'booking.slot', startsAt: SLOT_B });
+    m.actor.send({ type: 'booking.offer', offerId: 'discovery-15' });
+    expect(m.snap().context.slot).toBeNull();
+    expect(m.loadSlots.last()!.input.offerId).toBe('discovery-15');
+    // an offer she does not have, or a mode she does not offer, changes nothing
+    m.actor.send({ type: 'booking.offer', offerId: 'consult-90' });
+    expect(m.loadSlots.calls).toHaveLength(2);
+    const only = start({ modes: ['voice'] });
+    expect(only.snap().context.mode).toBe('voice');
+    only.actor.send({ type: 'booking.mode', mode: 'video' });
+    expect(only.snap().context.mode).toBe('voice');
+  });
+
+  it('retries slots that failed to load, and loads them again in another language', async () => {
+    const m = start();
+    await m.loadSlots.reject({ code: 'NETWORK_ERROR' });
+    expect(m.snap().hasTag('slots:failed')).toBe(true);
+    expect(m.snap().context.error?.code).toBe('NETWORK_ERROR');
+    m.actor.send({ type: 'booking.retry' });
+    expect(m.snap().context.error).toBeNull();
+    await m.loadSlots.resolve(slotsFor());
+    m.actor.send({ type: 'booking.localeChanged' });
+    expect(m.snap().hasTag('slots:loading')).toBe(true);
+    expect(m.loadSlots.calls).toHaveLength(3);
+  });
+
+  it('sends a visitor to sign in instead of holding; a member needs a slot first', async () => {
+    const visitor = start({ isMember: false });
+    await visitor.loadSlots.resolve(slotsFor());
+    visitor.actor.send({ type: 'booking.slot', startsAt: SLOT_A });
+    visitor.actor.send({ type: 'booking.continue' });
+    expect(visitor.log).toEqual(['signIn']);
+    expect(visitor.hold.calls).toHaveLength(0);
+    const m = start();
+    await m.loadSlots.resolve(slotsFor());
+    m.actor.send({ type: 'booking.continue' });
+    expect(m.hold.calls).toHaveLength(0);
+  });
+
+  it('holds the slot she chose, then asks her details for a medical consultation', async () => {
+    const m = start();
+    await m.loadSlots.resolve(slotsFor());
+    m.actor.send({ type: 'booking.mode', mode: 'voice' });
+    m.actor.send({ type: 'booking.slot', startsAt: SLOT_A });
+    m.actor.send({ type: 'booking.continue' });
+    expect(m.snap().hasTag('busy')).toBe(true);
+    expect(m.hold.last()!.input).toEqual({
+      expertId: 'amal-jaber',
+      offerId: 'consult-30',
+      mode: 'voice',
+      startsAt: SLOT_A,
+    });
+    await m.hold.resolve(bookingOf({ mode: 'voice' }));
+    expect(m.snap().matches({ held: 'details' })).toBe(true);
+    m.actor.send({ type: 'booking.submitDetails' });
+    expect(m.snap().context.detailErrors).toEqual({
+      firstName: 'REQUIRED',
+      lastName: 'REQUIRED',
+      dateOfBirth: 'REQUIRED',
+    });
+    m.fillDetails();
+    expect(m.snap().context.detailErrors).toEqual({});
+    m.actor.send({ type: 'booking.submitDetails' });
+    expect(m.snap().matches({ held: 'payment' })).toBe(true);
+    m.actor.send({ type: 'booking.editDetails' });
+    expect(m.snap().matches({ held: 'details' })).toBe(true);
+  });
+
+  it('goes straight to payment when no details are needed, and a free call needs no card', async () => {
+    const m = start();
+    await m.loadSlots.resolve(slotsFor());
+    m.actor.send({ type: 'booking.offer', offerId: 'discovery-15' });
+    await m.loadSlots.resolve(slotsFor('discovery-15'));
+    m.actor.send({ type: 'booking.slot', startsAt: SLOT_A });
+    m.actor.send({ type: 'booking.continue' });
+    await m.hold.resolve(
+      bookingOf({ offer: { id: 'discovery-15', kind: 'discovery', minutes: 15 }, medical: false }),
+    );
+    expect(m.snap().matches({ held: 'payment' })).toBe(true);
+    m.actor.send({ type: 'booking.editDetails' });
+    expect(m.snap().matches({ held: 'payment' })).toBe(true);
+    m.actor.send({ type: 'booking.submit' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(m.pm.calls).toHaveLength(0);
+    expect(m.confirm.last()!.input).toEqual({
+      bookingId: BOOKING_ID,
+      key: 'key-1-abcdefgh',
+      body: { paymentMethodId: null, details: null },
+    });
+    const free = confirmedOf({
+      offer: { id: 'discovery-15', kind: 'discovery', minutes: 15 },
+      medical: false,
+    });
+    await m.confirm.resolve(paidOf(free));
+    expect(m.snap().matches('confirmed')).toBe(true);
+    expect(m.log).toEqual(['save', 'forget', `confirmed:${BOOKING_ID}`]);
+  });
+
+  it('SLOT_TAKEN: back to the slots, told kindly, with the next open ones', async () => {
+    const m = start();
+    await m.loadSlots.resolve(slotsFor());
+    m.actor.send({ type: 'booking.slot', startsAt: SLOT_A });
+    m.actor.send({ type: 'booking.continue' });
+    await m.hold.reject({ code: 'SLOT_TAKEN', nextSlots: [SLOT_B, SLOT_C] });
+    expect(m.snap().hasTag('slots:loading')).toBe(true);
+    expect(m.snap().context.error?.code).toBe('SLOT_TAKEN');
+    expect(m.snap().context.nextSlots).toEqual([SLOT_B, SLOT_C]);
+    expect(m.snap().context.slot).toBeNull();
+    await m.loadSlots.resolve(slotsFor('consult-30', [SLOT_B, SLOT_C]));
+    m.actor.send({ type: 'booking.slot', startsAt: SLOT_B });
+    m.actor.send({ type: 'booking.continue' });
+    expect(m.snap().context.error).toBeNull();
+    expect(m.hold.last()!.input.startsAt).toBe(SLOT_B);
+  });
+
+  it('any other hold failure keeps her choice with the error', async () => {
+    const m = start();
+    await m.loadSlots.resolve(slotsFor());
+    m.actor.send({ type: 'booking.slot', startsAt: SLOT_A });
+    m.actor.send({ type: 'booking.continue' });
+    await m.hold.reject({ code: 'NETWORK_ERROR' });
+    expect(m.snap().hasTag('slots:ready')).toBe(true);
+    expect(m.snap().context.slot).toBe(SLOT_A);
+    expect(m.snap().context.error?.code).toBe('NETWORK_ERROR');
+  });
+
+  it('pays with the card: the provider first, a fresh key kept for a reload, then confirmed', async () => {
+    const m = start();
+    await m.holdSlot();
+    m.fillDetails();
+    m.actor.send({ type: 'booking.submitDetails' });
+    m.actor.send({ type: 'booking.submit' });
+    expect(Object.keys(m.snap().context.fieldErrors).length).toBeGreaterThan(0);
+    expect(m.pm.calls).toHaveLength(0);
+    m.fillCard();
+    m.actor.send({ type: 'booking.submit' });
+    expect(m.snap().matches({ held: 'validating' })).toBe(true);
+    expect(m.pm.last()!.input.number).toBe('4242424242424242');
+    await m.pm.resolve(PAYMENT_METHOD);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(m.snap().matches('paying')).toBe(true);
+    expect(m.saved).toEqual([
+      {
+        bookingId: BOOKING_ID,
+        key: 'key-1-abcdefgh',
+        body: { paymentMethodId: 'pm_test_1', details: DETAILS },
+      },
+    ]);
+    await m.confirm.resolve(paidOf());
+    expect(m.snap().matches('confirmed')).toBe(true);
+    expect(m.snap().context.result?.invoice?.number).toBe('INV-2026-000007');
+    m.actor.send({ type: 'booking.restart' });
+    expect(m.snap().hasTag('slots:loading')).toBe(true);
+    expect(m.snap().context.details).toEqual({ firstName: '', lastName: '', dateOfBirth: '' });
+  });
+
+  it('a card the provider refuses stays in the form with its field codes', async () => {
+    const m = start();
+    await m.holdSlot();
+    m.fillDetails();
+    m.actor.send({ type: 'booking.submitDetails' });
+    m.fillCard();
+    m.actor.send({ type: 'booking.submit' });
+    await m.pm.reject({ code: 'VALIDATION_ERROR', fields: { number: 'CARD_NUMBER_INVALID' } });
+    expect(m.snap().matches({ held: 'payment' })).toBe(true);
+    expect(m.snap().context.fieldErrors.number).toBe('CARD_NUMBER_INVALID');
+  });
+
+  it('declined: the form stays, the code is cleared, the next try is a new payment method and key', async () => {
+    const m = start();
+    await m.payUpToConfirm();
+    await m.confirm.reject({ code: 'PAYMENT_DECLINED', reason: 'insufficient_funds' });
+    expect(m.snap().matches({ held: 'declined' })).toBe(true);
+    expect(m.snap().context.error).toEqual({ code: 'PAYMENT_DECLINED', reason: 'insufficient_funds' });
+    expect(m.snap().context.card.cvc).toBe('');
+    expect(m.snap().context.card.number).toBe(GOOD_CARD.number);
+    m.actor.send({ type: 'booking.submit' });
+    expect(m.snap().context.fieldErrors.cvc).toBe('REQUIRED');
+    m.actor.send({ type: 'booking.fieldChanged', field: 'cvc', value: '123' });
+    m.actor.send({ type: 'booking.submit' });
+    await m.pm.resolve(PAYMENT_METHOD);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(m.confirm.last()!.input.key).toBe('key-2-abcdefgh');
+  });
+
+  it('failed: nothing charged, the hold kept; the retry is a new attempt', async () => {
+    const m = start();
+    await m.payUpToConfirm();
+    await m.confirm.reject({ code: 'PAYMENT_FAILED' });
+    expect(m.snap().matches({ held: 'failed' })).toBe(true);
+    expect(m.snap().context.attempt).toBeNull();
+    m.actor.send({ type: 'booking.submit' });
+    expect(m.snap().matches({ held: 'validating' })).toBe(true);
+  });
+
+  it('no answer: interrupted, and the retry sends the same key and body', async () => {
+    const m = start();
+    await m.payUpToConfirm();
+    const first = m.confirm.last()!.input;
+    await m.confirm.reject({ code: 'NETWORK_ERROR' });
+    expect(m.snap().matches('interrupted')).toBe(true);
+    m.actor.send({ type: 'booking.retry' });
+    expect(m.confirm.last()!.input).toEqual(first);
+    await m.confirm.resolve(paidOf());
+    expect(m.snap().matches('confirmed')).toBe(true);
+  });
+
+  it('the bank challenge: asked, answered, then the same key gives the final answer', async () => {
+    const m = start();
+    await m.payUpToConfirm();
+    const key = m.confirm.last()!.input.key;
+    await m.confirm.resolve(CHALLENGE);
+    expect(m.snap().matches({ challenge: 'loading' })).toBe(true);
+    await m.loadChallenge.resolve(challengeState());
+    expect(m.snap().matches({ challenge: 'asking' })).toBe(true);
+    expect(m.snap().context.challenge).toEqual({
+      id: 'ch_test_1',
+      amount: 3708,
+      brand: 'visa',
+      last4: '3220',
+    });
+    m.actor.send({ type: 'booking.approve' });
+    expect(m.decide.last()!.input).toEqual({ id: 'ch_test_1', decision: 'approve' });
+    await m.decide.reject({ code: 'NETWORK_ERROR' });
+    expect(m.snap().matches({ challenge: 'asking' })).toBe(true);
+    m.actor.send({ type: 'booking.deny' });
+    await m.decide.resolve(challengeState('denied'));
+    expect(m.snap().matches('paying')).toBe(true);
+    expect(m.confirm.last()!.input.key).toBe(key);
+    await m.confirm.reject({ code: 'PAYMENT_DECLINED', reason: 'challenge_failed' });
+    expect(m.snap().matches({ held: 'declined' })).toBe(true);
+  });
+
+  it('a challenge already decided (or unreadable) goes on', async () => {
+    const m = start();
+    await m.payUpToConfirm();
+    await m.confirm.resolve(CHALLENGE);
+    await m.loadChallenge.resolve(challengeState('approved'));
+    expect(m.snap().matches('paying')).toBe(true);
+    await m.confirm.resolve(CHALLENGE);
+    await m.loadChallenge.reject({ code: 'NETWORK_ERROR' });
+    expect(m.snap().matches({ challenge: 'asking' })).toBe(true);
+  });
+
+  it('HOLD_EXPIRED from the server, SLOT_TAKEN while paying, her details refused', async () => {
+    const a = start();
+    await a.payUpToConfirm();
+    await a.confirm.reject({ code: 'HOLD_EXPIRED' });
+    expect(a.snap().matches('expired')).toBe(true);
+    a.actor.send({ type: 'booking.restart' });
+    expect(a.snap().hasTag('slots:loading')).toBe(true);
+    expect(a.snap().context.booking).toBeNull();
+
+    const b = start();
+    await b.payUpToConfirm();
+    await b.confirm.reject({ code: 'SLOT_TAKEN', nextSlots: [SLOT_C] });
+    expect(b.snap().hasTag('slots:loading')).toBe(true);
+    expect(b.snap().context.nextSlots).toEqual([SLOT_C]);
+
+    const c = start();
+    await c.payUpToConfirm();
+    await c.confirm.reject({ code: 'VALIDATION_ERROR', fields: { 'details.dateOfBirth': 'MUST_BE_ADULT' } });
+    expect(c.snap().matches({ held: 'details' })).toBe(true);
+    expect(c.snap().context.detailErrors).toEqual({ dateOfBirth: 'MUST_BE_ADULT' });
+  });
+
+  it('the hold runs out: expired, the attempt forgotten', async () => {
+    vi.useFakeTimers();
+    try {
+      const m = start();
+      await vi.advanceTimersByTimeAsync(0);
+      m.loadSlots.last()!.settle.resolve(slotsFor());
+      await vi.advanceTimersByTimeAsync(0);
+      m.actor.send({ type: 'booking.slot', startsAt: SLOT_A });
+      m.actor.send({ type: 'booking.continue' });
+      m.hold.last()!.settle.resolve(bookingOf());
+      await vi.advanceTimersByTimeAsync(0);
+      expect(m.snap().hasTag('held')).toBe(true);
+      await vi.advanceTimersByTimeAsync(9 * 60_000);
+      expect(m.snap().hasTag('held')).toBe(true);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(m.snap().matches('expired')).toBe(true);
+      expect(m.log).toContain('forget');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('she gives the time up: released, and the slots again', async () => {
+    const m = start();
+    await m.holdSlot();
+    m.actor.send({ type: 'booking.release' });
+    expect(m.release.last()!.input).toEqual({ bookingId: BOOKING_ID });
+    await m.release.resolve(cancellationOf(0, bookingOf()));
+    expect(m.snap().hasTag('slots:loading')).toBe(true);
+    expect(m.snap().context.booking).toBeNull();
+    // a failed release still lets her choose again (the hold ends by itself)
+    await m.loadSlots.resolve(slotsFor());
+    m.actor.send({ type: 'booking.slot', startsAt: SLOT_A });
+    m.actor.send({ type: 'booking.continue' });
+    await m.hold.resolve(bookingOf());
+    m.actor.send({ type: 'booking.release' });
+    await m.release.reject({ code: 'NETWORK_ERROR' });
+    expect(m.snap().hasTag('slots:loading')).toBe(true);
+  });
+
+  describe('a reload with an attempt in flight', () => {
+    const pending = {
+      expertId: 'amal-jaber',
+      bookingId: BOOKING_ID,
+      key: 'key-9-abcdefgh',
+      paymentMethodId: 'pm_test_1',
+    };
+
+    it('a held, not medical booking is paid again with the same key', async () => {
+      const m = start({ pending });
+      expect(m.snap().matches('resuming')).toBe(true);
+      await m.loadBooking.resolve(bookingOf({ medical: false }));
+      expect(m.confirm.last()!.input).toEqual({
+        bookingId: BOOKING_ID,
+        key: 'key-9-abcdefgh',
+        body: { paymentMethodId: 'pm_test_1', details: null },
+      });
+    });
+
+    it('a medical one asks her details again, then sends the same key', async () => {
+      const m = start({ pending });
+      await m.loadBooking.resolve(bookingOf());
+      expect(m.snap().matches({ held: 'details' })).toBe(true);
+      m.fillDetails();
+      m.actor.send({ type: 'booking.submitDetails' });
+      expect(m.confirm.last()!.input).toEqual({
+        bookingId: BOOKING_ID,
+        key: 'key-9-abcdefgh',
+        body: { paymentMethodId: 'pm_test_1', details: DETAILS },
+      });
+    });
+
+    it('a confirmed one is shown; an expired one says so; an unreadable one starts afresh', async () => {
+      const a = start({ pending });
+      await a.loadBooking.resolve(confirmedOf());
+      expect(a.snap().matches('confirmed')).toBe(true);
+      const b = start({ pending });
+      await b.loadBooking.resolve(bookingOf({ status: 'expired' }));
+      expect(b.snap().matches('expired')).toBe(true);
+      const c = start({ pending });
+      await c.loadBooking.reject({ code: 'NETWORK_ERROR' });
+      expect(c.snap().hasTag('slots:loading')).toBe(true);
+      expect(c.log).toContain('forget');
+    });
+
+    it('another expert’s attempt is not resumed here', () => {
+      const m = start({ pending: { ...pending, expertId: 'rana-aziz' } });
+      expect(m.snap().hasTag('slots:loading')).toBe(true);
+    });
+  });
+});
