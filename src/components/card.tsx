@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cx } from '../../styled-system/css';
+import { css, cx } from '../../styled-system/css';
 import { card } from '../../styled-system/recipes';
 import { createStyleContext } from './create-style-context';
 
@@ -18,3 +18,15 @@ export const Title = ({ as: Tag = 'h3', className, ...props }: TitleProps) => (
     {(classes) => <Tag {...props} className={cx(classes?.title, className)} />}
   </ctx.StyleContext.Consumer>
 );
+
+/**
+ * The title's link of a card that is one link as a whole (`interactive`): stretched over the card,
+ * so the card is a single stop for the keyboard and a large target on a phone.
+ */
+export const stretchedLink = css({
+  color: 'fg.default',
+  textDecoration: 'none',
+  outline: 'none',
+  _hover: { color: 'accent.fg', textDecoration: 'underline' },
+  _after: { content: '""', position: 'absolute', inset: '0', zIndex: '1' },
+});

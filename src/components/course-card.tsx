@@ -141,17 +141,7 @@ export function CourseCard({
           <CoursePrice course={course} />
         </span>
         <Card.Title as={headingLevel} className={css({ textStyle: 'heading.sm' })}>
-          <Link
-            href={`/courses/${encodeURIComponent(course.id)}`}
-            className={css({
-              color: 'fg.default',
-              textDecoration: 'none',
-              outline: 'none',
-              _hover: { color: 'accent.fg', textDecoration: 'underline' },
-              // the link covers the whole card
-              _after: { content: '""', position: 'absolute', inset: '0', zIndex: '1' },
-            })}
-          >
+          <Link href={`/courses/${encodeURIComponent(course.id)}`} className={Card.stretchedLink}>
             {course.title}
           </Link>
         </Card.Title>

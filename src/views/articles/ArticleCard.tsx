@@ -61,16 +61,7 @@ export function ArticleCard({
       <Card.Header className={css({ gap: '2' })}>
         <span className={topicStyle}>{intl.formatMessage({ id: `articles.topic.${article.topic}` })}</span>
         <Card.Title as={headingLevel} className={css({ textStyle: 'heading.sm', textWrap: 'balance' })}>
-          <Link
-            href={`/articles/${encodeURIComponent(article.id)}`}
-            className={css({
-              color: 'fg.default',
-              textDecoration: 'none',
-              outline: 'none',
-              _hover: { color: 'accent.fg', textDecoration: 'underline' },
-              _after: { content: '""', position: 'absolute', inset: '0', zIndex: '1' },
-            })}
-          >
+          <Link href={`/articles/${encodeURIComponent(article.id)}`} className={Card.stretchedLink}>
             {article.title}
           </Link>
         </Card.Title>
