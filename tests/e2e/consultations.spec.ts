@@ -176,7 +176,7 @@ for (const { locale, width, height, timeZone } of SCREENS) {
 
       // ------------------------------------------------------------ her details (a medical consultation)
       await expect(panel.getByTestId('booking-details')).toBeVisible({ timeout: 20_000 });
-      await expect(panel.getByTestId('booking-countdown')).toHaveText(/^(10:00|9:\d\d)$/);
+      await expect(panel.getByTestId('booking-countdown')).toContainText(/^(10:00|9:\d\d)/);
       await expect(panel.getByTestId('booking-details')).toContainText(
         t(locale, 'booking.details.why.title'),
       );

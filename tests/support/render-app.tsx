@@ -68,7 +68,21 @@ export interface Stubs {
   /** The experts screens' own actors (the directory, a profile, the home page's Our experts). */
   fetchExperts?: AnyActorLogic;
   fetchExpert?: AnyActorLogic;
+  /** Booking on an expert's page and her consultations page (issue 10; card and challenge as checkout's). */
+  loadSlots?: AnyActorLogic;
+  hold?: AnyActorLogic;
+  loadBooking?: AnyActorLogic;
+  releaseHold?: AnyActorLogic;
+  confirmBooking?: AnyActorLogic;
+  loadConsultations?: AnyActorLogic;
+  quoteCancellation?: AnyActorLogic;
+  cancelBooking?: AnyActorLogic;
+  joinCall?: AnyActorLogic;
+  downloadPdf?: AnyActorLogic;
 }
+
+/** No consultations yet (her consultations page by default). */
+const noConsultations = fromPromise(async () => ({ upcoming: [], past: [], cancelled: [] }));
 
 /** What an actor the test did not stub answers: the network failed. */
 const notProvided = rejects({ code: 'NETWORK_ERROR' });
@@ -101,6 +115,8 @@ export function renderApp(
     aliasDebounceMs?: number;
     /** The article search's debounce (default: the machine's 400 ms). */
     articleSearchDebounceMs?: number;
+    /** The booking hold's length (default: until the booking's holdExpiresAt). */
+    bookingHoldMs?: number;
     /** A clock for the whole actor system, e.g. `new SimulatedClock()` to drive the splash delays by hand. */
     clock?: ActorOptions<AnyStateMachine>['clock'];
     /** Quick exit's way out (jsdom cannot leave the page): default, nothing happens. */
@@ -166,6 +182,29 @@ export function renderApp(
         purchase: (s.purchase ?? notProvided) as never,
         loadChallenge: (s.loadChallenge ?? notProvided) as never,
         decideChallenge: (s.decideChallenge ?? notProvided) as never,
+      },
+    },
+    booking: {
+      actors: {
+        loadSlots: (s.loadSlots ?? notProvided) as never,
+        hold: (s.hold ?? notProvided) as never,
+        loadBooking: (s.loadBooking ?? notProvided) as never,
+        releaseHold: (s.releaseHold ?? notProvided) as never,
+        createPaymentMethod: (s.createPaymentMethod ?? notProvided) as never,
+        newAttemptKey: (s.newAttemptKey ?? notProvided) as never,
+        confirm: (s.confirmBooking ?? notProvided) as never,
+        loadChallenge: (s.loadChallenge ?? notProvided) as never,
+        decideChallenge: (s.decideChallenge ?? notProvided) as never,
+      },
+      ...(options.bookingHoldMs != null ? { delays: { holdTimeout: options.bookingHoldMs } } : {}),
+    },
+    consultations: {
+      actors: {
+        loadConsultations: (s.loadConsultations ?? noConsultations) as never,
+        quoteCancellation: (s.quoteCancellation ?? notProvided) as never,
+        cancelBooking: (s.cancelBooking ?? notProvided) as never,
+        joinCall: (s.joinCall ?? notProvided) as never,
+        downloadPdf: (s.downloadPdf ?? notProvided) as never,
       },
     },
     inspect: options.inspect,

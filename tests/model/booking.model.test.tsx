@@ -1,0 +1,830 @@
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { createIntl } from 'react-intl';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMachine } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { type BookingAttempt, bookingMachine, type ConfirmResult } from '../../machines/booking';
+import type { CardBody, Challenge, PaymentMethod } from '../../server/contract/commerce';
+import type { Booking, Cancellation, HoldBody, Slots } from '../../server/contract/consultations';
+import type { ExpertProfile } from '../../server/contract/experts';
+import { formatMoney } from '../../src/views/courses/format';
+import {
+  BOOKING_ID,
+  bookingOf,
+  CHALLENGE,
+  cancellationOf,
+  challengeState,
+  confirmedOf,
+  paidOf,
+  SLOT_A,
+  SLOT_B,
+  SLOT_C,
+  slotsFor,
+} from '../support/booking-fixtures';
+import { PAYMENT_METHOD } from '../support/commerce-fixtures';
+import { EXPERTS, expertProfile } from '../support/experts-fixtures';
+import { renderApp, resetBrowserState } from '../support/render-app';
+import { answers, controlledActor, resolves } from '../support/stub-actors';
+import { Coverage } from './coverage';
+
+/**
+ * Model-based test of booking a consultation on an expert's page (issue 10): a test model whose
+ * server answers are explicit events drives the REAL page (real experts and booking machines, real
+ * views) in jsdom: the offer, mode, day and time picked in the real Ark widgets, her details and the
+ * card typed into the real fields, the bank's challenge answered in the real dialog. Every state
+ * check looks at the DOM and at what was sent (keys and bodies, what a reload keeps); coverage of
+ * the real booking machine is recorded through `inspect` and must be complete.
+ */
+const coverage = new Coverage('booking', bookingMachine);
+const EXPERT: ExpertProfile = expertProfile({ ...EXPERTS[0], id: 'amal-jaber' });
+const DETAILS = { firstName: 'Mariam', lastName: 'Saleh', dateOfBirth: '1990-04-21' };
+const inTen = () => new Date(Date.now() + 10 * 60_000).toISOString();
+const held = (over: Partial<Booking> = {}) => bookingOf({ holdExpiresAt: inTen(), ...over });
+const FREE_OFFER = { id: 'discovery-15', kind: 'discovery' as const, minutes: 15 };
+const PENDING = {
+  expertId: 'amal-jaber',
+  bookingId: BOOKING_ID,
+  key: 'stored-key-12345678',
+  paymentMethodId: 'pm_old',
+};
+
+interface Harness {
+  app: ReturnType<typeof renderApp>;
+  slots: ReturnType<typeof controlledActor<Slots, { expertId: string; offerId: string }>>;
+  hold: ReturnType<typeof controlledActor<Booking, HoldBody>>;
+  loadBooking: ReturnType<typeof controlledActor<Booking, { bookingId: string }>>;
+  release: ReturnType<typeof controlledActor<Cancellation, { bookingId: string }>>;
+  pm: ReturnType<typeof controlledActor<PaymentMethod, CardBody>>;
+  confirm: ReturnType<typeof controlledActor<ConfirmResult, BookingAttempt>>;
+  readChallenge: ReturnType<typeof controlledActor<Challenge, { id: string }>>;
+  decide: ReturnType<typeof controlledActor<Challenge, { id: string; decision: string }>>;
+  keys: string[];
+  failNextKey: boolean;
+}
+let h: Harness | undefined;
+
+function open(options: { member?: boolean; pending?: typeof PENDING; holdMs?: number } = {}) {
+  if (options.member !== false) {
+    document.cookie = 'authToken=tok; path=/';
+    localStorage.setItem('userData', JSON.stringify({ id: 'u1', alias: 'noor' }));
+  }
+  if (options.pending)
+    sessionStorage.setItem('bookingAttempt', JSON.stringify({ memberId: 'u1', ...options.pending }));
+  const partial = {
+    slots: controlledActor<Slots, { expertId: string; offerId: string }>(),
+    hold: controlledActor<Booking, HoldBody>(),
+    loadBooking: controlledActor<Booking, { bookingId: string }>(),
+    release: controlledActor<Cancellation, { bookingId: string }>(),
+    pm: controlledActor<PaymentMethod, CardBody>(),
+    confirm: controlledActor<ConfirmResult, BookingAttempt>(),
+    readChallenge: controlledActor<Challenge, { id: string }>(),
+    decide: controlledActor<Challenge, { id: string; decision: string }>(),
+    keys: [] as string[],
+    failNextKey: false,
+  };
+  const newAttemptKey = answers(async () => {
+    if (h!.failNextKey) {
+      h!.failNextKey = false;
+      throw { code: 'UNKNOWN' };
+    }
+    const key = `key-${h!.keys.length + 1}-abcdefgh`;
+    h!.keys.push(key);
+    return key;
+  });
+  const app = renderApp({
+    path: '/experts/amal-jaber',
+    savedLanguage: 'en',
+    inspect: coverage.inspect,
+    ...(options.holdMs != null ? { bookingHoldMs: options.holdMs } : {}),
+    stubs: {
+      fetchExpert: resolves(EXPERT),
+      loadSlots: partial.slots.logic,
+      hold: partial.hold.logic,
+      loadBooking: partial.loadBooking.logic,
+      releaseHold: partial.release.logic,
+      createPaymentMethod: partial.pm.logic,
+      newAttemptKey,
+      confirmBooking: partial.confirm.logic,
+      loadChallenge: partial.readChallenge.logic,
+      decideChallenge: partial.decide.logic,
+    },
+  });
+  h = { app, ...partial };
+}
+
+beforeEach(() => resetBrowserState());
+configure({ asyncUtilTimeout: 10_000 });
+afterEach(() => {
+  h?.app.unmount();
+  h = undefined;
+});
+
+function intl() {
+  const { locale, messages } = h!.app.system.get('language').getSnapshot().context;
+  return createIntl({ locale, messages });
+}
+const norm = (s: string) => s.replace(/\s+/g, ' ');
+const t = (id: string, values?: Record<string, unknown>) =>
+  norm(intl().formatMessage({ id }, values as never) as string);
+const settle = () => act(async () => {});
+const panel = () => screen.getByTestId('booking-panel');
+const stored = () => sessionStorage.getItem('bookingAttempt');
+const submitButton = () => within(panel()).getByTestId('booking-submit');
+
+async function fill(input: HTMLElement, value: string) {
+  act(() => input.focus());
+  await h!.app.user.clear(input);
+  if (value) await h!.app.user.paste(value);
+}
+async function typeCard(number = '4242 4242 4242 4242') {
+  await fill(screen.getByTestId('card-number'), number);
+  await fill(screen.getByTestId('card-expiry'), '12/30');
+  await fill(screen.getByTestId('card-cvc'), '123');
+  await fill(screen.getByTestId('card-postal'), '11118');
+  await fill(screen.getByTestId('card-country'), 'jord');
+  await h!.app.user.click(await screen.findByRole('option', { name: 'Jordan' }));
+  await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+}
+async function typeDetails(d = DETAILS) {
+  await fill(screen.getByTestId('booking-first-name'), d.firstName);
+  await fill(screen.getByTestId('booking-last-name'), d.lastName);
+  await fill(screen.getByTestId('booking-dob'), d.dateOfBirth);
+}
+async function slotsAnswer(slots?: Slots) {
+  await waitFor(() => expect(h!.slots.calls.length).toBeGreaterThan(0));
+  await h!.slots.resolve(slots ?? slotsFor(h!.slots.last()!.input.offerId));
+  await screen.findByTestId('booking-days');
+}
+async function pickSlot(slot = SLOT_A) {
+  await h!.app.user.click(await within(panel()).findByText(t('booking.mode.voice')));
+  const time = panel().querySelector(`[data-slot="${slot}"]`) as HTMLElement;
+  await h!.app.user.click(time);
+  await waitFor(() => expect(time).toHaveAttribute('data-state', 'checked'));
+}
+async function cont() {
+  await h!.app.user.click(within(panel()).getByTestId('booking-continue'));
+}
+async function holdAnswer(booking: Booking = held()) {
+  await waitFor(() => expect(h!.hold.calls.length).toBeGreaterThan(0));
+  await h!.hold.resolve(booking);
+}
+async function submit() {
+  await h!.app.user.click(submitButton());
+}
+async function cardAccepted() {
+  await h!.pm.resolve(PAYMENT_METHOD);
+  await waitFor(() => expect(h!.confirm.calls.length).toBeGreaterThan(0));
+}
+async function expectStep(id: string) {
+  await waitFor(() => expect(within(panel()).getByRole('heading', { level: 2 })).toHaveTextContent(t(id)));
+}
+async function expectConfirmed(invoice = true) {
+  const done = await screen.findByTestId('booking-confirmed');
+  expect(done).toHaveTextContent(t('booking.confirmed.title'));
+  if (invoice) expect(within(done).getByTestId('booking-invoice')).toHaveTextContent('INV-2026-000007');
+  expect(within(done).getByRole('link', { name: t('booking.confirmed.mine') })).toHaveAttribute(
+    'href',
+    '/dashboard/consultations',
+  );
+  // nothing left to resume
+  expect(stored()).toBeNull();
+}
+function expectAttempt(key: string, body: BookingAttempt['body']) {
+  expect(h!.confirm.last()!.input).toEqual({ bookingId: BOOKING_ID, key, body });
+  // a reload keeps the booking, the key and the payment method: never card data or her details
+  const kept = stored();
+  if (kept) {
+    expect(JSON.parse(kept)).toEqual({
+      memberId: 'u1',
+      expertId: 'amal-jaber',
+      bookingId: BOOKING_ID,
+      key,
+      paymentMethodId: body.paymentMethodId,
+    });
+    expect(kept).not.toMatch(/Mariam|Saleh|1990|4242|12\/30/);
+  }
+}
+
+// ------------------------------------------------------------------ the test model
+
+const model = createMachine({
+  id: 'bookingModel',
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        OPEN: 'slotsLoading',
+        OPEN_VISITOR: 'visitorLoading',
+        OPEN_PENDING: 'resuming',
+        OPEN_SHORT_HOLD: 'shortLoading',
+      },
+    },
+    visitorLoading: { on: { SLOTS_OK: 'visitorReady' } },
+    visitorReady: { on: { CONTINUE_VISITOR: 'signInAsked' } },
+    signInAsked: {},
+    slotsLoading: { on: { SLOTS_OK: 'ready', SLOTS_FAIL: 'slotsFailed' } },
+    slotsFailed: { on: { RETRY: 'slotsLoadingAgain' } },
+    slotsLoadingAgain: { on: { SLOTS_OK: 'readyAgain' } },
+    readyAgain: {},
+    ready: {
+      on: {
+        PICK_DISCOVERY: 'discoveryLoading',
+        PICK_SLOT: 'slotChosen',
+        SWITCH_LANGUAGE: 'slotsLoadingArabic',
+      },
+    },
+    slotsLoadingArabic: { on: { SLOTS_OK: 'readyArabic' } },
+    readyArabic: {},
+    discoveryLoading: { on: { SLOTS_OK: 'discoveryReady' } },
+    discoveryReady: { on: { PICK_SLOT_CONTINUE: 'holdingFree' } },
+    holdingFree: { on: { HOLD_OK_FREE: 'freePayment' } },
+    freePayment: { on: { CONFIRM_FREE: 'confirmingFree' } },
+    confirmingFree: { on: { PAID_FREE: 'confirmedFree', PROCESSING_ERROR: 'failedFree' } },
+    confirmedFree: {},
+    failedFree: { on: { CONFIRM_FREE: 'confirmingFreeAgain' } },
+    confirmingFreeAgain: {},
+    slotChosen: { on: { CONTINUE: 'holding' } },
+    holding: { on: { HOLD_OK: 'details', HOLD_TAKEN: 'takenLoading', HOLD_FAIL: 'holdFailed' } },
+    takenLoading: { on: { SLOTS_OK_AFTER_TAKEN: 'takenReady' } },
+    takenReady: { on: { PICK_NEXT_CONTINUE: 'holdingNext' } },
+    holdingNext: {},
+    holdFailed: {},
+    details: {
+      on: { SUBMIT_BLANK_DETAILS: 'detailsErrors', FILL_DETAILS: 'payment', RELEASE: 'releasing' },
+    },
+    detailsErrors: {},
+    releasing: { on: { RELEASE_OK: 'afterRelease', RELEASE_FAIL: 'afterReleaseFailed' } },
+    afterRelease: {},
+    afterReleaseFailed: {},
+    payment: {
+      on: { SUBMIT_BLANK_CARD: 'cardErrors', EDIT_DETAILS: 'detailsAgain', PAY: 'validating' },
+    },
+    cardErrors: {},
+    detailsAgain: {},
+    validating: { on: { CARD_OK: 'paying', CARD_REFUSED: 'cardRefused', CARD_OK_KEY_FAILS: 'keyFailed' } },
+    cardRefused: {},
+    keyFailed: {},
+    paying: {
+      on: {
+        PAID: 'confirmed',
+        DECLINED: 'declined',
+        LOST: 'interrupted',
+        HOLD_EXPIRED: 'expiredByServer',
+        TAKEN_WHILE_PAYING: 'takenWhilePaying',
+        DETAILS_REFUSED: 'detailsRefused',
+        PROCESSING_ERROR: 'failed',
+        CHALLENGE: 'challengeLoading',
+      },
+    },
+    confirmed: { on: { RESTART: 'restartLoading' } },
+    restartLoading: {},
+    expiredByServer: {},
+    takenWhilePaying: {},
+    detailsRefused: {},
+    declined: { on: { SUBMIT_WITHOUT_CODE: 'declinedCodeRequired', PAY_AGAIN: 'validatingAgain' } },
+    declinedCodeRequired: {},
+    validatingAgain: { on: { CARD_OK: 'payingNewKey' } },
+    payingNewKey: {},
+    failed: { on: { PAY_AGAIN: 'validatingAfterFailure', BREAK_CARD_AND_SUBMIT: 'failedFieldErrors' } },
+    validatingAfterFailure: {},
+    failedFieldErrors: {},
+    interrupted: { on: { RETRY_PAYMENT: 'payingSameKey' } },
+    payingSameKey: { on: { PAID: 'confirmedAfterLoss' } },
+    confirmedAfterLoss: {},
+    challengeLoading: {
+      on: {
+        CHALLENGE_READ: 'asking',
+        CHALLENGE_DECIDED: 'payingFinal',
+        CHALLENGE_UNREADABLE: 'askingWithoutDetails',
+      },
+    },
+    askingWithoutDetails: {},
+    asking: { on: { APPROVE: 'deciding', DENY: 'decidingDeny' } },
+    deciding: { on: { DECIDED: 'payingFinal', DECIDE_FAIL: 'askingAgain' } },
+    askingAgain: {},
+    payingFinal: { on: { PAID: 'confirmedAfterChallenge' } },
+    confirmedAfterChallenge: {},
+    decidingDeny: { on: { DECIDED: 'payingFinalDeny' } },
+    payingFinalDeny: { on: { DECLINED: 'declinedByChallenge' } },
+    declinedByChallenge: {},
+    resuming: {
+      on: {
+        BOOKING_HELD: 'payingResumed',
+        BOOKING_HELD_MEDICAL: 'detailsResumed',
+        BOOKING_CONFIRMED: 'confirmedResumed',
+        BOOKING_EXPIRED: 'expiredResumed',
+        BOOKING_FAIL: 'resumeFailed',
+      },
+    },
+    payingResumed: { on: { PAID: 'confirmedResumedPaid' } },
+    confirmedResumedPaid: {},
+    detailsResumed: { on: { FILL_DETAILS_RESUMED: 'payingResumedMedical' } },
+    payingResumedMedical: {},
+    confirmedResumed: {},
+    expiredResumed: {},
+    resumeFailed: {},
+    shortLoading: { on: { SLOTS_OK_HOLD: 'shortHeld' } },
+    shortHeld: { on: { WAIT: 'expiredByTimer' } },
+    expiredByTimer: { on: { RESTART_EXPIRED: 'restartAfterExpiry' } },
+    restartAfterExpiry: {},
+  },
+});
+
+const paths = createTestModel(model).getShortestPaths();
+
+const KEY1 = 'key-1-abcdefgh';
+const KEY2 = 'key-2-abcdefgh';
+
+/** Up to her details: slots in, a slot held (a medical consultation). */
+const toConfirm = { paymentMethodId: 'pm_test_1', details: DETAILS };
+
+describe('booking model on the real expert page', () => {
+  it('generates a path to every model state', () => {
+    expect(paths.length).toBeGreaterThan(30);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      await path.test({
+        events: {
+          OPEN: async () => open(),
+          OPEN_VISITOR: async () => open({ member: false }),
+          OPEN_PENDING: async () => open({ pending: PENDING }),
+          OPEN_SHORT_HOLD: async () => open({ holdMs: 300 }),
+          SLOTS_OK: async () => slotsAnswer(),
+          SLOTS_FAIL: async () => {
+            await waitFor(() => expect(h!.slots.calls.length).toBeGreaterThan(0));
+            await h!.slots.reject({ code: 'NETWORK_ERROR' });
+          },
+          SLOTS_OK_AFTER_TAKEN: async () => {
+            await waitFor(() => expect(h!.slots.calls.length).toBe(2));
+            await h!.slots.resolve(slotsFor('consult-30', [SLOT_B, SLOT_C]));
+          },
+          SLOTS_OK_HOLD: async () => {
+            await slotsAnswer();
+            await pickSlot();
+            await cont();
+            await holdAnswer();
+          },
+          RETRY: async () => {
+            await h!.app.user.click(within(screen.getByTestId('booking-slots-error')).getByRole('button'));
+          },
+          SWITCH_LANGUAGE: async () => {
+            await h!.app.user.click(screen.getByTestId('language-switch'));
+            await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+          },
+          PICK_DISCOVERY: async () => {
+            await h!.app.user.click(within(panel()).getByTestId('booking-offer-discovery-15'));
+          },
+          PICK_SLOT: async () => pickSlot(),
+          PICK_SLOT_CONTINUE: async () => {
+            await pickSlot();
+            await cont();
+          },
+          CONTINUE: async () => cont(),
+          CONTINUE_VISITOR: async () => cont(),
+          PICK_NEXT_CONTINUE: async () => {
+            const next = within(screen.getByTestId('booking-next-slots')).getAllByRole('button')[0];
+            await h!.app.user.click(next);
+            await cont();
+          },
+          HOLD_OK: async () => holdAnswer(),
+          HOLD_OK_FREE: async () =>
+            holdAnswer(held({ offer: FREE_OFFER, medical: false, price: slotsFor('discovery-15').price })),
+          HOLD_TAKEN: async () => {
+            await waitFor(() => expect(h!.hold.calls.length).toBeGreaterThan(0));
+            await h!.hold.reject({ code: 'SLOT_TAKEN', nextSlots: [SLOT_B, SLOT_C] });
+          },
+          HOLD_FAIL: async () => {
+            await waitFor(() => expect(h!.hold.calls.length).toBeGreaterThan(0));
+            await h!.hold.reject({ code: 'NETWORK_ERROR' });
+          },
+          SUBMIT_BLANK_DETAILS: async () => submit(),
+          FILL_DETAILS: async () => {
+            await typeDetails();
+            await submit();
+          },
+          FILL_DETAILS_RESUMED: async () => {
+            await typeDetails();
+            await submit();
+          },
+          EDIT_DETAILS: async () => {
+            await h!.app.user.click(
+              within(panel()).getByRole('button', { name: t('booking.pay.editDetails') }),
+            );
+          },
+          RELEASE: async () => h!.app.user.click(within(panel()).getByTestId('booking-release')),
+          RELEASE_OK: async () => h!.release.resolve(cancellationOf(0, held())),
+          RELEASE_FAIL: async () => h!.release.reject({ code: 'NETWORK_ERROR' }),
+          SUBMIT_BLANK_CARD: async () => submit(),
+          PAY: async () => {
+            await typeCard();
+            await submit();
+          },
+          CARD_OK: async () => cardAccepted(),
+          CARD_REFUSED: async () =>
+            h!.pm.reject({ code: 'VALIDATION_ERROR', fields: { number: 'CARD_NUMBER_INVALID' } }),
+          CARD_OK_KEY_FAILS: async () => {
+            h!.failNextKey = true;
+            await h!.pm.resolve(PAYMENT_METHOD);
+            await settle();
+          },
+          CONFIRM_FREE: async () => {
+            const before = h!.confirm.calls.length;
+            await submit();
+            await waitFor(() => expect(h!.confirm.calls.length).toBe(before + 1));
+          },
+          PAID: async () => h!.confirm.resolve(paidOf()),
+          PAID_FREE: async () =>
+            h!.confirm.resolve(
+              paidOf(
+                confirmedOf({ offer: FREE_OFFER, medical: false, price: slotsFor('discovery-15').price }),
+              ),
+            ),
+          DECLINED: async () => h!.confirm.reject({ code: 'PAYMENT_DECLINED', reason: 'insufficient_funds' }),
+          LOST: async () => h!.confirm.reject({ code: 'NETWORK_ERROR' }),
+          HOLD_EXPIRED: async () => h!.confirm.reject({ code: 'HOLD_EXPIRED' }),
+          TAKEN_WHILE_PAYING: async () => h!.confirm.reject({ code: 'SLOT_TAKEN', nextSlots: [SLOT_C] }),
+          DETAILS_REFUSED: async () =>
+            h!.confirm.reject({
+              code: 'VALIDATION_ERROR',
+              fields: { 'details.dateOfBirth': 'MUST_BE_ADULT' },
+            }),
+          PROCESSING_ERROR: async () => h!.confirm.reject({ code: 'PAYMENT_FAILED' }),
+          CHALLENGE: async () => h!.confirm.resolve(CHALLENGE),
+          CHALLENGE_READ: async () => h!.readChallenge.resolve(challengeState()),
+          CHALLENGE_DECIDED: async () => {
+            const before = h!.confirm.calls.length;
+            await h!.readChallenge.resolve(challengeState('approved'));
+            await waitFor(() => expect(h!.confirm.calls.length).toBe(before + 1));
+          },
+          CHALLENGE_UNREADABLE: async () => h!.readChallenge.reject({ code: 'NETWORK_ERROR' }),
+          APPROVE: async () => {
+            const dialog = await screen.findByTestId('challenge-dialog');
+            await h!.app.user.click(
+              within(dialog).getByRole('button', { name: t('checkout.challenge.approve') }),
+            );
+          },
+          DENY: async () => {
+            const dialog = await screen.findByTestId('challenge-dialog');
+            await h!.app.user.click(
+              within(dialog).getByRole('button', { name: t('checkout.challenge.deny') }),
+            );
+          },
+          DECIDED: async () => {
+            const before = h!.confirm.calls.length;
+            await h!.decide.resolve(challengeState('approved'));
+            await waitFor(() => expect(h!.confirm.calls.length).toBe(before + 1));
+          },
+          DECIDE_FAIL: async () => h!.decide.reject({ code: 'NETWORK_ERROR' }),
+          SUBMIT_WITHOUT_CODE: async () => submit(),
+          PAY_AGAIN: async () => {
+            await fill(screen.getByTestId('card-cvc'), '123');
+            await submit();
+          },
+          BREAK_CARD_AND_SUBMIT: async () => {
+            await fill(screen.getByTestId('card-number'), '4242 4242 4242 4241');
+            await submit();
+          },
+          RETRY_PAYMENT: async () => {
+            const before = h!.confirm.calls.length;
+            await h!.app.user.click(within(screen.getByTestId('booking-interrupted')).getByRole('button'));
+            await waitFor(() => expect(h!.confirm.calls.length).toBe(before + 1));
+          },
+          RESTART: async () => {
+            await h!.app.user.click(
+              within(panel()).getByRole('button', { name: t('booking.confirmed.another') }),
+            );
+          },
+          RESTART_EXPIRED: async () => {
+            await h!.app.user.click(within(screen.getByTestId('booking-expired')).getByRole('button'));
+          },
+          WAIT: async () => {
+            await act(async () => new Promise((r) => setTimeout(r, 400)));
+          },
+          BOOKING_HELD: async () => h!.loadBooking.resolve(held({ medical: false })),
+          BOOKING_HELD_MEDICAL: async () => h!.loadBooking.resolve(held()),
+          BOOKING_CONFIRMED: async () => h!.loadBooking.resolve(confirmedOf()),
+          BOOKING_EXPIRED: async () => h!.loadBooking.resolve(bookingOf({ status: 'expired' })),
+          BOOKING_FAIL: async () => h!.loadBooking.reject({ code: 'NETWORK_ERROR' }),
+        },
+        states: {
+          closed: async () => {},
+          visitorLoading: async () => {
+            expect(await screen.findByTestId('booking-panel')).toBeInTheDocument();
+          },
+          visitorReady: async () => {
+            expect(within(panel()).getByTestId('booking-continue')).toHaveTextContent(
+              t('booking.signIn.action'),
+            );
+            expect(panel()).toHaveTextContent(t('booking.signIn.note'));
+          },
+          signInAsked: async () => {
+            await waitFor(() => expect(window.location.pathname).toBe('/login'));
+            expect(new URLSearchParams(window.location.search).get('next')).toBe('/experts/amal-jaber');
+            expect(h!.hold.calls).toHaveLength(0);
+          },
+          slotsLoading: async () => {
+            expect(await screen.findByTestId('booking-slots-loading')).toBeInTheDocument();
+            expect(panel()).toHaveTextContent(t('booking.note'));
+          },
+          slotsFailed: async () => {
+            expect(await screen.findByTestId('booking-slots-error')).toHaveTextContent(
+              t('booking.times.error'),
+            );
+          },
+          slotsLoadingAgain: async () => {
+            await waitFor(() => expect(h!.slots.calls).toHaveLength(2));
+            expect(screen.queryByTestId('booking-slots-error')).toBeNull();
+          },
+          readyAgain: async () => {
+            expect(await screen.findByTestId('booking-days')).toBeInTheDocument();
+          },
+          ready: async () => {
+            const days = screen.getByTestId('booking-days');
+            // two days, in her zone: the first chosen, its times a radio group
+            expect(within(days).getAllByRole('tab')).toHaveLength(2);
+            expect(within(days).getAllByRole('radio')).toHaveLength(2);
+            expect(within(panel()).getByTestId('booking-continue')).toBeDisabled();
+            expect(screen.getByTestId('booking-zones')).toHaveTextContent(/Asia\/Amman|Amman/);
+          },
+          slotsLoadingArabic: async () => {
+            // in the new language (the profile itself is fetched again, and its panel with it)
+            await waitFor(() => expect(h!.slots.calls.length).toBeGreaterThanOrEqual(2));
+          },
+          readyArabic: async () => {
+            await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+            await waitFor(() =>
+              expect(within(panel()).getByRole('heading', { level: 2 })).toHaveTextContent('احجزي استشارة'),
+            );
+          },
+          discoveryLoading: async () => {
+            await waitFor(() =>
+              expect(h!.slots.last()!.input).toEqual({ expertId: 'amal-jaber', offerId: 'discovery-15' }),
+            );
+          },
+          discoveryReady: async () => {
+            expect(await screen.findByTestId('booking-days')).toBeInTheDocument();
+            expect(within(screen.getByTestId('booking-choice')).getByText(t('booking.choice.none'))).toBeInTheDocument();
+          },
+          holdingFree: async () => {
+            await waitFor(() =>
+              expect(h!.hold.last()!.input).toEqual({
+                expertId: 'amal-jaber',
+                offerId: 'discovery-15',
+                mode: 'voice',
+                startsAt: SLOT_A,
+              }),
+            );
+          },
+          freePayment: async () => {
+            await expectStep('booking.pay.title');
+            expect(panel()).toHaveTextContent(t('booking.pay.freeBody'));
+            expect(screen.queryByTestId('card-number')).toBeNull();
+            expect(submitButton()).toHaveTextContent(t('booking.pay.confirmFree'));
+            expect(screen.getByTestId('booking-countdown')).toHaveTextContent(/^(10:00|9:\d\d)/);
+          },
+          confirmingFree: async () => {
+            expectAttempt(KEY1, { paymentMethodId: null, details: null });
+            expect(h!.pm.calls).toHaveLength(0);
+          },
+          confirmedFree: async () => expectConfirmed(false),
+          failedFree: async () => {
+            expect(await screen.findByTestId('booking-failed')).toHaveTextContent(t('booking.failed.title'));
+          },
+          confirmingFreeAgain: async () => expectAttempt(KEY2, { paymentMethodId: null, details: null }),
+          slotChosen: async () => {
+            expect(within(panel()).getByTestId('booking-continue')).toBeEnabled();
+            expect(screen.getByTestId('booking-choice')).not.toHaveTextContent(t('booking.choice.none'));
+          },
+          holding: async () => {
+            await waitFor(() =>
+              expect(h!.hold.last()!.input).toEqual({
+                expertId: 'amal-jaber',
+                offerId: 'consult-30',
+                mode: 'voice',
+                startsAt: SLOT_A,
+              }),
+            );
+            await waitFor(() =>
+              expect(within(panel()).getByTestId('booking-continue')).toHaveAttribute('aria-busy', 'true'),
+            );
+          },
+          takenLoading: async () => {
+            const notice = await screen.findByTestId('booking-taken');
+            expect(notice).toHaveTextContent(t('booking.taken.title'));
+          },
+          takenReady: async () => {
+            const next = await screen.findByTestId('booking-next-slots');
+            expect(within(next).getAllByRole('button')).toHaveLength(2);
+            expect(panel().querySelector(`[data-slot="${SLOT_A}"]`)).toBeNull();
+          },
+          holdingNext: async () => {
+            await waitFor(() => expect(h!.hold.last()!.input.startsAt).toBe(SLOT_B));
+          },
+          holdFailed: async () => {
+            expect(await screen.findByTestId('booking-hold-error')).toHaveTextContent(
+              t('booking.hold.error'),
+            );
+            expect(within(panel()).getByTestId('booking-continue')).toBeEnabled();
+          },
+          details: async () => {
+            await expectStep('booking.details.title');
+            expect(panel()).toHaveTextContent(t('booking.details.why.body'));
+            expect(screen.getByTestId('booking-summary')).toHaveTextContent(t('booking.price.vat'));
+            expect(screen.getByTestId('booking-countdown')).toBeInTheDocument();
+          },
+          detailsErrors: async () => {
+            await waitFor(() =>
+              expect(within(panel()).getAllByText(t('booking.details.error.REQUIRED'))).toHaveLength(3),
+            );
+          },
+          releasing: async () => {
+            await waitFor(() => expect(h!.release.last()!.input).toEqual({ bookingId: BOOKING_ID }));
+          },
+          afterRelease: async () => {
+            await waitFor(() => expect(h!.slots.calls).toHaveLength(2));
+            expect(await screen.findByTestId('booking-slots-loading')).toBeInTheDocument();
+          },
+          afterReleaseFailed: async () => {
+            await waitFor(() => expect(h!.slots.calls).toHaveLength(2));
+          },
+          payment: async () => {
+            await expectStep('booking.pay.title');
+            expect(screen.getByTestId('test-mode')).toHaveTextContent('4242 4242 4242 4242');
+            expect(submitButton()).toHaveTextContent(
+              t('booking.pay.pay', { total: norm(formatMoney(intl(), held().price.total)) }),
+            );
+          },
+          cardErrors: async () => {
+            await waitFor(() =>
+              expect(screen.getByTestId('card-number')).toHaveAttribute('aria-invalid', 'true'),
+            );
+            expect(h!.pm.calls).toHaveLength(0);
+          },
+          detailsAgain: async () => {
+            await expectStep('booking.details.title');
+            expect(screen.getByTestId('booking-first-name')).toHaveValue('Mariam');
+          },
+          validating: async () => {
+            await waitFor(() => expect(h!.pm.calls).toHaveLength(1));
+            expect(h!.pm.last()!.input.number).toBe('4242424242424242');
+          },
+          cardRefused: async () => {
+            await waitFor(() =>
+              expect(screen.getByTestId('card-number')).toHaveAttribute('aria-invalid', 'true'),
+            );
+          },
+          keyFailed: async () => {
+            expect(await screen.findByTestId('booking-pay-error')).toBeInTheDocument();
+            expect(h!.confirm.calls).toHaveLength(0);
+          },
+          paying: async () => {
+            expectAttempt(KEY1, toConfirm);
+            await waitFor(() => expect(submitButton()).toHaveAttribute('aria-busy', 'true'));
+          },
+          confirmed: async () => expectConfirmed(),
+          restartLoading: async () => {
+            await waitFor(() => expect(h!.slots.calls).toHaveLength(2));
+            expect(screen.queryByTestId('booking-confirmed')).toBeNull();
+          },
+          expiredByServer: async () => {
+            expect(await screen.findByTestId('booking-expired')).toHaveTextContent(
+              t('booking.expired.title'),
+            );
+            expect(stored()).toBeNull();
+          },
+          takenWhilePaying: async () => {
+            expect(await screen.findByTestId('booking-taken')).toBeInTheDocument();
+            expect(stored()).toBeNull();
+          },
+          detailsRefused: async () => {
+            await expectStep('booking.details.title');
+            expect(panel()).toHaveTextContent(t('booking.details.error.MUST_BE_ADULT'));
+          },
+          declined: async () => {
+            const notice = await screen.findByTestId('booking-declined');
+            expect(notice).toHaveTextContent(t('checkout.declined.insufficient_funds'));
+            expect(screen.getByTestId('card-number')).toHaveValue('4242 4242 4242 4242');
+            expect(screen.getByTestId('card-cvc')).toHaveValue('');
+            expect(stored()).toBeNull();
+          },
+          declinedCodeRequired: async () => {
+            await waitFor(() =>
+              expect(screen.getByTestId('card-cvc')).toHaveAttribute('aria-invalid', 'true'),
+            );
+          },
+          validatingAgain: async () => {
+            await waitFor(() => expect(h!.pm.calls).toHaveLength(2));
+          },
+          payingNewKey: async () => expectAttempt(KEY2, toConfirm),
+          failed: async () => {
+            expect(await screen.findByTestId('booking-failed')).toHaveTextContent(t('booking.failed.body'));
+          },
+          validatingAfterFailure: async () => {
+            await waitFor(() => expect(h!.pm.calls).toHaveLength(2));
+          },
+          failedFieldErrors: async () => {
+            await waitFor(() =>
+              expect(screen.getByTestId('card-number')).toHaveAttribute('aria-invalid', 'true'),
+            );
+            expect(h!.pm.calls).toHaveLength(1);
+          },
+          interrupted: async () => {
+            expect(await screen.findByTestId('booking-interrupted')).toHaveTextContent(
+              t('booking.interrupted.title'),
+            );
+            expect(stored()).not.toBeNull();
+          },
+          payingSameKey: async () => expectAttempt(KEY1, toConfirm),
+          confirmedAfterLoss: async () => expectConfirmed(),
+          challengeLoading: async () => {
+            await waitFor(() => expect(h!.readChallenge.last()!.input).toEqual({ id: 'ch_test_1' }));
+          },
+          asking: async () => {
+            const dialog = await screen.findByTestId('challenge-dialog');
+            expect(within(dialog).getByTestId('challenge-amount')).toHaveTextContent('$37.08');
+            expect(within(dialog).getByTestId('challenge-card')).toHaveTextContent('3220');
+          },
+          askingWithoutDetails: async () => {
+            const dialog = await screen.findByTestId('challenge-dialog');
+            expect(within(dialog).getByTestId('challenge-amount')).toHaveTextContent('$37.08');
+          },
+          deciding: async () => {
+            await waitFor(() =>
+              expect(h!.decide.last()!.input).toEqual({ id: 'ch_test_1', decision: 'approve' }),
+            );
+          },
+          askingAgain: async () => {
+            expect(await screen.findByText(t('checkout.challenge.error'))).toBeInTheDocument();
+          },
+          payingFinal: async () => expectAttempt(KEY1, toConfirm),
+          confirmedAfterChallenge: async () => expectConfirmed(),
+          decidingDeny: async () => {
+            await waitFor(() =>
+              expect(h!.decide.last()!.input).toEqual({ id: 'ch_test_1', decision: 'deny' }),
+            );
+          },
+          payingFinalDeny: async () => expectAttempt(KEY1, toConfirm),
+          declinedByChallenge: async () => {
+            expect(await screen.findByTestId('booking-declined')).toBeInTheDocument();
+            await waitFor(() => expect(screen.queryByTestId('challenge-dialog')).toBeNull());
+          },
+          resuming: async () => {
+            await waitFor(() => expect(h!.loadBooking.last()!.input).toEqual({ bookingId: BOOKING_ID }));
+          },
+          payingResumed: async () => {
+            await waitFor(() =>
+              expect(h!.confirm.last()!.input).toEqual({
+                bookingId: BOOKING_ID,
+                key: PENDING.key,
+                body: { paymentMethodId: 'pm_old', details: null },
+              }),
+            );
+          },
+          confirmedResumedPaid: async () => expectConfirmed(),
+          detailsResumed: async () => {
+            await expectStep('booking.details.title');
+            expect(panel()).toHaveTextContent(t('booking.details.resumed'));
+          },
+          payingResumedMedical: async () => {
+            await waitFor(() =>
+              expect(h!.confirm.last()!.input).toEqual({
+                bookingId: BOOKING_ID,
+                key: PENDING.key,
+                body: { paymentMethodId: 'pm_old', details: DETAILS },
+              }),
+            );
+          },
+          confirmedResumed: async () => expectConfirmed(),
+          expiredResumed: async () => {
+            expect(await screen.findByTestId('booking-expired')).toBeInTheDocument();
+            expect(stored()).toBeNull();
+          },
+          resumeFailed: async () => {
+            expect(await screen.findByTestId('booking-slots-loading')).toBeInTheDocument();
+            expect(stored()).toBeNull();
+          },
+          shortLoading: async () => {
+            expect(await screen.findByTestId('booking-panel')).toBeInTheDocument();
+          },
+          shortHeld: async () => {
+            await expectStep('booking.details.title');
+          },
+          expiredByTimer: async () => {
+            const notice = await screen.findByTestId('booking-expired');
+            expect(notice).toHaveTextContent(t('booking.expired.body'));
+          },
+          restartAfterExpiry: async () => {
+            await waitFor(() => expect(h!.slots.calls).toHaveLength(2));
+          },
+        },
+      });
+    }, 30_000);
+  }
+
+  it('covers every state and transition of the booking machine', () => {
+    console.log(coverage.report());
+    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
+  });
+});
