@@ -181,6 +181,11 @@ describe('routing', () => {
         '/api/consultations/{bookingId}/cancellation',
         '/api/consultations/{bookingId}/cancel',
         '/api/billing/generate-credit-note',
+        '/api/forms/contact',
+        '/api/forms/programs',
+        '/api/forms/partnerships',
+        '/api/forms/concern',
+        '/api/forms/expert-application',
       ].sort(),
     );
     expect(r.body.paths['/api/users/register/standard'].post.responses).toHaveProperty('201');
