@@ -526,7 +526,6 @@ describe('booking model on the real expert page', () => {
           },
           slotsLoading: async () => {
             expect(await screen.findByTestId('booking-slots-loading')).toBeInTheDocument();
-            expect(panel()).toHaveTextContent(t('booking.note'));
           },
           slotsFailed: async () => {
             expect(await screen.findByTestId('booking-slots-error')).toHaveTextContent(

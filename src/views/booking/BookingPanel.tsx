@@ -163,14 +163,7 @@ function BookingScreen({ expertName }: { expertName: string }) {
           <Skeleton className={css({ height: '40' })} />
         </LoadingState>
       )}
-      {step === 'choose' && (
-        <>
-          <p className={css({ textStyle: 'body.sm', color: 'fg.muted' })} data-testid="booking-note">
-            <FormattedMessage id="booking.note" />
-          </p>
-          <SlotPicker expertName={expertName} />
-        </>
-      )}
+      {step === 'choose' && <SlotPicker expertName={expertName} />}
       {(step === 'details' || step === 'pay') && booking && (
         <>
           {held && booking.holdExpiresAt && <HoldTimer expiresAt={booking.holdExpiresAt} />}

@@ -18,6 +18,7 @@ import {
   dayKey,
   formatDayLong,
   formatDayShort,
+  formatDayTime,
   formatTime,
   groupByDay,
   ownTimeZone,
@@ -46,11 +47,11 @@ const offerItem = css({
   transition: 'border-color 0.15s, background 0.15s',
   _hover: { borderColor: 'accent.default' },
   '&[data-state=checked]': {
-    borderColor: 'accent.solid',
+    borderColor: 'accent.default',
     bg: 'accent.subtle',
-    boxShadow: '0 0 0 1px token(colors.accent.solid)',
+    boxShadow: '0 0 0 1px token(colors.accent.default)',
   },
-  '&[data-focus-visible]': { outline: '2px solid', outlineColor: 'accent.solid', outlineOffset: '2px' },
+  '&[data-focus-visible]': { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
 });
 
 const segmentItems = css({
@@ -79,7 +80,7 @@ const segmentItem = css({
   '& svg': { boxSize: '4', flexShrink: '0' },
   _hover: { color: 'fg.default', bg: 'bg.surface' },
   '&[data-state=checked]': { bg: 'bg.surface', color: 'accent.fg', fontWeight: '700', boxShadow: 'xs' },
-  '&[data-focus-visible]': { outline: '2px solid', outlineColor: 'accent.solid', outlineOffset: '1px' },
+  '&[data-focus-visible]': { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '1px' },
 });
 
 const timesGrid = css({
@@ -101,9 +102,9 @@ const timeItem = css({
   fontWeight: '600',
   fontVariantNumeric: 'tabular-nums',
   cursor: 'pointer',
-  _hover: { borderColor: 'accent.default', color: 'accent.fg' },
-  '&[data-state=checked]': { bg: 'accent.solid', color: 'accent.contrast', borderColor: 'accent.solid' },
-  '&[data-focus-visible]': { outline: '2px solid', outlineColor: 'accent.solid', outlineOffset: '2px' },
+  '&:hover:not([data-state=checked])': { borderColor: 'accent.default', color: 'accent.fg' },
+  '&[data-state=checked]': { bg: 'accent.default', color: 'fg.onAccent', borderColor: 'accent.default' },
+  '&[data-focus-visible]': { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
 });
 
 /** Step 1: the offer, the mode, a day and a time (all in her own zone), then Continue. */
@@ -223,7 +224,13 @@ export function SlotPicker({ expertName }: { expertName: string }) {
                     aria-pressed={slot === n}
                     onClick={() => send({ type: 'booking.slot', startsAt: n })}
                   >
-                    {formatDayShort(intl, n)}, {formatTime(intl, n)}
+                    {intl.formatDate(n, {
+                      weekday: 'short',
+                      day: 'numeric',
+                      month: 'short',
+                      hour: 'numeric',
+                      minute: '2-digit',
+                    })}
                   </Button>
                 ))}
               </div>
@@ -380,7 +387,7 @@ export function SlotPicker({ expertName }: { expertName: string }) {
               <FormattedMessage
                 id="booking.choice"
                 values={{
-                  when: `${formatDayLong(intl, slot)}, ${formatTime(intl, slot)}`,
+                  when: formatDayTime(intl, slot),
                   price: free
                     ? intl.formatMessage({ id: 'booking.offer.free' })
                     : formatMoney(intl, currentSlots?.price.total ?? offer.price),

@@ -68,18 +68,37 @@ export function ownTimeZone(): string {
   }
 }
 
-/** A zone's name as people say it: "Asia/Riyadh" → "Riyadh", with its offset now ("GMT+3"). */
+/**
+ * A zone as people read it, with its offset now: "Riyadh (GMT+3)" in English (IANA city names are
+ * English), "التوقيت العربي الرسمي (غرينتش+3)" in Arabic (Intl's own name of the zone).
+ */
 export function zoneLabel(intl: IntlShape, timeZone: string, at: Date = new Date()): string {
+  const part = (style: 'shortOffset' | 'longGeneric') => {
+    try {
+      return (
+        new Intl.DateTimeFormat(intl.locale, { timeZone, timeZoneName: style })
+          .formatToParts(at)
+          .find((p) => p.type === 'timeZoneName')?.value ?? ''
+      );
+    } catch {
+      return '';
+    }
+  };
   const city = (timeZone.split('/').pop() ?? timeZone).replace(/_/g, ' ');
-  let offset = '';
-  try {
-    offset =
-      new Intl.DateTimeFormat(intl.locale, { timeZone, timeZoneName: 'shortOffset' })
-        .formatToParts(at)
-        .find((p) => p.type === 'timeZoneName')?.value ?? '';
-  } catch {}
-  return offset ? `${city} (${offset})` : city;
+  const name = intl.locale.startsWith('ar') ? part('longGeneric') || city : city;
+  const offset = part('shortOffset');
+  return offset ? `${name} (${offset})` : name;
 }
+
+/** "Sunday, November 29, 11:00 AM": the day and the time in one phrase, as her language joins them. */
+export const formatDayTime = (intl: IntlShape, iso: string) =>
+  intl.formatDate(iso, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 /** Minutes and seconds left, "9:05", digits left to right. */
 export function formatCountdown(ms: number): string {

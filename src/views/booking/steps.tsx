@@ -454,7 +454,10 @@ export function ConfirmedStep() {
       <BookingSummary booking={booking} />
       {invoice && (
         <p data-testid="booking-invoice">
-          <FormattedMessage id="booking.confirmed.invoice" values={{ number: invoice.number }} />
+          <FormattedMessage
+            id="booking.confirmed.invoice"
+            values={{ number: <bdi dir="ltr">{invoice.number}</bdi> }}
+          />
         </p>
       )}
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>

@@ -346,7 +346,10 @@ function BookingCard({ actor, booking: b }: { actor: ConsultationsActor; booking
             data-testid="consultation-invoice"
           >
             <ReceiptIcon aria-hidden="true" />
-            <FormattedMessage id="consultations.invoice" values={{ number: b.invoice.number }} />
+            <FormattedMessage
+              id="consultations.invoice"
+              values={{ number: <bdi dir="ltr">{b.invoice.number}</bdi> }}
+            />
           </Button>
         )}
         {creditNote && (
@@ -371,7 +374,10 @@ function BookingCard({ actor, booking: b }: { actor: ConsultationsActor; booking
             data-testid="consultation-credit-note"
           >
             <ReceiptIcon aria-hidden="true" />
-            <FormattedMessage id="consultations.creditNote" values={{ number: creditNote.number }} />
+            <FormattedMessage
+              id="consultations.creditNote"
+              values={{ number: <bdi dir="ltr">{creditNote.number}</bdi> }}
+            />
           </Button>
         )}
         {cancellable && (
@@ -444,6 +450,8 @@ function CancelDialog({ actor }: { actor: ConsultationsActor }) {
                 <p className={css({ fontWeight: '700', textStyle: 'body.lg' })} data-testid="cancel-refund">
                   {quote.amountPaid === 0 ? (
                     <FormattedMessage id="consultations.cancel.nothingPaid" />
+                  ) : quote.refundAmount === 0 ? (
+                    <FormattedMessage id="consultations.cancel.noRefund" />
                   ) : (
                     <FormattedMessage
                       id="consultations.cancel.refund"
@@ -492,7 +500,7 @@ function CancelDialog({ actor }: { actor: ConsultationsActor }) {
                   <p className={css({ textStyle: 'body.sm' })} data-testid="cancel-credit-note">
                     <FormattedMessage
                       id="consultations.cancelled.creditNote"
-                      values={{ number: cancellation.creditNote.number }}
+                      values={{ number: <bdi dir="ltr">{cancellation.creditNote.number}</bdi> }}
                     />
                   </p>
                 )}
