@@ -564,7 +564,9 @@ describe('booking model on the real expert page', () => {
           },
           discoveryReady: async () => {
             expect(await screen.findByTestId('booking-days')).toBeInTheDocument();
-            expect(within(screen.getByTestId('booking-choice')).getByText(t('booking.choice.none'))).toBeInTheDocument();
+            expect(
+              within(screen.getByTestId('booking-choice')).getByText(t('booking.choice.none')),
+            ).toBeInTheDocument();
           },
           holdingFree: async () => {
             await waitFor(() =>

@@ -388,13 +388,13 @@ describe('consultations model on the real dashboard page', () => {
             await waitFor(() => expect(screen.queryByTestId('call-dialog')).toBeNull());
           },
           inCall: async () => {
-            const frame = await screen.findByTestId('call-frame');
-            expect(frame).toHaveAttribute('src', JOIN.url);
-            expect(frame).toHaveAttribute('allow', 'camera; microphone');
-            const tab = screen.getByTestId('call-new-tab');
-            expect(tab).toHaveAttribute('href', JOIN.url);
-            expect(tab).toHaveAttribute('target', '_blank');
-            expect(tab.getAttribute('rel')).toContain('noopener');
+            const room = await screen.findByTestId('call-frame');
+            expect(room).toHaveAttribute('src', JOIN.url);
+            expect(room).toHaveAttribute('allow', 'camera; microphone');
+            const link = screen.getByTestId('call-new-tab');
+            expect(link).toHaveAttribute('href', JOIN.url);
+            expect(link).toHaveAttribute('target', '_blank');
+            expect(link.getAttribute('rel')).toContain('noopener');
             expect(screen.getByTestId('call-dialog')).toHaveTextContent(
               t('consultations.call.alias', { alias: 'quiet_river' }),
             );
