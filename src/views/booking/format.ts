@@ -85,8 +85,10 @@ export function zoneLabel(intl: IntlShape, timeZone: string, at: Date = new Date
     }
   };
   const city = (timeZone.split('/').pop() ?? timeZone).replace(/_/g, ' ');
-  const name = intl.locale.startsWith('ar') ? part('longGeneric') || city : city;
   const offset = part('shortOffset');
+  // UTC and fixed offsets have no name of their own beyond the offset
+  if (/^(UTC|GMT|Etc\/)/.test(timeZone)) return offset || timeZone;
+  const name = intl.locale.startsWith('ar') ? part('longGeneric') || city : city;
   return offset ? `${name} (${offset})` : name;
 }
 
