@@ -64,6 +64,8 @@ export const MESSAGE_BUNDLES = {
   ],
   home: [
     'home.',
+    // the front page's courses (src/views/home/FeaturedCourses.tsx) use the catalogue's card
+    'learning.card.',
     // "Our experts" (src/views/experts/FeaturedExperts.tsx)
     'experts.featured.',
     'experts.card.',

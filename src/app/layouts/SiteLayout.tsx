@@ -9,6 +9,8 @@ import { SafetyBar } from '../SafetyBar';
 import { BrandLink } from './BrandLink';
 import { CartBadge } from './CartBadge';
 import { MemberBadge } from './MemberBadge';
+import { SiteFooter } from './SiteFooter';
+import { SiteMenu } from './SiteMenu';
 
 const shell = css({ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bg: 'bg.canvas' });
 const header = css({
@@ -112,42 +114,13 @@ export function SiteLayout({ children }: { children: ReactNode }) {
               </Link>
             </nav>
           )}
+          <SiteMenu />
         </div>
       </header>
       <main id="main" tabIndex={-1} className={css({ flex: 1, outline: 'none' })}>
         {children}
       </main>
-      <footer className={css({ borderTopWidth: '1px', borderColor: 'border.subtle', bg: 'bg.subtle' })}>
-        <div
-          className={css({
-            maxWidth: '6xl',
-            mx: 'auto',
-            px: { base: '4', md: '6' },
-            py: '6',
-            display: 'flex',
-            flexDirection: { base: 'column', md: 'row' },
-            gap: '4',
-            justifyContent: 'space-between',
-            color: 'fg.muted',
-            fontSize: 'sm',
-          })}
-        >
-          <p>
-            <FormattedMessage id="site.footer.rights" values={{ year: new Date().getFullYear() }} />
-          </p>
-          <div className={css({ display: 'flex', gap: '4' })}>
-            <Link href="/terms" className={css({ textDecoration: 'underline', color: 'fg.muted' })}>
-              <FormattedMessage id="site.footer.terms" />
-            </Link>
-            <Link href="/privacy" className={css({ textDecoration: 'underline', color: 'fg.muted' })}>
-              <FormattedMessage id="site.footer.privacy" />
-            </Link>
-            <Link href="/safeguarding" className={css({ textDecoration: 'underline', color: 'fg.muted' })}>
-              <FormattedMessage id="safety.link" />
-            </Link>
-          </div>
-        </div>
-      </footer>
+      <SiteFooter />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../useDocumentTitle';
 
 /** Below the fold, in its own chunk: the first visit does not carry it. */
 const LatestArticles = lazy(() => import('../articles/LatestArticles'));
+const FeaturedCourses = lazy(() => import('./FeaturedCourses'));
 const FeaturedExperts = lazy(() =>
   import('../experts/FeaturedExperts').then((m) => ({ default: m.FeaturedExperts })),
 );
@@ -51,7 +52,7 @@ const hero = sva({
 });
 
 const features = sva({
-  slots: ['title', 'list', 'item', 'icon', 'name', 'body'],
+  slots: ['title', 'list', 'item', 'icon', 'name', 'body', 'band', 'bandTitle', 'bandActions', 'join'],
   base: {
     title: { fontSize: '2xl', fontWeight: 'bold', textAlign: 'center', color: 'fg.default' },
     list: { mt: '8', display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' }, gap: '5' },
@@ -67,6 +68,25 @@ const features = sva({
     },
     name: { mt: '4', fontSize: 'lg', fontWeight: 'semibold' },
     body: { mt: '2', color: 'fg.muted' },
+    band: {
+      display: 'flex',
+      flexDirection: { base: 'column', md: 'row' },
+      alignItems: { base: 'stretch', md: 'center' },
+      justifyContent: 'space-between',
+      gap: '6',
+      p: { base: '6', md: '8' },
+      bg: 'bg.subtle',
+    },
+    bandTitle: { textStyle: 'heading.lg', color: 'fg.default' },
+    bandActions: { display: 'flex', flexWrap: 'wrap', gap: '3', flexShrink: 0 },
+    join: {
+      textAlign: 'center',
+      maxWidth: '2xl',
+      mx: 'auto',
+      display: 'flex',
+      flexDirection: 'column',
+      gap: '2',
+    },
   },
 });
 
@@ -125,11 +145,51 @@ export default function HomeView() {
         </ul>
       </section>
       <Suspense fallback={null}>
+        <FeaturedCourses />
+      </Suspense>
+      <Suspense fallback={null}>
         <FeaturedExperts />
       </Suspense>
       <Suspense fallback={null}>
         <LatestArticles />
       </Suspense>
+      <section aria-labelledby="home-programs" className={pageColumn({ space: 'md' })}>
+        <div className={cx(panel({ padding: 'none' }), f.band)}>
+          <div>
+            <h2 id="home-programs" className={f.bandTitle}>
+              <FormattedMessage id="home.programs.title" />
+            </h2>
+            <p className={f.body}>
+              <FormattedMessage id="home.programs.body" />
+            </p>
+          </div>
+          <div className={f.bandActions}>
+            <LinkButton href="/programs" variant="outline">
+              <FormattedMessage id="home.programs.programs" />
+            </LinkButton>
+            <LinkButton href="/partnerships" variant="ghost">
+              <FormattedMessage id="home.programs.partnerships" />
+            </LinkButton>
+          </div>
+        </div>
+      </section>
+      {!signedIn && (
+        <section aria-labelledby="home-join" className={pageColumn({ space: 'lg' })}>
+          <div className={f.join}>
+            <h2 id="home-join" className={f.title}>
+              <FormattedMessage id="home.join.title" />
+            </h2>
+            <p className={f.body}>
+              <FormattedMessage id="home.join.body" />
+            </p>
+            <div className={h.actions}>
+              <LinkButton href="/signup" size="lg">
+                <FormattedMessage id="home.hero.primary" />
+              </LinkButton>
+            </div>
+          </div>
+        </section>
+      )}
     </>
   );
 }
