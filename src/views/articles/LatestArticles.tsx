@@ -1,14 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { articlesMachine } from '../../../machines/articles';
 import { LATEST_ARTICLES } from '../../../server/contract/article-rules';
-import { css } from '../../../styled-system/css';
 import { fetchArticles } from '../../api/articles';
 import { type ScreenOverrides, useLanguage, useScreenOverrides, useSystemActor } from '../../app/actors';
-import { LinkButton } from '../../components/link-button';
-import { pageColumn } from '../../components/page-column';
-import { ArrowEndIcon } from '../../theme/icons';
+import { HomeSection, Placeholders } from '../home/HomeSection';
 import { ArticleCard, ArticleCardSkeleton, articleGrid } from './ArticleCard';
 import { useLocaleChange } from './useLocaleChange';
 
@@ -44,49 +40,28 @@ function Latest() {
   useLocaleChange(() => articles.send({ type: 'articles.localeChanged' }));
   if (!loading && !ready) return null;
   return (
-    <section
-      aria-labelledby="latest-articles"
-      aria-busy={loading}
-      className={pageColumn({ space: 'md' })}
-      data-testid="latest-articles"
+    <HomeSection
+      id="latest-articles"
+      testId="latest-articles"
+      busy={loading}
+      titleId="articles.latest.title"
+      introId="articles.latest.intro"
+      allHref="/articles"
+      allLabelId="articles.latest.all"
     >
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'flex-end',
-          justifyContent: 'space-between',
-          gap: '4',
-          mb: '6',
-        })}
-      >
-        <div>
-          <h2 id="latest-articles" className={css({ textStyle: 'heading.lg', color: 'fg.default' })}>
-            <FormattedMessage id="articles.latest.title" />
-          </h2>
-          <p className={css({ color: 'fg.muted', mt: '1' })}>
-            <FormattedMessage id="articles.latest.intro" />
-          </p>
-        </div>
-        <LinkButton href="/articles" variant="outline">
-          <FormattedMessage id="articles.latest.all" />
-          <ArrowEndIcon aria-hidden="true" />
-        </LinkButton>
-      </div>
       <ul className={articleGrid}>
-        {ready && data
-          ? data.items.map((a) => (
-              <li key={a.id}>
-                <ArticleCard article={a} headingLevel="h3" />
-              </li>
-            ))
-          : Array.from({ length: LATEST_ARTICLES }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place
-              <li key={i}>
-                <ArticleCardSkeleton />
-              </li>
-            ))}
+        {ready && data ? (
+          data.items.map((a) => (
+            <li key={a.id}>
+              <ArticleCard article={a} headingLevel="h3" />
+            </li>
+          ))
+        ) : (
+          <Placeholders count={LATEST_ARTICLES}>
+            <ArticleCardSkeleton />
+          </Placeholders>
+        )}
       </ul>
-    </section>
+    </HomeSection>
   );
 }

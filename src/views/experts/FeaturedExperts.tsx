@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { css } from '../../../styled-system/css';
 import { Button } from '../../components/button';
-import { LinkButton } from '../../components/link-button';
 import { LoadingState } from '../../components/loading-state';
 import { Notice } from '../../components/notice';
-import { pageColumn } from '../../components/page-column';
+import { HomeSection } from '../home/HomeSection';
 import { ExpertCard, ExpertCardSkeleton, useExpertsActor } from './parts';
 
 /** How many experts the home page shows. */
@@ -36,34 +35,15 @@ export function FeaturedExperts() {
   const items = list?.items.slice(0, FEATURED_COUNT) ?? [];
   if (empty) return null;
   return (
-    <section
-      aria-labelledby="featured-experts-title"
-      aria-busy={loading}
-      data-testid="featured-experts"
-      className={pageColumn({ space: 'md' })}
+    <HomeSection
+      id="featured-experts-title"
+      testId="featured-experts"
+      busy={loading}
+      titleId="experts.featured.title"
+      introId="experts.featured.body"
+      allHref="/experts"
+      allLabelId="experts.featured.all"
     >
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'flex-end',
-          justifyContent: 'space-between',
-          gap: '4',
-          mb: { base: '6', md: '8' },
-        })}
-      >
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', maxWidth: '2xl' })}>
-          <h2 id="featured-experts-title" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
-            <FormattedMessage id="experts.featured.title" />
-          </h2>
-          <p className={css({ color: 'fg.muted' })}>
-            <FormattedMessage id="experts.featured.body" />
-          </p>
-        </div>
-        <LinkButton href="/experts" variant="outline">
-          <FormattedMessage id="experts.featured.all" />
-        </LinkButton>
-      </div>
       {loading && (
         <LoadingState label={<FormattedMessage id="experts.loading" />}>
           <ul className={grid}>
@@ -100,6 +80,6 @@ export function FeaturedExperts() {
           ))}
         </ul>
       )}
-    </section>
+    </HomeSection>
   );
 }

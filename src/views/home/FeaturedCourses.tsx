@@ -1,15 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { catalogueMachine } from '../../../machines/catalogue';
 import { css } from '../../../styled-system/css';
 import { fetchCourses } from '../../api/learning';
 import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
 import { CourseCard, CourseCardSkeleton } from '../../components/course-card';
-import { LinkButton } from '../../components/link-button';
-import { pageColumn } from '../../components/page-column';
-import { ArrowEndIcon } from '../../theme/icons';
 import { useLocaleChange } from '../articles/useLocaleChange';
+import { HomeSection, Placeholders } from './HomeSection';
 
 /** How many courses the front page shows: the first of the catalogue's order. */
 const FEATURED_COURSES = 3;
@@ -42,49 +39,28 @@ export default function FeaturedCourses() {
   useLocaleChange(() => catalogue.send({ type: 'catalogue.localeChanged' }));
   if (!loading && !ready) return null;
   return (
-    <section
-      aria-labelledby="featured-courses"
-      aria-busy={loading}
-      className={pageColumn({ space: 'md' })}
-      data-testid="featured-courses"
+    <HomeSection
+      id="featured-courses"
+      testId="featured-courses"
+      busy={loading}
+      titleId="home.courses.title"
+      introId="home.courses.intro"
+      allHref="/courses"
+      allLabelId="home.courses.all"
     >
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'flex-end',
-          justifyContent: 'space-between',
-          gap: '4',
-          mb: '6',
-        })}
-      >
-        <div>
-          <h2 id="featured-courses" className={css({ textStyle: 'heading.lg', color: 'fg.default' })}>
-            <FormattedMessage id="home.courses.title" />
-          </h2>
-          <p className={css({ color: 'fg.muted', mt: '1' })}>
-            <FormattedMessage id="home.courses.intro" />
-          </p>
-        </div>
-        <LinkButton href="/courses" variant="outline">
-          <FormattedMessage id="home.courses.all" />
-          <ArrowEndIcon aria-hidden="true" />
-        </LinkButton>
-      </div>
       <ul className={grid}>
-        {ready && data
-          ? data.items.map((course) => (
-              <li key={course.id}>
-                <CourseCard course={course} headingLevel="h3" />
-              </li>
-            ))
-          : Array.from({ length: FEATURED_COURSES }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-              <li key={i}>
-                <CourseCardSkeleton />
-              </li>
-            ))}
+        {ready && data ? (
+          data.items.map((course) => (
+            <li key={course.id}>
+              <CourseCard course={course} headingLevel="h3" />
+            </li>
+          ))
+        ) : (
+          <Placeholders count={FEATURED_COURSES}>
+            <CourseCardSkeleton />
+          </Placeholders>
+        )}
       </ul>
-    </section>
+    </HomeSection>
   );
 }
