@@ -6,12 +6,10 @@
  * only says that they were asked for. Read from the configured database (DATABASE_URL, or the
  * embedded one in DATA_DIR; with PGlite stop the server first: one process at a time may open it).
  */
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseEnv } from './config.ts';
-import { prepareDatabase } from './db/open.ts';
 import { listBookingsForTeam, type TeamBooking } from './domain/consultations.ts';
 import { systemClock } from './lib/clock.ts';
+import { runTeamCommand } from './lib/team-command.ts';
 
 const USAGE = 'usage: npm run bookings:list -- [--since YYYY-MM-DD[THH:MM]] [--limit N]';
 
@@ -65,34 +63,17 @@ export function formatBooking(b: TeamBooking): string {
   return `${b.status.padEnd(9)} ${local.format(b.startsAt)}–${endLocal.format(b.endsAt)} ${zone} (${utc}) · ${b.expertId} · ${b.offerId} ${b.mode}${b.medical ? ' (medical)' : ''} · ${money}${refund} · ${b.id}`;
 }
 
-async function main() {
-  let args: ReturnType<typeof parseBookingArgs>;
-  try {
-    args = parseBookingArgs(process.argv.slice(2));
-  } catch (e) {
-    process.stderr.write(`${(e as Error).message}\n${USAGE}\n`);
-    process.exit(2);
-  }
-  if (args.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
-  const env = parseEnv(process.env);
-  const database = await prepareDatabase({ databaseUrl: env.DATABASE_URL, dataDir: resolve(env.DATA_DIR) });
-  try {
-    const list = await listBookingsForTeam(database.db, systemClock.now(), args.limit, args.since);
-    process.stdout.write(
-      `${list.length} booking${list.length === 1 ? '' : 's'}${args.since ? ` starting after ${args.since.toISOString()}` : ''}, newest start first\n`,
-    );
-    for (const b of list) process.stdout.write(`${formatBooking(b)}\n`);
-  } finally {
-    await database.close();
-  }
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((e) => {
-    process.stderr.write(`bookings:list failed: ${(e as Error).message}\n`);
-    process.exit(1);
+  runTeamCommand({
+    name: 'bookings:list',
+    usage: USAGE,
+    parse: parseBookingArgs,
+    async run(database, args) {
+      const list = await listBookingsForTeam(database.db, systemClock.now(), args.limit, args.since);
+      process.stdout.write(
+        `${list.length} booking${list.length === 1 ? '' : 's'}${args.since ? ` starting after ${args.since.toISOString()}` : ''}, newest start first\n`,
+      );
+      for (const b of list) process.stdout.write(`${formatBooking(b)}\n`);
+    },
   });
 }

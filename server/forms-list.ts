@@ -7,14 +7,12 @@
  * With the embedded database (PGlite) stop the server first: one process at a time may open it.
  */
 
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseEnv } from './config.ts';
 import { FORM_KINDS, type FormKind } from './contract/forms-rules.ts';
-import { prepareDatabase } from './db/open.ts';
 import { createForms, DEFAULT_FORMS_CONFIG, type Submission } from './domain/forms.ts';
 import { systemClock } from './lib/clock.ts';
 import { createLogger } from './lib/log.ts';
+import { runTeamCommand } from './lib/team-command.ts';
 
 const USAGE = `usage: npm run forms:list -- [--kind ${FORM_KINDS.join('|')}] [--since YYYY-MM-DD[THH:MM]] [--limit N]`;
 
@@ -69,44 +67,27 @@ export function formatSubmission(s: Submission): string {
   return lines.join('\n');
 }
 
-async function main() {
-  let args: ReturnType<typeof parseListArgs>;
-  try {
-    args = parseListArgs(process.argv.slice(2));
-  } catch (e) {
-    process.stderr.write(`${(e as Error).message}\n${USAGE}\n`);
-    process.exit(2);
-  }
-  if (args.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
-  const env = parseEnv(process.env);
-  const database = await prepareDatabase({ databaseUrl: env.DATABASE_URL, dataDir: resolve(env.DATA_DIR) });
-  try {
-    const forms = createForms({
-      database,
-      clock: systemClock,
-      config: DEFAULT_FORMS_CONFIG,
-      log: createLogger({ level: 'silent' }),
-      mailer: null,
-    });
-    const list = await forms.list(args);
-    const filters = [args.kind && `kind ${args.kind}`, args.since && `since ${args.since.toISOString()}`]
-      .filter(Boolean)
-      .join(', ');
-    process.stdout.write(
-      `${list.length} submission${list.length === 1 ? '' : 's'}${filters ? ` (${filters})` : ''}, newest first\n`,
-    );
-    for (const s of list) process.stdout.write(`\n${formatSubmission(s)}\n`);
-  } finally {
-    await database.close();
-  }
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((e) => {
-    process.stderr.write(`forms:list failed: ${(e as Error).message}\n`);
-    process.exit(1);
+  runTeamCommand({
+    name: 'forms:list',
+    usage: USAGE,
+    parse: parseListArgs,
+    async run(database, args) {
+      const forms = createForms({
+        database,
+        clock: systemClock,
+        config: DEFAULT_FORMS_CONFIG,
+        log: createLogger({ level: 'silent' }),
+        mailer: null,
+      });
+      const list = await forms.list(args);
+      const filters = [args.kind && `kind ${args.kind}`, args.since && `since ${args.since.toISOString()}`]
+        .filter(Boolean)
+        .join(', ');
+      process.stdout.write(
+        `${list.length} submission${list.length === 1 ? '' : 's'}${filters ? ` (${filters})` : ''}, newest first\n`,
+      );
+      for (const s of list) process.stdout.write(`\n${formatSubmission(s)}\n`);
+    },
   });
 }
