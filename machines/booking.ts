@@ -1,12 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CardBody, Challenge, PaymentMethod } from '../server/contract/commerce';
-import {
-  type CardField,
-  type CardInput,
-  cardDigits,
-  cardProblems,
-  type DeclineReason,
-} from '../server/contract/commerce-rules';
+import type { CardField } from '../server/contract/commerce-rules';
 import {
   ageOn,
   HOLD_MINUTES,
@@ -23,7 +17,34 @@ import type {
   Slots,
 } from '../server/contract/consultations';
 import type { CallMode, OfferKind } from '../server/contract/experts-constants';
-import { type AppError, notProvided, toAppError } from './types';
+import {
+  type CardPaymentContext,
+  type ChallengeView,
+  cardBodyOf,
+  cardInvalid,
+  cardProblemsOf,
+  cardRefusalOf,
+  cardWithField,
+  challengeDetailsOf,
+  challengeIdOf,
+  challengeOf,
+  challengePending,
+  decisionFrom,
+  decisionOf,
+  declineOf,
+  EMPTY_CARD,
+  errorFrom,
+  errorOf,
+  isChallenge,
+  isCode,
+  isDeclined,
+  isUnanswered,
+  type PaymentError,
+  paymentMethodOf,
+} from './payment-rules';
+import { notProvided, toAppError } from './types';
+
+export { type ChallengeView, EMPTY_CARD };
 
 /**
  * Booking a consultation on an expert's page (issue 10): choose the offer (the free 15-minute
@@ -89,24 +110,16 @@ export interface BookingInput {
   pending: PendingBooking | null;
 }
 
-export interface BookingError extends AppError {
-  reason?: DeclineReason | string;
+export interface BookingError extends PaymentError {
   nextSlots?: string[];
 }
 
-export interface ChallengeView {
-  id: string;
-  amount: number;
-  brand: string | null;
-  last4: string | null;
-}
-
-export interface BookingContext {
+/** The card, its payment method, the challenge and the error: see machines/payment-rules.ts. */
+export interface BookingContext extends CardPaymentContext {
   expertId: string;
   offers: BookingOffer[];
   modes: CallMode[];
   isMember: boolean;
-  today: string;
   offerId: string;
   mode: CallMode;
   slots: Slots | null;
@@ -116,12 +129,7 @@ export interface BookingContext {
   booking: Booking | null;
   details: BookingDetailsInput;
   detailErrors: Partial<Record<DetailField, DetailProblem>>;
-  card: CardInput;
-  fieldErrors: Partial<Record<CardField, string>>;
-  paymentMethod: Pick<PaymentMethod, 'id' | 'brand' | 'last4'> | null;
   attempt: BookingAttempt | null;
-  challenge: ChallengeView | null;
-  decision: 'approve' | 'deny' | null;
   result: ConsultationPaid | null;
   error: BookingError | null;
 }
@@ -145,7 +153,6 @@ export type BookingEvent =
 
 export type ConfirmResult = ConsultationPaid | ConsultationChallenge;
 
-export const EMPTY_CARD: CardInput = { number: '', expiry: '', cvc: '', country: '', postalCode: '' };
 export const EMPTY_DETAILS: BookingDetailsInput = { firstName: '', lastName: '', dateOfBirth: '' };
 
 /** Her details' problems (the server checks the same): names required and short, an adult's real date. */
@@ -171,14 +178,6 @@ export const isFreeOffer = (context: Pick<BookingContext, 'booking' | 'offers' |
   context.booking
     ? context.booking.price.total === 0
     : (context.offers.find((o) => o.id === context.offerId)?.price ?? 0) === 0;
-
-const UNANSWERED = ['NETWORK_ERROR', 'SERVER_ERROR', 'UNEXPECTED_RESPONSE', 'UNKNOWN', 'TIMEOUT'];
-const codeOf = (error: unknown) => toAppError(error, 'NETWORK_ERROR').code;
-const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
-const isCode =
-  (...codes: string[]) =>
-  (_: unknown, { error }: { error: unknown }) =>
-    codes.includes(codeOf(error));
 
 const firstOffer = (offers: BookingOffer[]) =>
   offers.find((o) => o.kind === 'consultation')?.id ?? offers[0]?.id ?? '';
@@ -264,21 +263,11 @@ export const bookingMachine = setup({
     }),
     setField: assign(({ context, event }) => {
       assertEvent(event, 'booking.fieldChanged');
-      return {
-        card: { ...context.card, [event.field]: event.value },
-        fieldErrors: { ...context.fieldErrors, [event.field]: undefined },
-      };
+      return cardWithField(context, event.field, event.value);
     }),
-    showCardProblems: assign(({ context }) => ({
-      fieldErrors: cardProblems(context.card, new Date(context.today)),
-    })),
-    keepPaymentMethod: assign((_, pm: PaymentMethod) => ({
-      paymentMethod: { id: pm.id, brand: pm.brand, last4: pm.last4 },
-    })),
-    keepCardRefusal: assign((_, { error }: { error: unknown }) => {
-      const e = toAppError(error, 'NETWORK_ERROR');
-      return { fieldErrors: e.fields ?? {}, error: e.fields ? null : e };
-    }),
+    showCardProblems: assign(({ context }) => cardProblemsOf(context)),
+    keepPaymentMethod: assign((_, pm: PaymentMethod) => paymentMethodOf(pm)),
+    keepCardRefusal: assign((_, { error }: { error: unknown }) => cardRefusalOf(error)),
     newAttempt: assign(({ context }, { key }: { key: string }) => ({
       attempt: {
         bookingId: context.booking!.id,
@@ -296,23 +285,11 @@ export const bookingMachine = setup({
         : null,
     })),
     dropAttempt: assign({ attempt: null }),
-    keepChallenge: assign(({ context }, result: ConfirmResult) => ({
-      challenge:
-        result.status === 'challenge'
-          ? {
-              id: result.challengeId,
-              amount: result.amount,
-              brand: context.paymentMethod?.brand ?? null,
-              last4: context.paymentMethod?.last4 ?? null,
-            }
-          : null,
-    })),
-    keepChallengeDetails: assign((_, c: Challenge) => ({
-      challenge: { id: c.id, amount: c.amount, brand: c.brand, last4: c.last4 },
-    })),
+    keepChallenge: assign(({ context }, result: ConfirmResult) => challengeOf(context, result)),
+    keepChallengeDetails: assign((_, c: Challenge) => challengeDetailsOf(c)),
     setDecision: assign(({ event }) => {
       assertEvent(event, ['booking.approve', 'booking.deny']);
-      return { decision: event.type === 'booking.approve' ? ('approve' as const) : ('deny' as const) };
+      return decisionFrom(event.type === 'booking.approve');
     }),
     keepResult: assign((_, result: ConfirmResult) => ({
       result: result.status === 'confirmed' ? result : null,
@@ -329,15 +306,8 @@ export const bookingMachine = setup({
       mode: booking.mode,
       slot: booking.startsAt,
     })),
-    keepDecline: assign(({ context }, { error }: { error: unknown }) => ({
-      error: toAppError(error) as BookingError,
-      card: { ...context.card, cvc: '' },
-      paymentMethod: null,
-      challenge: null,
-    })),
-    setError: assign((_, { error }: { error: unknown }) => ({
-      error: toAppError(error, 'NETWORK_ERROR') as BookingError,
-    })),
+    keepDecline: assign(({ context }, { error }: { error: unknown }) => declineOf(context, error)),
+    setError: assign((_, { error }: { error: unknown }) => errorFrom(error)),
     /** A fresh start: the form and her details forgotten. */
     reset: assign({
       booking: null,
@@ -363,7 +333,7 @@ export const bookingMachine = setup({
     isFree: ({ context }) => isFreeOffer(context),
     hasAttempt: ({ context }) => context.attempt !== null,
     detailsInvalid: ({ context }) => Object.keys(detailProblems(context.details, context.today)).length > 0,
-    cardInvalid: ({ context }) => Object.keys(cardProblems(context.card, new Date(context.today))).length > 0,
+    cardInvalid,
     modeOffered: ({ context, event }) => {
       assertEvent(event, 'booking.mode');
       return context.modes.includes(event.mode);
@@ -372,17 +342,17 @@ export const bookingMachine = setup({
       assertEvent(event, 'booking.offer');
       return event.offerId !== context.offerId && context.offers.some((o) => o.id === event.offerId);
     },
-    isChallenge: (_, result: ConfirmResult) => result.status === 'challenge',
-    challengePending: (_, c: Challenge) => c.status === 'pending',
+    isChallenge,
+    challengePending,
     resumedConfirmed: (_, b: Booking) => b.status === 'confirmed',
     resumedMedical: (_, b: Booking) => b.status === 'held' && b.medical,
     resumedHeld: (_, b: Booking) => b.status === 'held',
     isTaken: isCode('SLOT_TAKEN', 'SLOT_UNAVAILABLE'),
-    isDeclined: isCode('PAYMENT_DECLINED'),
+    isDeclined,
     isExpired: isCode('HOLD_EXPIRED', 'BOOKING_NOT_PAYABLE'),
     isDetailsRefused: (_, { error }: { error: unknown }) =>
       Object.keys(toAppError(error).fields ?? {}).some((k) => k.startsWith('details')),
-    isUnanswered: (_, { error }: { error: unknown }) => UNANSWERED.includes(codeOf(error)),
+    isUnanswered,
   },
 }).createMachine({
   id: 'booking',
@@ -548,13 +518,7 @@ export const bookingMachine = setup({
           entry: 'clearError',
           invoke: {
             src: 'createPaymentMethod',
-            input: ({ context }) => ({
-              number: cardDigits(context.card.number),
-              expiry: context.card.expiry.trim(),
-              cvc: context.card.cvc.trim(),
-              country: context.card.country,
-              postalCode: context.card.postalCode.trim(),
-            }),
+            input: cardBodyOf,
             onDone: {
               target: 'preparing',
               actions: { type: 'keepPaymentMethod', params: ({ event }) => event.output },
@@ -665,7 +629,7 @@ export const bookingMachine = setup({
           tags: ['busy'],
           invoke: {
             src: 'loadChallenge',
-            input: ({ context }) => ({ id: context.challenge!.id }),
+            input: challengeIdOf,
             onDone: [
               {
                 guard: { type: 'challengePending', params: ({ event }) => event.output },
@@ -688,7 +652,7 @@ export const bookingMachine = setup({
           entry: 'clearError',
           invoke: {
             src: 'decideChallenge',
-            input: ({ context }) => ({ id: context.challenge!.id, decision: context.decision! }),
+            input: decisionOf,
             onDone: { target: '#booking.paying' },
             onError: { target: 'asking', actions: { type: 'setError', params: errorOf } },
           },

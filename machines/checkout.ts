@@ -8,16 +8,37 @@ import type {
   Quote,
   QuoteBody,
 } from '../server/contract/commerce';
-import {
-  type CardField,
-  type CardInput,
-  cardDigits,
-  cardProblems,
-  type DeclineReason,
-  normalizeCouponCode,
-} from '../server/contract/commerce-rules';
+import { type CardField, normalizeCouponCode } from '../server/contract/commerce-rules';
 import { cartProblems } from './cartReview';
-import { type AppError, notProvided, toAppError } from './types';
+import {
+  type CardPaymentContext,
+  type ChallengeView,
+  cardBodyOf,
+  cardInvalid,
+  cardProblemsOf,
+  cardRefusalOf,
+  cardWithField,
+  challengeDetailsOf,
+  challengeIdOf,
+  challengeOf,
+  challengePending,
+  codeOf,
+  decisionFrom,
+  decisionOf,
+  declineOf,
+  EMPTY_CARD,
+  errorFrom,
+  errorOf,
+  isChallenge,
+  isCode,
+  isDeclined,
+  isUnanswered,
+  type PaymentError,
+  paymentMethodOf,
+} from './payment-rules';
+import { notProvided } from './types';
+
+export { type ChallengeView, EMPTY_CARD };
 
 /**
  * Checkout, /checkout (issue 8, spec §3 Card payment): the order priced by the server, the card,
@@ -64,30 +85,15 @@ export interface CheckoutInput {
 }
 
 /** A failure as the machine keeps it: a code, the decline reason, field codes. */
-export interface CheckoutError extends AppError {
-  reason?: DeclineReason | string;
-}
+export type CheckoutError = PaymentError;
 
-export interface ChallengeView {
-  id: string;
-  amount: number;
-  brand: string | null;
-  last4: string | null;
-}
-
-export interface CheckoutContext {
+/** The card, its payment method, the challenge and the error: see machines/payment-rules.ts. */
+export interface CheckoutContext extends CardPaymentContext {
   courseIds: string[];
   code: string | null;
-  today: string;
   quote: Quote | null;
-  card: CardInput;
-  fieldErrors: Partial<Record<CardField, string>>;
-  paymentMethod: Pick<PaymentMethod, 'id' | 'brand' | 'last4'> | null;
   attempt: PurchaseAttempt | null;
-  challenge: ChallengeView | null;
-  decision: 'approve' | 'deny' | null;
   result: PurchasePaid | null;
-  error: CheckoutError | null;
   /** The total she saw before the server said the price changed (the notice), or null. */
   previousTotal: number | null;
 }
@@ -100,15 +106,8 @@ export type CheckoutEvent =
   | { type: 'checkout.deny' }
   | { type: 'checkout.localeChanged' };
 
-export const EMPTY_CARD: CardInput = { number: '', expiry: '', cvc: '', country: '', postalCode: '' };
-
 /** Refusals that send her back to the cart: the order itself cannot be made as it is. */
 const REFUSALS = ['COURSE_ALREADY_OWNED', 'COURSE_IS_FREE', 'CART_EMPTY', 'COURSE_NOT_FOUND'];
-/** Answers that mean the server never answered this attempt: send the same key again. */
-const UNANSWERED = ['NETWORK_ERROR', 'SERVER_ERROR', 'UNEXPECTED_RESPONSE', 'UNKNOWN', 'TIMEOUT'];
-
-const codeOf = (error: unknown) => toAppError(error, 'NETWORK_ERROR').code;
-const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
 /** What she pays: the server's total for the quote she sees. */
 export const totalOf = (quote: Quote | null) => quote?.totals.total ?? 0;
@@ -139,23 +138,12 @@ export const checkoutMachine = setup({
     clearError: assign({ error: null }),
     setField: assign(({ context, event }) => {
       assertEvent(event, 'checkout.fieldChanged');
-      return {
-        card: { ...context.card, [event.field]: event.value },
-        fieldErrors: { ...context.fieldErrors, [event.field]: undefined },
-      };
+      return cardWithField(context, event.field, event.value);
     }),
-    showCardProblems: assign(({ context }) => ({
-      fieldErrors: cardProblems(context.card, new Date(context.today)),
-    })),
+    showCardProblems: assign(({ context }) => cardProblemsOf(context)),
     keepQuote: assign((_, quote: Quote) => ({ quote })),
-    keepPaymentMethod: assign((_, pm: PaymentMethod) => ({
-      paymentMethod: { id: pm.id, brand: pm.brand, last4: pm.last4 },
-    })),
-    /** The provider refused the card's fields: each field's code, under the field. */
-    keepCardRefusal: assign((_, { error }: { error: unknown }) => {
-      const e = toAppError(error, 'NETWORK_ERROR');
-      return { fieldErrors: e.fields ?? {}, error: e.fields ? null : e };
-    }),
+    keepPaymentMethod: assign((_, pm: PaymentMethod) => paymentMethodOf(pm)),
+    keepCardRefusal: assign((_, { error }: { error: unknown }) => cardRefusalOf(error)),
     newAttempt: assign(({ context }, { key }: { key: string }) => ({
       attempt: {
         key,
@@ -169,38 +157,18 @@ export const checkoutMachine = setup({
       previousTotal: null,
     })),
     dropAttempt: assign({ attempt: null }),
-    keepChallenge: assign(({ context }, result: PurchaseResult) => ({
-      challenge:
-        result.status === 'challenge'
-          ? {
-              id: result.challengeId,
-              amount: result.amount,
-              brand: context.paymentMethod?.brand ?? null,
-              last4: context.paymentMethod?.last4 ?? null,
-            }
-          : null,
-    })),
-    keepChallengeDetails: assign((_, c: Challenge) => ({
-      challenge: { id: c.id, amount: c.amount, brand: c.brand, last4: c.last4 },
-    })),
+    keepChallenge: assign(({ context }, result: PurchaseResult) => challengeOf(context, result)),
+    keepChallengeDetails: assign((_, c: Challenge) => challengeDetailsOf(c)),
     setDecision: assign(({ event }) => {
       assertEvent(event, ['checkout.approve', 'checkout.deny']);
-      return { decision: event.type === 'checkout.approve' ? ('approve' as const) : ('deny' as const) };
+      return decisionFrom(event.type === 'checkout.approve');
     }),
     keepResult: assign((_, result: PurchaseResult) => ({
       result: result.status === 'paid' ? result : null,
       challenge: null,
     })),
-    /** The error, and card secrets gone: the next try is a new payment method. */
-    keepDecline: assign(({ context }, { error }: { error: unknown }) => ({
-      error: toAppError(error) as CheckoutError,
-      card: { ...context.card, cvc: '' },
-      paymentMethod: null,
-      challenge: null,
-    })),
-    setError: assign((_, { error }: { error: unknown }) => ({
-      error: toAppError(error, 'NETWORK_ERROR') as CheckoutError,
-    })),
+    keepDecline: assign(({ context }, { error }: { error: unknown }) => declineOf(context, error)),
+    setError: assign((_, { error }: { error: unknown }) => errorFrom(error)),
     notePriceChanged: assign(({ context }) => ({
       previousTotal: context.attempt?.body.expectedTotal ?? totalOf(context.quote),
       error: { code: 'PRICE_CHANGED' },
@@ -215,21 +183,21 @@ export const checkoutMachine = setup({
     })),
   },
   guards: {
+    cardInvalid,
+    isChallenge,
+    challengePending,
+    isDeclined,
+    isUnanswered,
     nothingToBuy: ({ context }) => context.courseIds.length === 0 && !context.attempt,
     hasAttempt: ({ context }) => context.attempt !== null,
     /** A course she owns, a free or a missing one, or nothing left to buy: the cart needs her first. */
     quoteBlocked: (_, quote: Quote) => quote.lines.length === 0 || cartProblems(quote).length > 0,
     freeOrder: ({ context }) => !!context.quote && totalOf(context.quote) === 0,
-    cardInvalid: ({ context }) => Object.keys(cardProblems(context.card, new Date(context.today))).length > 0,
-    isChallenge: (_, result: PurchaseResult) => result.status === 'challenge',
-    challengePending: (_, c: Challenge) => c.status === 'pending',
-    isDeclined: (_, { error }: { error: unknown }) => codeOf(error) === 'PAYMENT_DECLINED',
-    isPriceChanged: (_, { error }: { error: unknown }) => codeOf(error) === 'PRICE_CHANGED',
+    isPriceChanged: isCode('PRICE_CHANGED'),
     isRefusal: (_, { error }: { error: unknown }) => {
       const code = codeOf(error);
       return REFUSALS.includes(code) || code.startsWith('COUPON_');
     },
-    isUnanswered: (_, { error }: { error: unknown }) => UNANSWERED.includes(codeOf(error)),
   },
 }).createMachine({
   id: 'checkout',
@@ -300,13 +268,7 @@ export const checkoutMachine = setup({
       entry: 'clearError',
       invoke: {
         src: 'createPaymentMethod',
-        input: ({ context }) => ({
-          number: cardDigits(context.card.number),
-          expiry: context.card.expiry.trim(),
-          cvc: context.card.cvc.trim(),
-          country: context.card.country,
-          postalCode: context.card.postalCode.trim(),
-        }),
+        input: cardBodyOf,
         onDone: {
           target: 'preparing',
           actions: { type: 'keepPaymentMethod', params: ({ event }) => event.output },
@@ -382,7 +344,7 @@ export const checkoutMachine = setup({
           tags: ['busy'],
           invoke: {
             src: 'loadChallenge',
-            input: ({ context }) => ({ id: context.challenge!.id }),
+            input: challengeIdOf,
             onDone: [
               {
                 guard: { type: 'challengePending', params: ({ event }) => event.output },
@@ -407,7 +369,7 @@ export const checkoutMachine = setup({
           entry: 'clearError',
           invoke: {
             src: 'decideChallenge',
-            input: ({ context }) => ({ id: context.challenge!.id, decision: context.decision! }),
+            input: decisionOf,
             onDone: { target: '#checkout.paying' },
             onError: { target: 'asking', actions: { type: 'setError', params: errorOf } },
           },
