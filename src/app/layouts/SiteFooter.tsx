@@ -45,10 +45,10 @@ export function SiteFooter() {
         <nav aria-label={intl.formatMessage({ id: 'site.links.label' })} className={groups}>
           {SITE_LINK_GROUPS.map((group) => (
             <div key={group.titleId}>
-              <h2 className={heading}>
+              <p id={`footer-${group.titleId}`} className={heading}>
                 <FormattedMessage id={group.titleId} />
-              </h2>
-              <ul className={list}>
+              </p>
+              <ul aria-labelledby={`footer-${group.titleId}`} className={list}>
                 {group.links.map((l) => (
                   <li key={l.href}>
                     <Link href={l.href} className={link}>

@@ -55,10 +55,10 @@ export default function SiteMenuDrawer({
             <nav aria-label={intl.formatMessage({ id: 'site.links.label' })}>
               {SITE_LINK_GROUPS.map((links) => (
                 <div key={links.titleId} className={group}>
-                  <h2 className={heading}>
+                  <p id={`menu-${links.titleId}`} className={heading}>
                     <FormattedMessage id={links.titleId} />
-                  </h2>
-                  <ul>
+                  </p>
+                  <ul aria-labelledby={`menu-${links.titleId}`}>
                     {links.links.map((l) => (
                       <li key={l.href}>
                         <Link
