@@ -90,6 +90,14 @@ export const decideChallengeActor = fromPromise<Challenge, { id: string; decisio
     }),
 );
 
+/** The card payment's actors, the same for checkout and the consultation booking. */
+export const cardPaymentActors = {
+  createPaymentMethod: createPaymentMethodActor,
+  newAttemptKey: newAttemptKeyActor,
+  loadChallenge: loadChallengeActor,
+  decideChallenge: decideChallengeActor,
+};
+
 /**
  * The buying screens create their own actors; tests give them stub actors through
  * <RootProvider screens={…}> as they do for the learning screens.

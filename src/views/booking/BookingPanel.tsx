@@ -1,17 +1,12 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'wouter';
 import { type BookingOffer, bookingMachine } from '../../../machines/booking';
 import { HOLD_MINUTES } from '../../../server/contract/consultation-rules';
 import type { ExpertProfile } from '../../../server/contract/experts';
 import { css, cx } from '../../../styled-system/css';
-import {
-  createPaymentMethodActor,
-  decideChallengeActor,
-  loadChallengeActor,
-  newAttemptKeyActor,
-} from '../../api/commerce';
+import { cardPaymentActors } from '../../api/commerce';
 import {
   confirmActor,
   holdActor,
@@ -25,6 +20,7 @@ import { useFlowSelect, useFlowStep } from '../../app/flow';
 import { LoadingState } from '../../components/loading-state';
 import { panel } from '../../components/panel';
 import { Skeleton } from '../../components/skeleton';
+import { useLocaleChange } from '../articles/useLocaleChange';
 import { BOOKING_STEPS, BookingFlow } from './flow';
 import { SlotPicker } from './SlotPicker';
 import { BookingSummary, ConfirmedStep, DetailsStep, ExpiredStep, HoldTimer, PayStep } from './steps';
@@ -38,11 +34,8 @@ function createLogic(overrides: ScreenOverrides['booking'], actions: Actions) {
       hold: holdActor,
       loadBooking: loadBookingActor,
       releaseHold: releaseHoldActor,
-      createPaymentMethod: createPaymentMethodActor,
-      newAttemptKey: newAttemptKeyActor,
+      ...cardPaymentActors,
       confirm: confirmActor,
-      loadChallenge: loadChallengeActor,
-      decideChallenge: decideChallengeActor,
     },
     actions,
     delays: {
@@ -92,13 +85,7 @@ export function BookingPanel({ expert }: { expert: ExpertProfile }) {
   const booking = useActorRef(logic, { input, inspect: overrides.inspect });
 
   // slots' prices come in the request's language; nothing else to fetch again
-  const intl = useIntl();
-  const locale = useRef(intl.locale);
-  useEffect(() => {
-    if (locale.current === intl.locale) return;
-    locale.current = intl.locale;
-    booking.send({ type: 'booking.localeChanged' });
-  }, [intl.locale, booking]);
+  useLocaleChange(() => booking.send({ type: 'booking.localeChanged' }));
 
   return (
     <BookingFlow.Provider value={booking}>

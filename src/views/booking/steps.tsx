@@ -5,18 +5,28 @@ import type { Booking } from '../../../server/contract/consultations';
 import { css, cx } from '../../../styled-system/css';
 import { useFlowSelect, useFlowSend } from '../../app/flow';
 import { Button } from '../../components/button';
-import * as Field from '../../components/field';
 import { LinkButton } from '../../components/link-button';
 import { Notice } from '../../components/notice';
 import { panel } from '../../components/panel';
 import { CheckCircleIcon, ClockIcon, LockIcon } from '../../theme/icons';
-import { CardFields, TestCards } from '../checkout/CardFields';
-import { BankChallengeDialog } from '../checkout/ChallengeDialog';
+import { CardFields, RequiredTextField, TestCards } from '../checkout/CardFields';
+import { BankChallengeDialog, useBankChallenge } from '../checkout/ChallengeDialog';
+import { PaymentNotices, type PaymentNoticeWords } from '../checkout/PaymentNotices';
 import { formatDuration, formatMoney } from '../courses/format';
 import { BookingFlow } from './flow';
 import { formatCountdown, formatWhen } from './format';
 
-const DECLINE_REASONS = ['card_declined', 'insufficient_funds', 'challenge_failed'];
+const PAY_WORDS: PaymentNoticeWords = {
+  declinedTitle: 'booking.declined.title',
+  declinedAgain: 'booking.declined.again',
+  failedTitle: 'booking.failed.title',
+  failedBody: 'booking.failed.body',
+  interruptedTitle: 'booking.interrupted.title',
+  interruptedBody: 'booking.interrupted.body',
+  interruptedRetry: 'booking.interrupted.retry',
+  network: 'booking.error.network',
+  generic: 'booking.error.generic',
+};
 
 /** Ticks every second while mounted (the hold's countdown). */
 function useNow(): number {
@@ -181,58 +191,40 @@ export function DetailsStep() {
           gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
         })}
       >
-        <Field.Root invalid={!!errors.firstName} required>
-          <Field.Label>
-            <FormattedMessage id="booking.details.firstName" />
-          </Field.Label>
-          <Field.Input
-            name="firstName"
-            autoComplete="given-name"
-            maxLength={80}
-            value={details.firstName}
-            onChange={(e) =>
-              send({ type: 'booking.detailChanged', field: 'firstName', value: e.target.value })
-            }
-            data-testid="booking-first-name"
-          />
-          <Field.ErrorText>{message(errors.firstName)}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={!!errors.lastName} required>
-          <Field.Label>
-            <FormattedMessage id="booking.details.lastName" />
-          </Field.Label>
-          <Field.Input
-            name="lastName"
-            autoComplete="family-name"
-            maxLength={80}
-            value={details.lastName}
-            onChange={(e) =>
-              send({ type: 'booking.detailChanged', field: 'lastName', value: e.target.value })
-            }
-            data-testid="booking-last-name"
-          />
-          <Field.ErrorText>{message(errors.lastName)}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={!!errors.dateOfBirth} required>
-          <Field.Label>
-            <FormattedMessage id="booking.details.dateOfBirth" />
-          </Field.Label>
-          <Field.Input
-            type="date"
-            name="dateOfBirth"
-            autoComplete="bday"
-            max={today}
-            value={details.dateOfBirth}
-            onChange={(e) =>
-              send({ type: 'booking.detailChanged', field: 'dateOfBirth', value: e.target.value })
-            }
-            data-testid="booking-dob"
-          />
-          <Field.HelperText>
-            <FormattedMessage id="booking.details.dateOfBirthHint" />
-          </Field.HelperText>
-          <Field.ErrorText>{message(errors.dateOfBirth)}</Field.ErrorText>
-        </Field.Root>
+        <RequiredTextField
+          label={<FormattedMessage id="booking.details.firstName" />}
+          error={message(errors.firstName)}
+          name="firstName"
+          autoComplete="given-name"
+          maxLength={80}
+          value={details.firstName}
+          onChange={(e) => send({ type: 'booking.detailChanged', field: 'firstName', value: e.target.value })}
+          data-testid="booking-first-name"
+        />
+        <RequiredTextField
+          label={<FormattedMessage id="booking.details.lastName" />}
+          error={message(errors.lastName)}
+          name="lastName"
+          autoComplete="family-name"
+          maxLength={80}
+          value={details.lastName}
+          onChange={(e) => send({ type: 'booking.detailChanged', field: 'lastName', value: e.target.value })}
+          data-testid="booking-last-name"
+        />
+        <RequiredTextField
+          label={<FormattedMessage id="booking.details.dateOfBirth" />}
+          hint={<FormattedMessage id="booking.details.dateOfBirthHint" />}
+          error={message(errors.dateOfBirth)}
+          type="date"
+          name="dateOfBirth"
+          autoComplete="bday"
+          max={today}
+          value={details.dateOfBirth}
+          onChange={(e) =>
+            send({ type: 'booking.detailChanged', field: 'dateOfBirth', value: e.target.value })
+          }
+          data-testid="booking-dob"
+        />
       </div>
       <StepButtons submitId="booking.details.next" />
     </form>
@@ -347,7 +339,6 @@ export function PayStep() {
 
 /** What happened to the last try: declined and why, a failure, a lost answer. */
 function PayNotices() {
-  const intl = useIntl();
   const send = useFlowSend(BookingFlow);
   const error = useFlowSelect(BookingFlow, (s) => s.context.error);
   const declined = useFlowSelect(BookingFlow, (s) => s.hasTag('declined'));
@@ -355,70 +346,25 @@ function PayNotices() {
   const interrupted = useFlowSelect(BookingFlow, (s) => s.hasTag('interrupted'));
   const editing = useFlowSelect(BookingFlow, (s) => s.matches({ held: 'payment' }));
   return (
-    <>
-      {declined && (
-        <Notice
-          data-testid="booking-declined"
-          title={<FormattedMessage id="booking.declined.title" />}
-          description={
-            <>
-              {intl.formatMessage({
-                id: DECLINE_REASONS.includes(String(error?.reason))
-                  ? `checkout.declined.${error?.reason}`
-                  : 'checkout.declined.generic',
-              })}{' '}
-              <FormattedMessage id="booking.declined.again" />
-            </>
-          }
-        />
-      )}
-      {failed && (
-        <Notice
-          data-testid="booking-failed"
-          title={<FormattedMessage id="booking.failed.title" />}
-          description={<FormattedMessage id="booking.failed.body" />}
-        />
-      )}
-      {interrupted && (
-        <Notice
-          data-testid="booking-interrupted"
-          title={<FormattedMessage id="booking.interrupted.title" />}
-          description={<FormattedMessage id="booking.interrupted.body" />}
-          actions={
-            <Button type="button" size="sm" onClick={() => send({ type: 'booking.retry' })}>
-              <FormattedMessage id="booking.interrupted.retry" />
-            </Button>
-          }
-        />
-      )}
-      {editing && error && (
-        <Notice
-          data-testid="booking-pay-error"
-          title={intl.formatMessage({
-            id: error.code === 'NETWORK_ERROR' ? 'booking.error.network' : 'booking.error.generic',
-          })}
-        />
-      )}
-    </>
+    <PaymentNotices
+      domain="booking"
+      words={PAY_WORDS}
+      error={error}
+      declined={declined}
+      failed={failed}
+      interrupted={interrupted}
+      stepError={editing ? error : null}
+      stepErrorTestId="booking-pay-error"
+      onRetry={() => send({ type: 'booking.retry' })}
+    />
   );
 }
 
 function BookingChallenge() {
   const send = useFlowSend(BookingFlow);
-  const open = useFlowSelect(BookingFlow, (s) => s.hasTag('challenge'));
-  const asking = useFlowSelect(BookingFlow, (s) => s.matches({ challenge: 'asking' }));
-  const deciding = useFlowSelect(BookingFlow, (s) =>
-    s.matches({ challenge: 'deciding' }) ? s.context.decision : null,
-  );
-  const challenge = useFlowSelect(BookingFlow, (s) => s.context.challenge);
-  const failed = useFlowSelect(BookingFlow, (s) => s.matches({ challenge: 'asking' }) && !!s.context.error);
   return (
     <BankChallengeDialog
-      open={open}
-      asking={asking}
-      deciding={deciding}
-      challenge={challenge}
-      failed={failed}
+      {...useBankChallenge(BookingFlow, 'challenge')}
       onApprove={() => send({ type: 'booking.approve' })}
       onDeny={() => send({ type: 'booking.deny' })}
     />

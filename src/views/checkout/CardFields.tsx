@@ -1,3 +1,4 @@
+import type { ComponentProps, ReactNode } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import {
   type CardField,
@@ -36,6 +37,25 @@ const fieldsGrid = css({
   gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
   '& > [data-wide]': { gridColumn: { sm: '1 / -1' } },
 });
+
+export interface RequiredTextFieldProps extends ComponentProps<typeof Field.Input> {
+  label: ReactNode;
+  hint?: ReactNode;
+  /** The problem in words; the field is invalid while it is set. */
+  error: string | undefined;
+}
+
+/** One required line of text: its label, the input, a hint and the problem (the card's and her details' fields). */
+export function RequiredTextField({ label, hint, error, ...input }: RequiredTextFieldProps) {
+  return (
+    <Field.Root invalid={!!error} required>
+      <Field.Label>{label}</Field.Label>
+      <Field.Input {...input} />
+      {hint && <Field.HelperText>{hint}</Field.HelperText>}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
 
 export interface CardFieldsProps {
   card: CardInput;
@@ -116,42 +136,32 @@ export function CardFields({ card, errors, disabled, onChange }: CardFieldsProps
         </Field.HelperText>
         <Field.ErrorText>{fieldMessage(intl, errors.number)}</Field.ErrorText>
       </Field.Root>
-      <Field.Root invalid={!!errors.expiry} required>
-        <Field.Label>
-          <FormattedMessage id="checkout.card.expiry" />
-        </Field.Label>
-        <Field.Input
-          name="cardExpiry"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          maxLength={7}
-          placeholder={intl.formatMessage({ id: 'checkout.card.expiryPlaceholder' })}
-          value={card.expiry}
-          onChange={(e) => onChange('expiry', e.target.value)}
-          className={ltrValue}
-          data-testid="card-expiry"
-        />
-        <Field.ErrorText>{fieldMessage(intl, errors.expiry)}</Field.ErrorText>
-      </Field.Root>
-      <Field.Root invalid={!!errors.cvc} required>
-        <Field.Label>
-          <FormattedMessage id="checkout.card.cvc" />
-        </Field.Label>
-        <Field.Input
-          name="cardCvc"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maxLength={4}
-          value={card.cvc}
-          onChange={(e) => onChange('cvc', e.target.value)}
-          className={ltrValue}
-          data-testid="card-cvc"
-        />
-        <Field.HelperText>
-          <FormattedMessage id="checkout.card.cvcHint" />
-        </Field.HelperText>
-        <Field.ErrorText>{fieldMessage(intl, errors.cvc)}</Field.ErrorText>
-      </Field.Root>
+      <RequiredTextField
+        label={<FormattedMessage id="checkout.card.expiry" />}
+        error={fieldMessage(intl, errors.expiry)}
+        name="cardExpiry"
+        inputMode="numeric"
+        autoComplete="cc-exp"
+        maxLength={7}
+        placeholder={intl.formatMessage({ id: 'checkout.card.expiryPlaceholder' })}
+        value={card.expiry}
+        onChange={(e) => onChange('expiry', e.target.value)}
+        className={ltrValue}
+        data-testid="card-expiry"
+      />
+      <RequiredTextField
+        label={<FormattedMessage id="checkout.card.cvc" />}
+        hint={<FormattedMessage id="checkout.card.cvcHint" />}
+        error={fieldMessage(intl, errors.cvc)}
+        name="cardCvc"
+        inputMode="numeric"
+        autoComplete="cc-csc"
+        maxLength={4}
+        value={card.cvc}
+        onChange={(e) => onChange('cvc', e.target.value)}
+        className={ltrValue}
+        data-testid="card-cvc"
+      />
       <div>
         <CountryCombobox
           key={intl.locale}
@@ -169,21 +179,17 @@ export function CardFields({ card, errors, disabled, onChange }: CardFieldsProps
           data-testid="card-country"
         />
       </div>
-      <Field.Root invalid={!!errors.postalCode} required>
-        <Field.Label>
-          <FormattedMessage id="checkout.card.postalCode" />
-        </Field.Label>
-        <Field.Input
-          name="postalCode"
-          autoComplete="postal-code"
-          maxLength={16}
-          value={card.postalCode}
-          onChange={(e) => onChange('postalCode', e.target.value)}
-          className={ltrValue}
-          data-testid="card-postal"
-        />
-        <Field.ErrorText>{fieldMessage(intl, errors.postalCode)}</Field.ErrorText>
-      </Field.Root>
+      <RequiredTextField
+        label={<FormattedMessage id="checkout.card.postalCode" />}
+        error={fieldMessage(intl, errors.postalCode)}
+        name="postalCode"
+        autoComplete="postal-code"
+        maxLength={16}
+        value={card.postalCode}
+        onChange={(e) => onChange('postalCode', e.target.value)}
+        className={ltrValue}
+        data-testid="card-postal"
+      />
     </fieldset>
   );
 }

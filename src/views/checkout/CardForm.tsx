@@ -10,8 +10,19 @@ import { codeErrorMessage } from '../cart/parts';
 import { formatMoney } from '../courses/format';
 import { CardFields, TestCards } from './CardFields';
 import { CheckoutFlow } from './flow';
+import { PaymentNotices, type PaymentNoticeWords } from './PaymentNotices';
 
-const DECLINE_REASONS = ['card_declined', 'insufficient_funds', 'challenge_failed'];
+const WORDS: PaymentNoticeWords = {
+  declinedTitle: 'checkout.declined.title',
+  declinedAgain: 'checkout.declined.again',
+  failedTitle: 'checkout.failed.title',
+  failedBody: 'checkout.failed.body',
+  interruptedTitle: 'checkout.interrupted.title',
+  interruptedBody: 'checkout.interrupted.body',
+  interruptedRetry: 'checkout.interrupted.retry',
+  network: 'cart.error.network',
+  generic: 'checkout.error.generic',
+};
 
 /** The card form (spec §3, Card payment), its notices and the Pay button. */
 export function CardForm() {
@@ -91,49 +102,17 @@ function Notices() {
   const couponError = useFlowSelect(CheckoutFlow, (s) => s.context.quote?.couponError ?? null);
   return (
     <>
-      {declined && (
-        <Notice
-          data-testid="checkout-declined"
-          title={<FormattedMessage id="checkout.declined.title" />}
-          description={
-            <>
-              {intl.formatMessage({
-                id: DECLINE_REASONS.includes(String(error?.reason))
-                  ? `checkout.declined.${error?.reason}`
-                  : 'checkout.declined.generic',
-              })}{' '}
-              <FormattedMessage id="checkout.declined.again" />
-            </>
-          }
-        />
-      )}
-      {failed && (
-        <Notice
-          data-testid="checkout-failed"
-          title={<FormattedMessage id="checkout.failed.title" />}
-          description={<FormattedMessage id="checkout.failed.body" />}
-        />
-      )}
-      {interrupted && (
-        <Notice
-          data-testid="checkout-interrupted"
-          title={<FormattedMessage id="checkout.interrupted.title" />}
-          description={<FormattedMessage id="checkout.interrupted.body" />}
-          actions={
-            <Button type="button" size="sm" onClick={() => send({ type: 'checkout.retry' })}>
-              <FormattedMessage id="checkout.interrupted.retry" />
-            </Button>
-          }
-        />
-      )}
-      {editing && error && (
-        <Notice
-          data-testid="checkout-error"
-          title={intl.formatMessage({
-            id: error.code === 'NETWORK_ERROR' ? 'cart.error.network' : 'checkout.error.generic',
-          })}
-        />
-      )}
+      <PaymentNotices
+        domain="checkout"
+        words={WORDS}
+        error={error}
+        declined={declined}
+        failed={failed}
+        interrupted={interrupted}
+        stepError={editing ? error : null}
+        stepErrorTestId="checkout-error"
+        onRetry={() => send({ type: 'checkout.retry' })}
+      />
       {editing && previousTotal !== null && (
         <Notice
           status="info"

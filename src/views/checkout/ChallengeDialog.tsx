@@ -1,7 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ChallengeView } from '../../../machines/checkout';
+import type { AnyStateMachine } from 'xstate';
+import type { ChallengeDecision, ChallengeView, PaymentError } from '../../../machines/payment-rules';
 import { css } from '../../../styled-system/css';
-import { useFlowSelect, useFlowSend } from '../../app/flow';
+import { type Flow, useFlowSelect, useFlowSend } from '../../app/flow';
 import { Button } from '../../components/button';
 import * as Dialog from '../../components/dialog';
 import { Notice } from '../../components/notice';
@@ -17,24 +18,41 @@ const BRANDS = ['visa', 'mastercard', 'amex', 'discover'];
  */
 export function ChallengeDialog() {
   const send = useFlowSend(CheckoutFlow);
-  const open = useFlowSelect(CheckoutFlow, (s) => s.hasTag('step:challenge'));
-  const asking = useFlowSelect(CheckoutFlow, (s) => s.matches({ challenge: 'asking' }));
-  const deciding = useFlowSelect(CheckoutFlow, (s) =>
-    s.matches({ challenge: 'deciding' }) ? s.context.decision : null,
-  );
-  const challenge = useFlowSelect(CheckoutFlow, (s) => s.context.challenge);
-  const failed = useFlowSelect(CheckoutFlow, (s) => s.matches({ challenge: 'asking' }) && !!s.context.error);
   return (
     <BankChallengeDialog
-      open={open}
-      asking={asking}
-      deciding={deciding}
-      challenge={challenge}
-      failed={failed}
+      {...useBankChallenge(CheckoutFlow, 'step:challenge')}
       onApprove={() => send({ type: 'checkout.approve' })}
       onDeny={() => send({ type: 'checkout.deny' })}
     />
   );
+}
+
+/** What a paying machine's snapshot tells the dialog (its `challenge` state: asking, deciding). */
+interface ChallengeSnapshot {
+  hasTag(tag: string): boolean;
+  matches(state: { challenge: 'asking' | 'deciding' }): boolean;
+  context: {
+    challenge: ChallengeView | null;
+    decision: ChallengeDecision | null;
+    error: PaymentError | null;
+  };
+}
+
+/** The dialog's state from a paying flow (checkout, booking): open while the machine carries `tag`. */
+export function useBankChallenge<TMachine extends AnyStateMachine>(
+  flow: Flow<TMachine>,
+  tag: string,
+): Omit<BankChallengeProps, 'onApprove' | 'onDeny'> {
+  const at = (s: unknown) => s as ChallengeSnapshot;
+  return {
+    open: useFlowSelect(flow, (s) => at(s).hasTag(tag)),
+    asking: useFlowSelect(flow, (s) => at(s).matches({ challenge: 'asking' })),
+    deciding: useFlowSelect(flow, (s) =>
+      at(s).matches({ challenge: 'deciding' }) ? at(s).context.decision : null,
+    ),
+    challenge: useFlowSelect(flow, (s) => at(s).context.challenge),
+    failed: useFlowSelect(flow, (s) => at(s).matches({ challenge: 'asking' }) && !!at(s).context.error),
+  };
 }
 
 export interface BankChallengeProps {
@@ -42,7 +60,7 @@ export interface BankChallengeProps {
   /** The bank waits for her answer. */
   asking: boolean;
   /** The answer on its way, or null. */
-  deciding: 'approve' | 'deny' | null;
+  deciding: ChallengeDecision | null;
   challenge: ChallengeView | null;
   /** Her last answer did not reach the bank. */
   failed: boolean;

@@ -1,16 +1,9 @@
 import { useActorRef } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { checkoutMachine } from '../../../machines/checkout';
 import { css, cx } from '../../../styled-system/css';
-import {
-  createPaymentMethodActor,
-  decideChallengeActor,
-  loadChallengeActor,
-  newAttemptKeyActor,
-  purchaseActor,
-  quoteActor,
-} from '../../api/commerce';
+import { cardPaymentActors, purchaseActor, quoteActor } from '../../api/commerce';
 import {
   type ScreenOverrides,
   useAppActor,
@@ -35,6 +28,7 @@ import { pageColumn } from '../../components/page-column';
 import { panel } from '../../components/panel';
 import { Skeleton } from '../../components/skeleton';
 import { CartIcon } from '../../theme/icons';
+import { useLocaleChange } from '../articles/useLocaleChange';
 import { codeErrorMessage, pageTitle, twoColumns } from '../cart/parts';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { CardForm } from './CardForm';
@@ -49,11 +43,8 @@ function createLogic(overrides: ScreenOverrides['checkout'], actions: Actions) {
   const real = checkoutMachine.provide({
     actors: {
       quote: quoteActor,
-      createPaymentMethod: createPaymentMethodActor,
-      newAttemptKey: newAttemptKeyActor,
+      ...cardPaymentActors,
       purchase: purchaseActor,
-      loadChallenge: loadChallengeActor,
-      decideChallenge: decideChallengeActor,
     },
     actions,
   });
@@ -63,7 +54,6 @@ function createLogic(overrides: ScreenOverrides['checkout'], actions: Actions) {
 /** Checkout, /checkout (members only; issue 8): the card, the order, and one safe payment. */
 export default function CheckoutView() {
   useDocumentTitle('checkout.title');
-  const intl = useIntl();
   const app = useAppActor();
   const cart = useSystemActor('cart');
   // the guard lets only a member in: her id binds the stored attempt to her
@@ -88,12 +78,7 @@ export default function CheckoutView() {
   const checkout = useActorRef(logic, { input, inspect: overrides.inspect });
 
   // titles come in the request's language
-  const locale = useRef(intl.locale);
-  useEffect(() => {
-    if (locale.current === intl.locale) return;
-    locale.current = intl.locale;
-    checkout.send({ type: 'checkout.localeChanged' });
-  }, [intl.locale, checkout]);
+  useLocaleChange(() => checkout.send({ type: 'checkout.localeChanged' }));
 
   return (
     <CheckoutFlow.Provider value={checkout}>
