@@ -1,10 +1,8 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import { createIntl } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { type BookingAttempt, bookingMachine, type ConfirmResult } from '../../machines/booking';
-import type { CardBody, Challenge, PaymentMethod } from '../../server/contract/commerce';
 import type { Booking, Cancellation, HoldBody, Slots } from '../../server/contract/consultations';
 import type { ExpertProfile } from '../../server/contract/experts';
 import { formatMoney } from '../../src/views/courses/format';
@@ -24,7 +22,17 @@ import {
 import { PAYMENT_METHOD } from '../support/commerce-fixtures';
 import { EXPERTS, expertProfile } from '../support/experts-fixtures';
 import { renderApp, resetBrowserState } from '../support/render-app';
-import { answers, controlledActor, resolves } from '../support/stub-actors';
+import {
+  type CardPaymentStubs,
+  cardPaymentActors,
+  cardPaymentStubs,
+  fill as fillIn,
+  norm,
+  screenWords,
+  settle,
+  typeCard as typeCardIn,
+} from '../support/screen-model';
+import { controlledActor, resolves } from '../support/stub-actors';
 import { Coverage } from './coverage';
 
 /**
@@ -48,18 +56,13 @@ const PENDING = {
   paymentMethodId: 'pm_old',
 };
 
-interface Harness {
+interface Harness extends CardPaymentStubs {
   app: ReturnType<typeof renderApp>;
   slots: ReturnType<typeof controlledActor<Slots, { expertId: string; offerId: string }>>;
   hold: ReturnType<typeof controlledActor<Booking, HoldBody>>;
   loadBooking: ReturnType<typeof controlledActor<Booking, { bookingId: string }>>;
   release: ReturnType<typeof controlledActor<Cancellation, { bookingId: string }>>;
-  pm: ReturnType<typeof controlledActor<PaymentMethod, CardBody>>;
   confirm: ReturnType<typeof controlledActor<ConfirmResult, BookingAttempt>>;
-  readChallenge: ReturnType<typeof controlledActor<Challenge, { id: string }>>;
-  decide: ReturnType<typeof controlledActor<Challenge, { id: string; decision: string }>>;
-  keys: string[];
-  failNextKey: boolean;
 }
 let h: Harness | undefined;
 
@@ -71,26 +74,13 @@ function open(options: { member?: boolean; pending?: typeof PENDING; holdMs?: nu
   if (options.pending)
     sessionStorage.setItem('bookingAttempt', JSON.stringify({ memberId: 'u1', ...options.pending }));
   const partial = {
+    ...cardPaymentStubs(),
     slots: controlledActor<Slots, { expertId: string; offerId: string }>(),
     hold: controlledActor<Booking, HoldBody>(),
     loadBooking: controlledActor<Booking, { bookingId: string }>(),
     release: controlledActor<Cancellation, { bookingId: string }>(),
-    pm: controlledActor<PaymentMethod, CardBody>(),
     confirm: controlledActor<ConfirmResult, BookingAttempt>(),
-    readChallenge: controlledActor<Challenge, { id: string }>(),
-    decide: controlledActor<Challenge, { id: string; decision: string }>(),
-    keys: [] as string[],
-    failNextKey: false,
   };
-  const newAttemptKey = answers(async () => {
-    if (h!.failNextKey) {
-      h!.failNextKey = false;
-      throw { code: 'UNKNOWN' };
-    }
-    const key = `key-${h!.keys.length + 1}-abcdefgh`;
-    h!.keys.push(key);
-    return key;
-  });
   const app = renderApp({
     path: '/experts/amal-jaber',
     savedLanguage: 'en',
@@ -102,11 +92,8 @@ function open(options: { member?: boolean; pending?: typeof PENDING; holdMs?: nu
       hold: partial.hold.logic,
       loadBooking: partial.loadBooking.logic,
       releaseHold: partial.release.logic,
-      createPaymentMethod: partial.pm.logic,
-      newAttemptKey,
+      ...cardPaymentActors(partial, () => h!),
       confirmBooking: partial.confirm.logic,
-      loadChallenge: partial.readChallenge.logic,
-      decideChallenge: partial.decide.logic,
     },
   });
   h = { app, ...partial };
@@ -119,32 +106,13 @@ afterEach(() => {
   h = undefined;
 });
 
-function intl() {
-  const { locale, messages } = h!.app.system.get('language').getSnapshot().context;
-  return createIntl({ locale, messages });
-}
-const norm = (s: string) => s.replace(/\s+/g, ' ');
-const t = (id: string, values?: Record<string, unknown>) =>
-  norm(intl().formatMessage({ id }, values as never) as string);
-const settle = () => act(async () => {});
+const { intl, t } = screenWords(() => h!.app);
 const panel = () => screen.getByTestId('booking-panel');
 const stored = () => sessionStorage.getItem('bookingAttempt');
 const submitButton = () => within(panel()).getByTestId('booking-submit');
 
-async function fill(input: HTMLElement, value: string) {
-  act(() => input.focus());
-  await h!.app.user.clear(input);
-  if (value) await h!.app.user.paste(value);
-}
-async function typeCard(number = '4242 4242 4242 4242') {
-  await fill(screen.getByTestId('card-number'), number);
-  await fill(screen.getByTestId('card-expiry'), '12/30');
-  await fill(screen.getByTestId('card-cvc'), '123');
-  await fill(screen.getByTestId('card-postal'), '11118');
-  await fill(screen.getByTestId('card-country'), 'jord');
-  await h!.app.user.click(await screen.findByRole('option', { name: 'Jordan' }));
-  await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
-}
+const fill = (input: HTMLElement, value: string) => fillIn(h!.app, input, value);
+const typeCard = (number?: string) => typeCardIn(h!.app, number);
 async function typeDetails(d = DETAILS) {
   await fill(screen.getByTestId('booking-first-name'), d.firstName);
   await fill(screen.getByTestId('booking-last-name'), d.lastName);

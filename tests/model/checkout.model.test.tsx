@@ -1,18 +1,10 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import { createIntl } from 'react-intl';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { CartItem } from '../../machines/cart';
 import { checkoutMachine, type PurchaseAttempt } from '../../machines/checkout';
-import type {
-  CardBody,
-  Challenge,
-  PaymentMethod,
-  PurchaseResult,
-  Quote,
-  QuoteBody,
-} from '../../server/contract/commerce';
+import type { PaymentMethod, PurchaseResult, Quote, QuoteBody } from '../../server/contract/commerce';
 import { formatMoney } from '../../src/views/courses/format';
 import {
   CONTRACEPTION,
@@ -25,7 +17,16 @@ import {
   quoteOf,
 } from '../support/commerce-fixtures';
 import { renderApp, resetBrowserState } from '../support/render-app';
-import { answers, controlledActor } from '../support/stub-actors';
+import {
+  type CardPaymentStubs,
+  cardPaymentActors,
+  cardPaymentStubs,
+  fill as fillIn,
+  screenWords,
+  settle,
+  typeCard as typeCardIn,
+} from '../support/screen-model';
+import { controlledActor } from '../support/stub-actors';
 import { Coverage } from './coverage';
 
 /**
@@ -48,15 +49,10 @@ const PENDING: PurchaseAttempt = {
   body: { courseIds: IDS, code: null, paymentMethodId: 'pm_old', expectedTotal: TWO.totals.total },
 };
 
-interface Harness {
+interface Harness extends CardPaymentStubs {
   app: ReturnType<typeof renderApp>;
   quote: ReturnType<typeof controlledActor<Quote, QuoteBody>>;
-  pm: ReturnType<typeof controlledActor<PaymentMethod, CardBody>>;
   purchase: ReturnType<typeof controlledActor<PurchaseResult, PurchaseAttempt>>;
-  readChallenge: ReturnType<typeof controlledActor<Challenge, { id: string }>>;
-  decide: ReturnType<typeof controlledActor<Challenge, { id: string; decision: string }>>;
-  keys: string[];
-  failNextKey: boolean;
 }
 let h: Harness | undefined;
 
@@ -75,34 +71,18 @@ function open(
       JSON.stringify({ memberId: options.pendingFor ?? 'u1', ...options.pending }),
     );
   const partial = {
+    ...cardPaymentStubs(),
     quote: controlledActor<Quote, QuoteBody>(),
-    pm: controlledActor<PaymentMethod, CardBody>(),
     purchase: controlledActor<PurchaseResult, PurchaseAttempt>(),
-    readChallenge: controlledActor<Challenge, { id: string }>(),
-    decide: controlledActor<Challenge, { id: string; decision: string }>(),
-    keys: [] as string[],
-    failNextKey: false,
   };
-  const newAttemptKey = answers(async () => {
-    if (h!.failNextKey) {
-      h!.failNextKey = false;
-      throw { code: 'UNKNOWN' };
-    }
-    const key = `key-${h!.keys.length + 1}-abcdefgh`;
-    h!.keys.push(key);
-    return key;
-  });
   const app = renderApp({
     path: '/checkout',
     savedLanguage: 'en',
     inspect: coverage.inspect,
     stubs: {
       quote: partial.quote.logic,
-      createPaymentMethod: partial.pm.logic,
-      newAttemptKey,
+      ...cardPaymentActors(partial, () => h!),
       purchase: partial.purchase.logic,
-      loadChallenge: partial.readChallenge.logic,
-      decideChallenge: partial.decide.logic,
     },
   });
   h = { app, ...partial };
@@ -116,36 +96,13 @@ afterEach(() => {
   h = undefined;
 });
 
-function intl() {
-  const { locale, messages } = h!.app.system.get('language').getSnapshot().context;
-  return createIntl({ locale, messages });
-}
-const norm = (s: string) => s.replace(/\s+/g, ' ');
-const t = (id: string, values?: Record<string, unknown>) =>
-  norm(intl().formatMessage({ id }, values as never) as string);
-const money = (cents: number) => norm(formatMoney(intl(), cents));
-const settle = () => act(async () => {});
+const { intl, t, money } = screenWords(() => h!.app);
 const payButton = () => screen.getByTestId('checkout-pay');
 const lastPurchase = () => h!.purchase.last()!.input;
 const stored = () => sessionStorage.getItem('checkoutAttempt');
 
-async function fill(input: HTMLElement, value: string) {
-  act(() => input.focus());
-  await h!.app.user.clear(input);
-  if (value) await h!.app.user.paste(value);
-}
-
-/** Types a card into the real fields: number, expiry, security code, postal code, country (picked). */
-async function typeCard(number = '4242 4242 4242 4242') {
-  await fill(screen.getByTestId('card-number'), number);
-  await fill(screen.getByTestId('card-expiry'), '12/30');
-  await fill(screen.getByTestId('card-cvc'), '123');
-  await fill(screen.getByTestId('card-postal'), '11118');
-  // the country last: Ark gives the focus back to its input once an option is chosen
-  await fill(screen.getByTestId('card-country'), 'jord');
-  await h!.app.user.click(await screen.findByRole('option', { name: 'Jordan' }));
-  await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
-}
+const fill = (input: HTMLElement, value: string) => fillIn(h!.app, input, value);
+const typeCard = (number?: string) => typeCardIn(h!.app, number);
 async function submit() {
   await h!.app.user.click(payButton());
 }

@@ -1,5 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import { createIntl } from 'react-intl';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
@@ -10,7 +9,6 @@ import type {
   JoinInfo,
   MyConsultations,
 } from '../../server/contract/consultations';
-import { formatMoney } from '../../src/views/courses/format';
 import {
   BOOKING_ID,
   cancellationOf,
@@ -21,6 +19,7 @@ import {
   quoteOf,
 } from '../support/booking-fixtures';
 import { renderApp, resetBrowserState } from '../support/render-app';
+import { screenWords, settle } from '../support/screen-model';
 import { controlledActor } from '../support/stub-actors';
 import { Coverage } from './coverage';
 
@@ -103,15 +102,7 @@ afterEach(() => {
   h = undefined;
 });
 
-function intl() {
-  const { locale, messages } = h!.app.system.get('language').getSnapshot().context;
-  return createIntl({ locale, messages });
-}
-const norm = (s: string) => s.replace(/\s+/g, ' ');
-const t = (id: string, values?: Record<string, unknown>) =>
-  norm(intl().formatMessage({ id }, values as never) as string);
-const money = (cents: number) => norm(formatMoney(intl(), cents));
-const settle = () => act(async () => {});
+const { t, money } = screenWords(() => h!.app);
 const upcoming = () => screen.getByTestId('consultations-upcoming');
 const card = () => within(upcoming()).getByTestId('consultation');
 const dialog = () => screen.getByTestId('cancel-dialog');
