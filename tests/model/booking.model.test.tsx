@@ -1,5 +1,5 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { type BookingAttempt, bookingMachine, type ConfirmResult } from '../../machines/booking';
@@ -21,13 +21,14 @@ import {
 } from '../support/booking-fixtures';
 import { PAYMENT_METHOD } from '../support/commerce-fixtures';
 import { EXPERTS, expertProfile } from '../support/experts-fixtures';
-import { renderApp, resetBrowserState } from '../support/render-app';
+import { renderApp } from '../support/render-app';
 import {
   type CardPaymentStubs,
   cardPaymentActors,
   cardPaymentStubs,
   fill as fillIn,
   norm,
+  screenLifecycle,
   screenWords,
   settle,
   typeCard as typeCardIn,
@@ -99,9 +100,7 @@ function open(options: { member?: boolean; pending?: typeof PENDING; holdMs?: nu
   h = { app, ...partial };
 }
 
-beforeEach(() => resetBrowserState());
-configure({ asyncUtilTimeout: 10_000 });
-afterEach(() => {
+screenLifecycle(() => {
   h?.app.unmount();
   h = undefined;
 });

@@ -1,5 +1,5 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { CartItem } from '../../machines/cart';
@@ -16,12 +16,13 @@ import {
   paidFor,
   quoteOf,
 } from '../support/commerce-fixtures';
-import { renderApp, resetBrowserState } from '../support/render-app';
+import { renderApp } from '../support/render-app';
 import {
   type CardPaymentStubs,
   cardPaymentActors,
   cardPaymentStubs,
   fill as fillIn,
+  screenLifecycle,
   screenWords,
   settle,
   typeCard as typeCardIn,
@@ -88,10 +89,7 @@ function open(
   h = { app, ...partial };
 }
 
-beforeEach(() => resetBrowserState());
-// lazy screens, the Arabic messages and the dialog load on first use: give them time on a busy machine
-configure({ asyncUtilTimeout: 10_000 });
-afterEach(() => {
+screenLifecycle(() => {
   h?.app.unmount();
   h = undefined;
 });

@@ -1,9 +1,9 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, configure, screen, waitFor } from '@testing-library/react';
 import { createIntl } from 'react-intl';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import type { CardBody, Challenge, PaymentMethod } from '../../server/contract/commerce';
 import { formatMoney } from '../../src/views/courses/format';
-import type { renderApp } from './render-app';
+import { type renderApp, resetBrowserState } from './render-app';
 import { answers, controlledActor } from './stub-actors';
 
 /**
@@ -13,6 +13,16 @@ import { answers, controlledActor } from './stub-actors';
  */
 
 type App = ReturnType<typeof renderApp>;
+
+/**
+ * Each test starts from a clean browser and ends with `unmount` (the screen it opened); lazy
+ * screens, the Arabic messages and the dialogs load on first use: they get time on a busy machine.
+ */
+export function screenLifecycle(unmount: () => void) {
+  beforeEach(() => resetBrowserState());
+  configure({ asyncUtilTimeout: 10_000 });
+  afterEach(unmount);
+}
 
 /** White space as the DOM's text content has it. */
 export const norm = (s: string) => s.replace(/\s+/g, ' ');
