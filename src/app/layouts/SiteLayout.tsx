@@ -61,10 +61,11 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         <div className={bar}>
           <BrandLink href="/" compact />
           <div className={css({ flex: 1 })} />
+          {/* from sm up; a phone's header has room only for the cart, language, sign-in and the menu, which lists it */}
           <Link
             href="/courses"
             aria-current={location.startsWith('/courses') ? 'page' : undefined}
-            className={`${button({ variant: 'ghost', size: 'sm' })} ${css({ '&[aria-current=page]': { bg: 'accent.muted' } })}`}
+            className={`${button({ variant: 'ghost', size: 'sm' })} ${css({ display: { base: 'none', sm: 'inline-flex' }, '&[aria-current=page]': { bg: 'accent.muted' } })}`}
           >
             <FormattedMessage id="site.nav.courses" />
           </Link>
