@@ -29,7 +29,7 @@ async function neutralSite(context: BrowserContext) {
 async function browseSeveralPages(page: Page, labels: { courses: RegExp; safe: RegExp }) {
   await page.goto('/');
   await appReady(page);
-  await page.getByRole('banner').getByRole('link', { name: labels.courses }).click();
+  await page.getByRole('contentinfo').getByRole('link', { name: labels.courses }).click();
   await expect(page).toHaveURL(/\/courses$/);
   await page.getByTestId('catalogue-list').getByRole('link').first().click();
   await expect(page).toHaveURL(/\/courses\/[^/]+$/);
