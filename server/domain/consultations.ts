@@ -221,6 +221,53 @@ export async function listBookingsForTeam(db: Db, now: Date, limit = 200, since?
 }
 export type TeamBooking = Awaited<ReturnType<typeof listBookingsForTeam>>[number];
 
+/** A booking as the member sees it (`Booking`), from its row, its expert and its invoice and credit note. */
+function bookingView(
+  b: BookingRow,
+  ex: { e: typeof experts.$inferSelect; zone: string | null } | undefined,
+  invoice: { id: string; number: string } | null,
+  note: { id: string; number: string } | null,
+  locale: Locale,
+  now: Date,
+): Booking {
+  const t = (ex?.e.texts as Record<Locale, ExpertTexts> | undefined)?.[locale];
+  const status = liveStatus(b, now);
+  return {
+    id: b.id,
+    status,
+    expert: {
+      id: b.expertId,
+      name: t?.name ?? b.expertId,
+      title: t?.title ?? '',
+      avatar: ex ? avatarView(ex.e.avatarId, locale) : null,
+      timeZone: ex?.zone ?? 'UTC',
+    },
+    offer: { id: b.offerId, kind: b.offerKind as OfferKind, minutes: b.minutes },
+    mode: b.mode as CallMode,
+    startsAt: b.startsAt.toISOString(),
+    endsAt: b.endsAt.toISOString(),
+    holdExpiresAt: status === 'held' && b.holdExpiresAt ? b.holdExpiresAt.toISOString() : null,
+    price: { fee: b.fee, merchantCharges: b.merchantCharges, vat: b.vat, total: b.total, currency: 'USD' },
+    amountPaid: b.amountPaid,
+    paidWith: b.paidBrand && b.paidLast4 ? { brand: b.paidBrand, last4: b.paidLast4 } : null,
+    medical: b.medical,
+    detailsGiven: b.details !== null,
+    invoice: invoice ? { id: invoice.id, number: invoice.number } : null,
+    cancellation:
+      status === 'cancelled' && b.cancelledAt
+        ? {
+            cancelledAt: b.cancelledAt.toISOString(),
+            refundPercent: b.refundPercent ?? 0,
+            refundAmount: b.refundAmount ?? 0,
+            creditNote: note ? { id: note.id, number: note.number } : null,
+          }
+        : null,
+    joinOpensAt: joinWindow(b.startsAt, b.endsAt).opensAt.toISOString(),
+    joinable: status === 'confirmed' && isJoinable(b.startsAt, b.endsAt, now),
+    cancellable: (status === 'confirmed' || status === 'held') && now.getTime() < b.startsAt.getTime(),
+  };
+}
+
 export function createConsultations(deps: ConsultationsDeps) {
   const { database, clock, provider, config, log } = deps;
   const { db } = database;
@@ -341,50 +388,9 @@ export function createConsultations(deps: ConsultationsDeps) {
     const byExpert = new Map(expertRows.map((r) => [r.e.id, r]));
     return rows.map((b): Booking => {
       const ex = byExpert.get(b.expertId);
-      const t = (ex?.e.texts as Record<Locale, ExpertTexts> | undefined)?.[locale];
-      const status = liveStatus(b, now);
       const invoice = invoiceRows.find((i) => i.id === b.invoiceId) ?? null;
       const note = noteRows.find((n) => n.bookingId === b.id) ?? null;
-      return {
-        id: b.id,
-        status,
-        expert: {
-          id: b.expertId,
-          name: t?.name ?? b.expertId,
-          title: t?.title ?? '',
-          avatar: ex ? avatarView(ex.e.avatarId, locale) : null,
-          timeZone: ex?.zone ?? 'UTC',
-        },
-        offer: { id: b.offerId, kind: b.offerKind as OfferKind, minutes: b.minutes },
-        mode: b.mode as CallMode,
-        startsAt: b.startsAt.toISOString(),
-        endsAt: b.endsAt.toISOString(),
-        holdExpiresAt: status === 'held' && b.holdExpiresAt ? b.holdExpiresAt.toISOString() : null,
-        price: {
-          fee: b.fee,
-          merchantCharges: b.merchantCharges,
-          vat: b.vat,
-          total: b.total,
-          currency: 'USD',
-        },
-        amountPaid: b.amountPaid,
-        paidWith: b.paidBrand && b.paidLast4 ? { brand: b.paidBrand, last4: b.paidLast4 } : null,
-        medical: b.medical,
-        detailsGiven: b.details !== null,
-        invoice: invoice ? { id: invoice.id, number: invoice.number } : null,
-        cancellation:
-          status === 'cancelled' && b.cancelledAt
-            ? {
-                cancelledAt: b.cancelledAt.toISOString(),
-                refundPercent: b.refundPercent ?? 0,
-                refundAmount: b.refundAmount ?? 0,
-                creditNote: note ? { id: note.id, number: note.number } : null,
-              }
-            : null,
-        joinOpensAt: joinWindow(b.startsAt, b.endsAt).opensAt.toISOString(),
-        joinable: status === 'confirmed' && isJoinable(b.startsAt, b.endsAt, now),
-        cancellable: (status === 'confirmed' || status === 'held') && now.getTime() < b.startsAt.getTime(),
-      };
+      return bookingView(b, ex, invoice, note, locale, now);
     });
   }
 
@@ -582,43 +588,7 @@ export function createConsultations(deps: ConsultationsDeps) {
       .select({ id: creditNotes.id, number: creditNotes.number })
       .from(creditNotes)
       .where(eq(creditNotes.bookingId, b.id));
-    const t = (ex?.e.texts as Record<Locale, ExpertTexts> | undefined)?.[locale];
-    const now = clock.now();
-    const status = liveStatus(b, now);
-    return {
-      id: b.id,
-      status,
-      expert: {
-        id: b.expertId,
-        name: t?.name ?? b.expertId,
-        title: t?.title ?? '',
-        avatar: ex ? avatarView(ex.e.avatarId, locale) : null,
-        timeZone: ex?.zone ?? 'UTC',
-      },
-      offer: { id: b.offerId, kind: b.offerKind as OfferKind, minutes: b.minutes },
-      mode: b.mode as CallMode,
-      startsAt: b.startsAt.toISOString(),
-      endsAt: b.endsAt.toISOString(),
-      holdExpiresAt: status === 'held' && b.holdExpiresAt ? b.holdExpiresAt.toISOString() : null,
-      price: { fee: b.fee, merchantCharges: b.merchantCharges, vat: b.vat, total: b.total, currency: 'USD' },
-      amountPaid: b.amountPaid,
-      paidWith: b.paidBrand && b.paidLast4 ? { brand: b.paidBrand, last4: b.paidLast4 } : null,
-      medical: b.medical,
-      detailsGiven: b.details !== null,
-      invoice: inv ? { id: inv.id, number: inv.number } : null,
-      cancellation:
-        status === 'cancelled' && b.cancelledAt
-          ? {
-              cancelledAt: b.cancelledAt.toISOString(),
-              refundPercent: b.refundPercent ?? 0,
-              refundAmount: b.refundAmount ?? 0,
-              creditNote: note ? { id: note.id, number: note.number } : null,
-            }
-          : null,
-      joinOpensAt: joinWindow(b.startsAt, b.endsAt).opensAt.toISOString(),
-      joinable: status === 'confirmed' && isJoinable(b.startsAt, b.endsAt, now),
-      cancellable: (status === 'confirmed' || status === 'held') && now.getTime() < b.startsAt.getTime(),
-    };
+    return bookingView(b, ex, inv ?? null, note ?? null, locale, clock.now());
   }
 
   // ---------------------------------------------------------------- mail
