@@ -1,8 +1,5 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { css, cx } from '../../../styled-system/css';
-import { panel } from '../../components/panel';
-import { LockIcon } from '../../theme/icons';
 import {
   Callout,
   FormSlot,
@@ -11,9 +8,8 @@ import {
   PageBody,
   PageHero,
   Paragraphs,
-  prose,
+  PrivacyNote,
   Section,
-  sectionTitle,
   twoColumns,
   usePageMeta,
 } from '../site-page/parts';
@@ -47,23 +43,11 @@ export default function ConcernView({ form }: { form?: ReactNode }) {
               ]}
             />
           </Section>
-          <section
-            aria-labelledby="concern-anonymous"
-            className={cx(
-              panel({ tone: 'accent', padding: 'lg' }),
-              css({ display: 'flex', flexDirection: 'column', gap: '3' }),
-            )}
-          >
-            <span className={css({ color: 'accent.fg', '& svg': { boxSize: '6' } })}>
-              <LockIcon />
-            </span>
-            <h2 id="concern-anonymous" className={sectionTitle}>
-              <FormattedMessage id="concern.anonymous.title" />
-            </h2>
-            <p className={prose}>
-              <FormattedMessage id="concern.anonymous.body" />
-            </p>
-          </section>
+          <PrivacyNote
+            id="concern-anonymous"
+            titleId="concern.anonymous.title"
+            bodyId="concern.anonymous.body"
+          />
         </div>
         <Section titleId="concern.next.title">
           <Paragraphs ids={['concern.next.body']} />

@@ -1,8 +1,5 @@
 import type { ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
-import { css, cx } from '../../../styled-system/css';
-import { panel } from '../../components/panel';
-import { BookIcon, LockIcon } from '../../theme/icons';
+import { BookIcon } from '../../theme/icons';
 import { BabyIcon, ChatIcon, StethoscopeIcon } from '../site-page/icons';
 import {
   CardGrid,
@@ -12,10 +9,9 @@ import {
   PageBody,
   PageHero,
   Paragraphs,
-  prose,
+  PrivacyNote,
   Section,
   Steps,
-  sectionTitle,
   twoColumns,
   usePageMeta,
 } from '../site-page/parts';
@@ -69,23 +65,11 @@ export default function ExpertApplyView({ form }: { form?: ReactNode }) {
               ]}
             />
           </Section>
-          <section
-            aria-labelledby="apply-privacy"
-            className={cx(
-              panel({ tone: 'accent', padding: 'lg' }),
-              css({ display: 'flex', flexDirection: 'column', gap: '3' }),
-            )}
-          >
-            <span className={css({ color: 'accent.fg', '& svg': { boxSize: '6' } })}>
-              <LockIcon />
-            </span>
-            <h2 id="apply-privacy" className={sectionTitle}>
-              <FormattedMessage id="forms.apply.privacy.title" />
-            </h2>
-            <p className={prose}>
-              <FormattedMessage id="forms.apply.privacy.body" />
-            </p>
-          </section>
+          <PrivacyNote
+            id="apply-privacy"
+            titleId="forms.apply.privacy.title"
+            bodyId="forms.apply.privacy.body"
+          />
         </div>
         <Section titleId="forms.apply.next.title">
           <Steps steps={STEPS} />

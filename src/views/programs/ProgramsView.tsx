@@ -1,8 +1,4 @@
 import type { ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
-import { css, cx } from '../../../styled-system/css';
-import { panel } from '../../components/panel';
-import { LockIcon } from '../../theme/icons';
 import { BuildingIcon, HeartIcon } from '../site-page/icons';
 import {
   CardGrid,
@@ -12,7 +8,7 @@ import {
   PageBody,
   PageHero,
   Paragraphs,
-  prose,
+  PrivacyNote,
   Section,
   Steps,
   twoColumns,
@@ -50,22 +46,12 @@ export default function ProgramsView({ form }: { form?: ReactNode }) {
           <Section titleId="programs.seats.title">
             <Paragraphs ids={['programs.seats.body1', 'programs.seats.body2']} />
           </Section>
-          <div
-            className={cx(
-              panel({ tone: 'accent', padding: 'lg' }),
-              css({ display: 'flex', flexDirection: 'column', gap: '3' }),
-            )}
-          >
-            <span className={css({ color: 'accent.fg', '& svg': { boxSize: '6' } })}>
-              <LockIcon />
-            </span>
-            <h3 id="programs-seats-privacy" className={css({ textStyle: 'heading.sm' })}>
-              <FormattedMessage id="programs.seats.privacy.title" />
-            </h3>
-            <p className={prose}>
-              <FormattedMessage id="programs.seats.privacy.body" />
-            </p>
-          </div>
+          <PrivacyNote
+            id="programs-seats-privacy"
+            titleId="programs.seats.privacy.title"
+            bodyId="programs.seats.privacy.body"
+            level={3}
+          />
         </div>
         <Section titleId="programs.offer.title">
           <List

@@ -6,7 +6,7 @@ import { button } from '../../../styled-system/recipes';
 import { LinkButton } from '../../components/link-button';
 import { pageColumn } from '../../components/page-column';
 import { panel } from '../../components/panel';
-import { ArrowEndIcon, CheckIcon, type IconProps, InfoIcon } from '../../theme/icons';
+import { ArrowEndIcon, CheckIcon, type IconProps, InfoIcon, LockIcon } from '../../theme/icons';
 import { useDocumentTitleText } from '../useDocumentTitle';
 
 /**
@@ -580,5 +580,42 @@ export function JumpToForm({ labelId }: { labelId: string }) {
     <a href="#form" className={button({ size: 'lg' })}>
       <FormattedMessage id={labelId} />
     </a>
+  );
+}
+
+/**
+ * A privacy promise beside a section (a lock, a title, a paragraph) on an accent panel: what stays
+ * anonymous in a report, a CV, a sponsored seat. `level` 2 is a section of its own; 3 sits in one.
+ */
+export function PrivacyNote({
+  id,
+  titleId,
+  bodyId,
+  level = 2,
+}: {
+  id: string;
+  titleId: string;
+  bodyId: string;
+  level?: 2 | 3;
+}) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <section
+      aria-labelledby={id}
+      className={cx(
+        panel({ tone: 'accent', padding: 'lg' }),
+        css({ display: 'flex', flexDirection: 'column', gap: '3' }),
+      )}
+    >
+      <span className={css({ color: 'accent.fg', '& svg': { boxSize: '6' } })}>
+        <LockIcon />
+      </span>
+      <Heading id={id} className={level === 2 ? sectionTitle : css({ textStyle: 'heading.sm' })}>
+        <FormattedMessage id={titleId} />
+      </Heading>
+      <p className={prose}>
+        <FormattedMessage id={bodyId} />
+      </p>
+    </section>
   );
 }
