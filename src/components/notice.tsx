@@ -33,11 +33,20 @@ export function Notice({ status = 'error', role, title, description, actions, en
   );
 }
 
-/** "Try again" after a failed load or save (the learning screens' one wording). */
-export function RetryButton({ onClick }: { onClick: () => void }) {
+/**
+ * "Try again" after a failed load or save. `labelId`: the words in the screen's own bundle (default
+ * the learning screens' one wording).
+ */
+export function RetryButton({
+  onClick,
+  labelId = 'learning.common.retry',
+}: {
+  onClick: () => void;
+  labelId?: string;
+}) {
   return (
     <Button type="button" size="sm" variant="outline" onClick={onClick}>
-      <FormattedMessage id="learning.common.retry" />
+      <FormattedMessage id={labelId} />
     </Button>
   );
 }

@@ -21,7 +21,7 @@ import * as Dialog from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
 import { LinkButton } from '../../components/link-button';
 import { LoadingState } from '../../components/loading-state';
-import { Notice } from '../../components/notice';
+import { Notice, RetryButton } from '../../components/notice';
 import { panel } from '../../components/panel';
 import { Skeleton } from '../../components/skeleton';
 import { ClockIcon, InfoIcon, ReceiptIcon, UserIcon } from '../../theme/icons';
@@ -131,14 +131,10 @@ export default function ConsultationsPage() {
             ) : undefined
           }
           actions={
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
+            <RetryButton
+              labelId="consultations.retry"
               onClick={() => actor.send({ type: 'consultations.retry' })}
-            >
-              <FormattedMessage id="consultations.retry" />
-            </Button>
+            />
           }
         />
       )}
@@ -511,14 +507,10 @@ function CancelDialog({ actor }: { actor: ConsultationsActor }) {
                 data-testid="cancel-error"
                 title={<FormattedMessage id="consultations.cancel.error" />}
                 actions={
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="outline"
+                  <RetryButton
+                    labelId="consultations.retry"
                     onClick={() => actor.send({ type: 'consultations.dialogRetry' })}
-                  >
-                    <FormattedMessage id="consultations.retry" />
-                  </Button>
+                  />
                 }
               />
             )}
@@ -595,14 +587,10 @@ function CallDialog({ actor }: { actor: ConsultationsActor }) {
                         : 'consultations.call.error',
                 })}
                 actions={
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="outline"
+                  <RetryButton
+                    labelId="consultations.retry"
                     onClick={() => actor.send({ type: 'consultations.dialogRetry' })}
-                  >
-                    <FormattedMessage id="consultations.retry" />
-                  </Button>
+                  />
                 }
               />
             )}

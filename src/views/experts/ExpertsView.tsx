@@ -14,7 +14,7 @@ import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { LinkButton } from '../../components/link-button';
 import { LoadingState } from '../../components/loading-state';
-import { Notice } from '../../components/notice';
+import { Notice, RetryButton } from '../../components/notice';
 import { pageColumn } from '../../components/page-column';
 import { panel } from '../../components/panel';
 import * as Select from '../../components/select';
@@ -261,14 +261,7 @@ export default function ExpertsView() {
             data-testid="experts-error"
             title={<FormattedMessage id="experts.error" />}
             actions={
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                onClick={() => experts.send({ type: 'experts.retry' })}
-              >
-                <FormattedMessage id="experts.retry" />
-              </Button>
+              <RetryButton labelId="experts.retry" onClick={() => experts.send({ type: 'experts.retry' })} />
             }
           />
         )}

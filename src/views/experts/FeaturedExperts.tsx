@@ -2,9 +2,8 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { css } from '../../../styled-system/css';
-import { Button } from '../../components/button';
 import { LoadingState } from '../../components/loading-state';
-import { Notice } from '../../components/notice';
+import { Notice, RetryButton } from '../../components/notice';
 import { HomeSection } from '../home/HomeSection';
 import { ExpertCard, ExpertCardSkeleton, useExpertsActor } from './parts';
 
@@ -60,14 +59,7 @@ export function FeaturedExperts() {
           data-testid="featured-experts-error"
           title={<FormattedMessage id="experts.featured.error" />}
           actions={
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
-              onClick={() => experts.send({ type: 'experts.retry' })}
-            >
-              <FormattedMessage id="experts.retry" />
-            </Button>
+            <RetryButton labelId="experts.retry" onClick={() => experts.send({ type: 'experts.retry' })} />
           }
         />
       )}
