@@ -6,6 +6,7 @@ import { articleMachine } from '../../../machines/articles';
 import { css } from '../../../styled-system/css';
 import { fetchArticle } from '../../api/articles';
 import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
+import { useLocaleChange } from '../../app/useLocaleChange';
 import { Disclaimer } from '../../components/disclaimer';
 import { EmptyState } from '../../components/empty-state';
 import { LinkButton } from '../../components/link-button';
@@ -18,7 +19,6 @@ import { ArrowEndIcon, ArrowStartIcon, BookIcon } from '../../theme/icons';
 import { LessonBody } from '../learn/LessonBody';
 import { usePageMetaText } from '../site-page/parts';
 import { ArticleMeta, topicStyle } from './ArticleCard';
-import { useLocaleChange } from './useLocaleChange';
 
 function createLogic(overrides: ScreenOverrides['article']) {
   const real = articleMachine.provide({ actors: { fetchArticle } });

@@ -7,6 +7,7 @@ import { ARTICLE_SEARCH_MAX } from '../../../server/contract/article-rules';
 import { css } from '../../../styled-system/css';
 import { fetchArticles } from '../../api/articles';
 import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
+import { useLocaleChange } from '../../app/useLocaleChange';
 import { Button } from '../../components/button';
 import { Disclaimer } from '../../components/disclaimer';
 import { EmptyState } from '../../components/empty-state';
@@ -20,7 +21,6 @@ import { ArrowEndIcon, BookIcon, SearchIcon } from '../../theme/icons';
 import { LearningPager } from '../courses/LearningPager';
 import { usePageMeta } from '../site-page/parts';
 import { ArticleCard, ArticleCardSkeleton, articleGrid } from './ArticleCard';
-import { useLocaleChange } from './useLocaleChange';
 
 function createLogic(overrides: ScreenOverrides['articles']) {
   const real = articlesMachine.provide({ actors: { fetchArticles } });

@@ -4,9 +4,9 @@ import { articlesMachine } from '../../../machines/articles';
 import { LATEST_ARTICLES } from '../../../server/contract/article-rules';
 import { fetchArticles } from '../../api/articles';
 import { type ScreenOverrides, useLanguage, useScreenOverrides, useSystemActor } from '../../app/actors';
+import { useLocaleChange } from '../../app/useLocaleChange';
 import { HomeSection, Placeholders } from '../home/HomeSection';
 import { ArticleCard, ArticleCardSkeleton, articleGrid } from './ArticleCard';
-import { useLocaleChange } from './useLocaleChange';
 
 function createLogic(overrides: ScreenOverrides['articles']) {
   const real = articlesMachine.provide({ actors: { fetchArticles } });

@@ -17,10 +17,10 @@ import {
 import { type ScreenOverrides, useScreenOverrides, useSession } from '../../app/actors';
 import { forgetBookingAttempt, readPendingBooking, saveBookingAttempt } from '../../app/booking-storage';
 import { useFlowSelect, useFlowStep } from '../../app/flow';
+import { useLocaleChange } from '../../app/useLocaleChange';
 import { LoadingState } from '../../components/loading-state';
 import { panel } from '../../components/panel';
 import { Skeleton } from '../../components/skeleton';
-import { useLocaleChange } from '../articles/useLocaleChange';
 import { BOOKING_STEPS, BookingFlow } from './flow';
 import { SlotPicker } from './SlotPicker';
 import { BookingSummary, ConfirmedStep, DetailsStep, ExpiredStep, HoldTimer, PayStep } from './steps';

@@ -14,6 +14,7 @@ import {
   useSystemActor,
 } from '../../app/actors';
 import { readPromoCode, rememberPromoCode } from '../../app/commerce-storage';
+import { useLocaleChange } from '../../app/useLocaleChange';
 import { Button } from '../../components/button';
 import * as Dialog from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
@@ -41,7 +42,6 @@ function createLogic(overrides: ScreenOverrides['cartReview']) {
 /** The cart, /cart (spec §3, §4): her wish list priced by the server, a promo code, and checkout. */
 export default function CartView() {
   useDocumentTitle('cart.title');
-  const intl = useIntl();
   const items = useCart((s) => s.context.items);
   const overrides = useScreenOverrides();
   const [logic] = useState(() => createLogic(overrides.cartReview));
@@ -59,12 +59,7 @@ export default function CartView() {
   }, [items, review]);
 
   // titles come in the request's language
-  const locale = useRef(intl.locale);
-  useEffect(() => {
-    if (locale.current === intl.locale) return;
-    locale.current = intl.locale;
-    review.send({ type: 'cartReview.localeChanged' });
-  }, [intl.locale, review]);
+  useLocaleChange(() => review.send({ type: 'cartReview.localeChanged' }));
 
   const empty = useSelector(review, (s) => s.hasTag('step:empty'));
   const count = items.length;

@@ -19,6 +19,7 @@ import {
   saveAttempt,
 } from '../../app/commerce-storage';
 import { useFlowSelect, useFlowSend, useFlowStep } from '../../app/flow';
+import { useLocaleChange } from '../../app/useLocaleChange';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { LinkButton } from '../../components/link-button';
@@ -28,7 +29,6 @@ import { pageColumn } from '../../components/page-column';
 import { panel } from '../../components/panel';
 import { Skeleton } from '../../components/skeleton';
 import { CartIcon } from '../../theme/icons';
-import { useLocaleChange } from '../articles/useLocaleChange';
 import { codeErrorMessage, pageTitle, twoColumns } from '../cart/parts';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { CardForm } from './CardForm';

@@ -16,6 +16,7 @@ import {
 import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
 import { usePageHeader } from '../../app/layouts/DashboardLayout';
 import { notify } from '../../app/notify';
+import { useLocaleChange } from '../../app/useLocaleChange';
 import { Button } from '../../components/button';
 import * as Dialog from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
@@ -79,12 +80,7 @@ export default function ConsultationsPage() {
   const actor = useActorRef(logic, { inspect: overrides.inspect });
   usePageHeader(intl.formatMessage({ id: 'consultations.title' }));
 
-  const locale = useRef(intl.locale);
-  useEffect(() => {
-    if (locale.current === intl.locale) return;
-    locale.current = intl.locale;
-    actor.send({ type: 'consultations.localeChanged' });
-  }, [intl.locale, actor]);
+  useLocaleChange(() => actor.send({ type: 'consultations.localeChanged' }));
 
   const loading = useSelector(actor, (s) => s.hasTag('list:loading'));
   const failed = useSelector(actor, (s) => s.hasTag('list:failed'));

@@ -1,11 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useEffect, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
 import { catalogueMachine, pageFromQuery } from '../../../machines/catalogue';
 import { css } from '../../../styled-system/css';
 import { fetchCourses } from '../../api/learning';
 import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
+import { useLocaleChange } from '../../app/useLocaleChange';
 import { Button } from '../../components/button';
 import { CourseCard, CourseCardSkeleton } from '../../components/course-card';
 import { Disclaimer } from '../../components/disclaimer';
@@ -32,7 +33,6 @@ const grid = css({
 /** The course catalogue, /courses (spec §2, §7): a page of course cards, paged in the address. */
 export default function CatalogueView() {
   useDocumentTitle('learning.catalogue.title');
-  const intl = useIntl();
   const search = useSearch();
   const [location, navigate] = useLocation();
   const urlPage = pageFromQuery(new URLSearchParams(search).get('page'));
@@ -51,12 +51,7 @@ export default function CatalogueView() {
   }, [urlPage, catalogue]);
 
   // titles and summaries come in the request's language: fetch again after a switch
-  const locale = useRef(intl.locale);
-  useEffect(() => {
-    if (locale.current === intl.locale) return;
-    locale.current = intl.locale;
-    catalogue.send({ type: 'catalogue.localeChanged' });
-  }, [intl.locale, catalogue]);
+  useLocaleChange(() => catalogue.send({ type: 'catalogue.localeChanged' }));
 
   const goTo = (next: number) => {
     navigate(next === 1 ? location : `${location}?page=${next}`);

@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { type ExpertsInput, expertsMachine } from '../../../machines/experts';
@@ -8,6 +8,7 @@ import type { CallMode } from '../../../server/contract/experts-constants';
 import { css, cx } from '../../../styled-system/css';
 import { fetchExpert, fetchExperts } from '../../api/experts';
 import { useScreenOverrides } from '../../app/actors';
+import { useLocaleChange } from '../../app/useLocaleChange';
 import * as Avatar from '../../components/avatar';
 import * as Card from '../../components/card';
 import { Skeleton } from '../../components/skeleton';
@@ -20,7 +21,6 @@ import { formatMoney } from '../courses/format';
  * the names of languages, specialties and call modes in her language.
  */
 export function useExpertsActor(input: ExpertsInput) {
-  const intl = useIntl();
   const overrides = useScreenOverrides();
   const [logic] = useState(() => {
     const real = expertsMachine.provide({ actors: { fetchExperts, fetchExpert } });
@@ -28,12 +28,7 @@ export function useExpertsActor(input: ExpertsInput) {
   });
   const actor = useActorRef(logic, { input, inspect: overrides.inspect });
   // names, titles and bios come in the request's language: fetch again after a switch
-  const locale = useRef(intl.locale);
-  useEffect(() => {
-    if (locale.current === intl.locale) return;
-    locale.current = intl.locale;
-    actor.send({ type: 'experts.localeChanged' });
-  }, [intl.locale, actor]);
+  useLocaleChange(() => actor.send({ type: 'experts.localeChanged' }));
   return actor;
 }
 

@@ -4,8 +4,8 @@ import { catalogueMachine } from '../../../machines/catalogue';
 import { css } from '../../../styled-system/css';
 import { fetchCourses } from '../../api/learning';
 import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
+import { useLocaleChange } from '../../app/useLocaleChange';
 import { CourseCard, CourseCardSkeleton } from '../../components/course-card';
-import { useLocaleChange } from '../articles/useLocaleChange';
 import { HomeSection, Placeholders } from './HomeSection';
 
 /** How many courses the front page shows: the first of the catalogue's order. */

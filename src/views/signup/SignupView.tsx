@@ -9,6 +9,7 @@ import { type ScreenOverrides, useScreenOverrides, useSession, useSystemActor } 
 import { useFlowSelect, useFlowSend, useFlowStep } from '../../app/flow';
 import { safeNext } from '../../app/layouts/dashboard-nav';
 import { notify } from '../../app/notify';
+import { useLocaleChange } from '../../app/useLocaleChange';
 import { AuthCard, AuthSwitch } from '../auth/AuthCard';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { AliasStep } from './AliasStep';
@@ -74,7 +75,6 @@ export default function SignupView() {
 }
 
 function SignupSteps() {
-  const intl = useIntl();
   const [, navigate] = useLocation();
   const next = safeNext(new URLSearchParams(useSearch()).get('next'));
   const send = useFlowSend(SignupFlow);
@@ -92,12 +92,7 @@ function SignupSteps() {
   }
 
   // questions and avatar names come in the request language: fetch them again after a switch
-  const locale = useRef(intl.locale);
-  useEffect(() => {
-    if (locale.current === intl.locale) return;
-    locale.current = intl.locale;
-    send({ type: 'signup.localeChanged' });
-  }, [intl.locale, send]);
+  useLocaleChange(() => send({ type: 'signup.localeChanged' }));
 
   // a member already signed in has nothing to do here (a registration just done leaves by enterApp)
   useEffect(() => {

@@ -1,10 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { type ReactNode, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { type LearningList, myLearningMachine } from '../../../../machines/myLearning';
 import { css, cx } from '../../../../styled-system/css';
 import { loadList, saveReview } from '../../../api/learning';
 import { type ScreenOverrides, useScreenOverrides, useSession } from '../../../app/actors';
+import { useLocaleChange } from '../../../app/useLocaleChange';
 import { EmptyState } from '../../../components/empty-state';
 import { LinkButton } from '../../../components/link-button';
 import { LoadingState } from '../../../components/loading-state';
@@ -21,17 +22,11 @@ function createLogic(overrides: ScreenOverrides['myLearning']) {
 
 /** The page's own actor for one of her lists, fetched again when the language changes (titles). */
 export function useMyLearning(list: LearningList): MyLearningActor {
-  const intl = useIntl();
   const userId = useSession((s) => String(s.context.user?.id ?? s.context.user?.userid ?? ''));
   const overrides = useScreenOverrides();
   const [logic] = useState(() => createLogic(overrides.myLearning));
   const actor = useActorRef(logic, { input: { list, userId }, inspect: overrides.inspect });
-  const locale = useRef(intl.locale);
-  useEffect(() => {
-    if (locale.current === intl.locale) return;
-    locale.current = intl.locale;
-    actor.send({ type: 'myLearning.retry' });
-  }, [intl.locale, actor]);
+  useLocaleChange(() => actor.send({ type: 'myLearning.retry' }));
   return actor;
 }
 
