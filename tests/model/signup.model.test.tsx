@@ -103,7 +103,12 @@ const flow = () => (real().value as { flow: unknown }).flow;
 const step = (name: string) => screen.getByTestId(`signup-step-${name}`);
 /** The machine's tags name the step the screen shows. */
 const tagged = (name: Step) => expect(stepShown(real())).toBe(name);
-const submitButton = () => within(screen.getByRole('form')).getAllByRole('button').at(-1)!;
+/** The step's own submit button (Next, or Create account on the last step): never Back. */
+const submitButton = () => {
+  const button = screen.getByRole('form').querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (!button) throw new Error('the sign-up step has no submit button');
+  return button;
+};
 const settle = () => act(async () => {});
 
 async function continueStep() {
