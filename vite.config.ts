@@ -1,11 +1,12 @@
 /// <reference types="vitest/config" />
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import pandacss from '@pandacss/dev/postcss';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, type ConfigEnv, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { MESSAGE_BUNDLES, type MessageBundle, pickMessages } from './src/app/message-bundles.ts';
 
 const LOCALES = ['en', 'ar'] as const;
@@ -64,7 +65,7 @@ const FIRST_VISITS = {
 function sizeReport(): Plugin {
   return {
     name: 'size-report',
-    apply: 'build',
+    apply: clientBuild,
     generateBundle(_options, bundle) {
       const files = Object.values(bundle);
       const chunks = files.filter((c) => c.type === 'chunk');
@@ -120,7 +121,7 @@ function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'precompress',
-    apply: 'build',
+    apply: clientBuild,
     configResolved(config) {
       outDir = config.build.outDir.startsWith('/')
         ? config.build.outDir
@@ -130,6 +131,7 @@ function precompress(): Plugin {
       const walk = (dir: string) => {
         for (const name of readdirSync(dir)) {
           const path = join(dir, name);
+          if (name.startsWith('.')) continue; // the server's render bundle (.ssr) is never sent
           if (statSync(path).isDirectory()) walk(path);
           else if (COMPRESSIBLE.test(name) && statSync(path).size >= MIN_COMPRESS_BYTES) {
             const source = readFileSync(path);
@@ -155,7 +157,7 @@ function precompress(): Plugin {
 function fontPreload(): Plugin {
   return {
     name: 'font-preload',
-    apply: 'build',
+    apply: clientBuild,
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -180,8 +182,44 @@ function fontPreload(): Plugin {
   };
 }
 
+/** The browser's build (the plugins that report, compress and preload apply to it only). */
+function clientBuild(_config: UserConfig, env: ConfigEnv): boolean {
+  return env.command === 'build' && !env.isSsrBuild;
+}
+
+/**
+ * After the browser's build, the server's: src/entry-server.tsx (the public pages rendered on the
+ * server, issue 11) to `<outDir>/.ssr/`, which the static server never serves (dot directories).
+ */
+function ssrBuild(): Plugin {
+  let outDir = 'dist';
+  let root = process.cwd();
+  return {
+    name: 'ssr-build',
+    apply: clientBuild,
+    configResolved(config) {
+      root = config.root;
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(root, config.build.outDir);
+    },
+    async closeBundle() {
+      await build({
+        root,
+        configFile: fileURLToPath(import.meta.url),
+        logLevel: 'warn',
+        build: {
+          ssr: 'src/entry-server.tsx',
+          outDir: join(outDir, '.ssr'),
+          emptyOutDir: true,
+          copyPublicDir: false,
+          minify: false,
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompiledMessages(), sizeReport(), fontPreload(), precompress()],
+  plugins: [react(), precompiledMessages(), sizeReport(), fontPreload(), precompress(), ssrBuild()],
   // two postcss copies (vite's and panda's) have equal but distinct types
   css: { postcss: { plugins: [pandacss() as never] } },
   resolve: {

@@ -48,7 +48,8 @@ import { siteRoutes } from './routes/site.ts';
 import { optionalSession, sessionAuth, userRoutes } from './routes/users.ts';
 import { createSiteMeta, DEFAULT_QUICK_EXIT_URL } from './site-meta.ts';
 import { articlesSource, coursesSource, expertsSource } from './site-sources.ts';
-import { createStaticSite, type StaticSite } from './static.ts';
+import { createPageRenderer, pageLocale, rendersOnServer } from './ssr.ts';
+import { createStaticSite, DEFAULT_DIST_DIR, type StaticSite } from './static.ts';
 
 export interface AppDeps {
   db: Database;
@@ -135,7 +136,23 @@ export function createApp({
     ...SECURITY_HEADERS,
     'Permissions-Policy': permissionsPolicy(consultationsConfig.jitsiUrl),
   };
-  const site: StaticSite = createStaticSite(distDir, siteMeta.renderShell, [consultationsConfig.jitsiUrl]);
+  // public pages arrive rendered (server/ssr.ts), reading the API in-process through app.fetch
+  const pages = createPageRenderer({
+    distDir: distDir ?? DEFAULT_DIST_DIR,
+    fetch: async (input, init) => app.fetch(new Request(input, init)),
+    clock,
+    log,
+  });
+  const site: StaticSite = createStaticSite(
+    distDir,
+    async (template, url, request) => {
+      const locale = pageLocale(url, request.cookie);
+      const shell = await siteMeta.renderShell(template, url, locale);
+      if (!shell || !pages || !rendersOnServer(url, request.cookie)) return shell;
+      return (await pages.fill(shell, url, locale)) ?? shell;
+    },
+    [consultationsConfig.jitsiUrl],
+  );
   const sandbox = createSandboxProvider({ database: db, clock });
   const commerce = createCommerce({
     database: db,
@@ -171,7 +188,9 @@ export function createApp({
     const h = c.res.headers;
     h.set('X-Request-Id', id);
     for (const [k, v] of Object.entries(securityHeaders)) h.set(k, v);
-    h.set('Content-Security-Policy', c.req.path === '/api/docs' ? DOCS_CSP : site.csp);
+    // a server-rendered page brings its own (server/static.ts: the app's, plus its style attributes)
+    if (c.req.path === '/api/docs') h.set('Content-Security-Policy', DOCS_CSP);
+    else if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', site.csp);
     log.request({
       id,
       method: c.req.method,

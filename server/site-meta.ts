@@ -219,12 +219,15 @@ export function createSiteMeta({ config, sources = [] }: { config: SiteConfig; s
    * The shell for one request: the page-meta region replaced, and `<html lang dir>` in the page's
    * language. Null when the shell has no region (it is then served unchanged).
    */
-  async function renderShell(template: string, url: URL): Promise<string | null> {
+  async function renderShell(
+    template: string,
+    url: URL,
+    locale: Locale = url.searchParams.get('lang') === 'ar' ? 'ar' : 'en',
+  ): Promise<string | null> {
     const start = template.match(START);
     const end = template.match(END);
     if (!start || !end || start.index === undefined || end.index === undefined || end.index < start.index)
       return null;
-    const locale: Locale = url.searchParams.get('lang') === 'ar' ? 'ar' : 'en';
     const meta = await metaFor(url.pathname, locale);
     let html = `${template.slice(0, start.index)}${tags(meta)}${template.slice(end.index + end[0].length)}`;
     if (locale === 'ar') html = html.replace(/<html\b[^>]*>/i, '<html lang="ar" dir="rtl">');

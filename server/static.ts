@@ -80,15 +80,40 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
   return { scripts: [...new Set(scripts)], styles: [...new Set(styles)] };
 }
 
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&#39;': "'",
+  '&lt;': '<',
+  '&gt;': '>',
+};
+
+/**
+ * Hash sources for the `style` attributes of server-rendered HTML (a widget's visually hidden
+ * input, say): allowed one by one with 'unsafe-hashes', never with 'unsafe-inline'.
+ */
+export function styleAttributeHashes(html: string): string[] {
+  const values = [...html.matchAll(/\sstyle="([^"]*)"/g)].map((m) =>
+    m[1].replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (e) => ENTITIES[e]),
+  );
+  return [...new Set(values)].map(sha256Source);
+}
+
 export function appCsp(
-  hashes: { scripts: string[]; styles: string[] } = { scripts: [], styles: [] },
+  hashes: { scripts: string[]; styles: string[]; styleAttributes?: string[] } = { scripts: [], styles: [] },
   /** Origins the app may frame (the consultations' Jitsi Meet server, issue 10). */
   frameOrigins: string[] = [],
 ): string {
+  const attributes = hashes.styleAttributes ?? [];
   return [
     "default-src 'self'",
     ["script-src 'self'", ...hashes.scripts].join(' '),
-    ["style-src 'self'", ...hashes.styles].join(' '),
+    [
+      "style-src 'self'",
+      ...hashes.styles,
+      ...(attributes.length ? ["'unsafe-hashes'", ...attributes] : []),
+    ].join(' '),
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
@@ -115,7 +140,11 @@ export interface StaticSite {
  * Writes a page's own shell (server/site-meta.ts): the HTML for this URL, or null to serve
  * index.html as it is.
  */
-export type ShellRenderer = (template: string, url: URL) => Promise<string | null>;
+export type ShellRenderer = (
+  template: string,
+  url: URL,
+  request: { cookie?: string },
+) => Promise<string | null>;
 
 /** Per-page shells are small and repeat: their compressed copies are kept, by content, up to this many. */
 const SHELL_CACHE_SIZE = 256;
@@ -123,6 +152,8 @@ const SHELL_CACHE_SIZE = 256;
 interface Shell {
   body: Buffer;
   etag: string;
+  /** The page's policy: the app's, plus its server-rendered style attributes. */
+  csp: string;
   copies: Partial<Record<Encoding['name'], Buffer>>;
 }
 
@@ -140,7 +171,8 @@ export function createStaticSite(
   // without a build, still serve public/ (avatars), so the API's avatar URLs work
   const root = hasApp ? resolve(distDir) : existsSync(PUBLIC_DIR) ? resolve(PUBLIC_DIR) : null;
   const indexHtml = hasApp ? readFileSync(indexFile) : null;
-  const csp = appCsp(indexHtml ? inlineHashes(indexHtml.toString('utf8')) : undefined, frameOrigins);
+  const baseHashes = indexHtml ? inlineHashes(indexHtml.toString('utf8')) : undefined;
+  const csp = appCsp(baseHashes, frameOrigins);
   // the shell is small and read once: compress it here rather than trust copies beside it
   const indexCopies: Record<Encoding['name'], Buffer> = {
     br: indexHtml ? brotliCompressSync(indexHtml) : Buffer.alloc(0),
@@ -159,7 +191,15 @@ export function createStaticSite(
       shells.set(etag, known);
       return known;
     }
-    const shell: Shell = { body, etag, copies: {} };
+    const styleAttributes = styleAttributeHashes(html);
+    const shell: Shell = {
+      body,
+      etag,
+      csp: styleAttributes.length
+        ? appCsp({ scripts: [], styles: [], ...baseHashes, styleAttributes }, frameOrigins)
+        : csp,
+      copies: {},
+    };
     shells.set(etag, shell);
     if (shells.size > SHELL_CACHE_SIZE) shells.delete(shells.keys().next().value as string);
     return shell;
@@ -208,7 +248,9 @@ export function createStaticSite(
     if (c.req.path.startsWith('/assets/')) return next();
     const encoding = acceptedEncodings(c.req.header('accept-encoding'))[0] ?? null;
     // the page's own title, description, links and tags (site-meta.ts), when the shell has their place
-    const html = renderShell ? await renderShell(template, new URL(c.req.url)) : null;
+    const html = renderShell
+      ? await renderShell(template, new URL(c.req.url), { cookie: c.req.header('cookie') })
+      : null;
     const shell = html === null ? null : shellOf(html);
     const page = shell
       ? encoding
@@ -223,7 +265,9 @@ export function createStaticSite(
       'Content-Type': TYPES['.html'],
       'Cache-Control': 'no-cache',
       ETag: etag,
-      Vary: VARY,
+      // a page is rendered in the language its cookie saved, and only for a visitor (server/ssr.ts)
+      Vary: `${VARY}, Cookie`,
+      'Content-Security-Policy': shell ? shell.csp : csp,
     };
     if (encoding) headers['Content-Encoding'] = encoding.name;
     if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);

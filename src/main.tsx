@@ -1,14 +1,57 @@
 import './index.css';
 import './theme/fonts';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { Router } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import type { ActorOptions, AnyStateMachine } from 'xstate';
+import { type ActorOptions, type AnyActorRef, type AnyStateMachine, waitFor } from 'xstate';
+import { AUTH_COOKIE, primeResponses } from './api/client';
 import { App } from './app/App';
-import { RootProvider, startAppActor } from './app/actors';
+import { type AppActorRef, RootProvider, startAppActor } from './app/actors';
 import { readSavedLanguage, readStoredCart } from './app/effects';
 import { createAppLogic } from './app/logic';
 import { readStoredDiscreet } from './app/safety-effects';
+import { SSR_STATE_ID, SsrProvider, type SsrState } from './app/ssr';
+
+/** What the server wrote beside a public page's HTML, when it rendered one for this visit. */
+function serverState(): SsrState | null {
+  const script = document.getElementById(SSR_STATE_ID);
+  if (!script?.textContent) return null;
+  try {
+    return JSON.parse(script.textContent) as SsrState;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Brings the root to where the server's render left it before hydrating: the same language and
+ * bundles, the session known, the events the views sent replayed (answered from the server's
+ * answers, not the network). False when this visit cannot match the HTML (another saved language,
+ * a member's session): the page is then rendered afresh.
+ */
+async function catchUp(actor: AppActorRef, state: SsrState): Promise<boolean> {
+  if ((readSavedLanguage() ?? 'en') !== state.locale) return false;
+  if (document.cookie.split('; ').some((c) => c.startsWith(`${AUTH_COOKIE}=`))) return false;
+  // the server rendered an empty cart and discreet mode off: anything else is rendered afresh
+  if (readStoredCart() || readStoredDiscreet() === '1') return false;
+  primeResponses(state.responses);
+  const get = (id: string) => actor.system.get(id) as AnyActorRef;
+  const language = get('language');
+  const ready = () =>
+    waitFor(language, (s) => s.matches('ready') || s.matches('failed'), { timeout: 10_000 });
+  await ready();
+  for (const bundle of state.bundles) {
+    language.send({ type: 'language.require', bundle });
+    await ready();
+  }
+  await waitFor(get('session'), (s) => s.matches('signedOut') || s.matches('signedIn'), { timeout: 10_000 });
+  if (get('session').getSnapshot().matches('signedIn')) return false;
+  for (const { actor: id, event } of state.sent) get(id)?.send(event);
+  // primed answers resolve at once; let the machines take them
+  await new Promise((r) => setTimeout(r, 0));
+  return true;
+}
 
 async function start() {
   // the splash timings count from here (the e2e test measures against this mark)
@@ -28,13 +71,22 @@ async function start() {
     },
     inspect,
   );
-  createRoot(document.getElementById('root')!).render(
+  const state = serverState();
+  const hydrate = state ? await catchUp(actor, state).catch(() => false) : false;
+  const root = document.getElementById('root')!;
+  const tree = (
     <StrictMode>
       <RootProvider actor={actor}>
-        <App />
+        <SsrProvider snapshots={hydrate && state ? state.snapshots : null}>
+          <Router>
+            <App />
+          </Router>
+        </SsrProvider>
       </RootProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (hydrate) hydrateRoot(root, tree);
+  else createRoot(root).render(tree);
 }
 
 start();

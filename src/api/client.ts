@@ -22,7 +22,7 @@ export function setUnauthorizedHandler(handler: (() => void) | null) {
   onUnauthorized = handler;
 }
 
-const client = ofetch.create({
+const browserClient = ofetch.create({
   baseURL: API_BASE,
   retry: 0,
   timeout: 20_000,
@@ -66,10 +66,74 @@ export function toApiError(error: unknown): AppError {
   return { code: 'NETWORK_ERROR' };
 }
 
+/**
+ * The server's renderer (src/entry-server.tsx) answers the views' reads in-process: it gives the
+ * `fetch` that reaches its own API, the language of the page being rendered, and where to record
+ * each answer so the browser can reuse it (`primeResponses`) instead of asking again.
+ */
+export interface ServerTransport {
+  fetch: typeof fetch;
+  language: () => string;
+  record: (key: string, value: unknown) => void;
+}
+let server: { transport: ServerTransport; client: typeof browserClient } | null = null;
+
+export function setServerTransport(transport: ServerTransport) {
+  const client = ofetch.create(
+    {
+      baseURL: `http://render.internal${API_BASE}`,
+      retry: 0,
+      onRequest({ options }) {
+        const headers = new Headers(options.headers);
+        headers.set('Accept', 'application/json');
+        headers.set('Accept-Language', transport.language());
+        options.headers = headers;
+      },
+    },
+    { fetch: transport.fetch },
+  );
+  server = { transport, client };
+}
+
+/** Answers the server recorded while rendering this page, used once each (GET reads only). */
+const primed = new Map<string, unknown>();
+
+export function primeResponses(entries: Record<string, unknown>) {
+  for (const [key, value] of Object.entries(entries)) primed.set(key, value);
+}
+
+/** A read's identity: its path, its query in a stable order and the language it was asked in. */
+function readKey(path: string, options: FetchOptions<'json'>, language: string): string | null {
+  if (options.method && options.method.toUpperCase() !== 'GET') return null;
+  const query = Object.entries((options.query ?? {}) as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined && v !== null)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join('&');
+  return `${path}${query ? `?${query}` : ''}|${language}`;
+}
+
 /** A request whose failure is an AppError. Pass the actor's `signal` so leaving a state cancels it. */
 export async function request<T>(path: string, options: FetchOptions<'json'> = {}): Promise<T> {
+  if (server) {
+    const { transport, client } = server;
+    try {
+      const value = (await client<T>(path, options as never)) as T;
+      const key = readKey(path, options, transport.language());
+      if (key) transport.record(key, value);
+      return value;
+    } catch (error) {
+      throw toApiError(error);
+    }
+  }
+  const key = primed.size ? readKey(path, options, acceptLanguage) : null;
+  if (key && primed.has(key)) {
+    const value = primed.get(key) as T;
+    primed.delete(key);
+    return value;
+  }
   try {
-    return (await client<T>(path, options as never)) as T;
+    return (await browserClient<T>(path, options as never)) as T;
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const appError = toApiError(error);

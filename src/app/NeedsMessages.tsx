@@ -5,6 +5,7 @@ import { button } from '../../styled-system/recipes';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { useLanguage, useSystemActor } from './actors';
 import type { MessageBundle } from './message-bundles';
+import { useServerRender } from './ssr';
 
 /**
  * Renders its screen once the screen's messages are in: asks the language machine for the bundle
@@ -21,7 +22,10 @@ export function NeedsMessages({ bundle, children }: { bundle: MessageBundle; chi
   useEffect(() => {
     if (!loaded && idle && !failed) language.send({ type: 'language.require', bundle });
   }, [loaded, idle, failed, language, bundle]);
+  const server = useServerRender();
   if (loaded) return children;
+  // on the server the bundle loads between two passes of the render (src/entry-server.tsx)
+  server?.needBundle(bundle);
   if (failed)
     return (
       <div

@@ -81,8 +81,15 @@ export function persistCart(cart: CartState) {
   else safeSet(STORAGE_KEYS.cart, JSON.stringify(cart));
 }
 
+/** Saved under `language` (spec §3), and as a cookie so the server renders her next page in it. */
 export function persistLanguage(locale: Locale) {
   safeSet(STORAGE_KEYS.language, locale);
+  Cookies.set(STORAGE_KEYS.language, locale, {
+    expires: 365,
+    sameSite: 'lax',
+    secure: secureCookie(),
+    path: '/',
+  });
 }
 
 /** Arabic: right to left, lang=ar and the Arabic font; English: the reverse (spec §4). */

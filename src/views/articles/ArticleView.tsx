@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
@@ -6,6 +6,7 @@ import { articleMachine } from '../../../machines/articles';
 import { css } from '../../../styled-system/css';
 import { fetchArticle } from '../../api/articles';
 import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
+import { useScreenActor } from '../../app/ssr';
 import { useLocaleChange } from '../../app/useLocaleChange';
 import { Disclaimer } from '../../components/disclaimer';
 import { EmptyState } from '../../components/empty-state';
@@ -71,7 +72,7 @@ export default function ArticleView() {
   const { id = '' } = useParams<{ id: string }>();
   const overrides = useScreenOverrides();
   const [logic] = useState(() => createLogic(overrides.article));
-  const article = useActorRef(logic, { input: { id }, inspect: overrides.inspect });
+  const article = useScreenActor(logic, { input: { id }, inspect: overrides.inspect });
   const loading = useSelector(article, (s) => s.hasTag('step:loading'));
   const failed = useSelector(article, (s) => s.hasTag('step:failed'));
   const notFound = useSelector(article, (s) => s.hasTag('step:notFound'));

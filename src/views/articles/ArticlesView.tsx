@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -7,6 +7,7 @@ import { ARTICLE_SEARCH_MAX } from '../../../server/contract/article-rules';
 import { css } from '../../../styled-system/css';
 import { fetchArticles } from '../../api/articles';
 import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
+import { useScreenActor } from '../../app/ssr';
 import { useLocaleChange } from '../../app/useLocaleChange';
 import { Button } from '../../components/button';
 import { Disclaimer } from '../../components/disclaimer';
@@ -59,7 +60,7 @@ export default function ArticlesView() {
   const [, navigate] = useLocation();
   const overrides = useScreenOverrides();
   const [logic] = useState(() => createLogic(overrides.articles));
-  const articles = useActorRef(logic, {
+  const articles = useScreenActor(logic, {
     input: { page: urlPage, search: urlSearch },
     inspect: overrides.inspect,
   });

@@ -1,9 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { articlesMachine } from '../../../machines/articles';
 import { LATEST_ARTICLES } from '../../../server/contract/article-rules';
 import { fetchArticles } from '../../api/articles';
 import { type ScreenOverrides, useLanguage, useScreenOverrides, useSystemActor } from '../../app/actors';
+import { useScreenActor, useServerRender } from '../../app/ssr';
 import { useLocaleChange } from '../../app/useLocaleChange';
 import { HomeSection, Placeholders } from '../home/HomeSection';
 import { ArticleCard, ArticleCardSkeleton, articleGrid } from './ArticleCard';
@@ -27,13 +28,16 @@ export default function LatestArticles() {
   useEffect(() => {
     if (!loaded && idle && !failed) language.send({ type: 'language.require', bundle: 'articles' });
   }, [loaded, idle, failed, language]);
+  // on the server the bundle loads between two passes of the render (src/entry-server.tsx)
+  const server = useServerRender();
+  if (!loaded) server?.needBundle('articles');
   return loaded ? <Latest /> : null;
 }
 
 function Latest() {
   const overrides = useScreenOverrides();
   const [logic] = useState(() => createLogic(overrides.articles));
-  const articles = useActorRef(logic, { input: { limit: LATEST_ARTICLES }, inspect: overrides.inspect });
+  const articles = useScreenActor(logic, { input: { limit: LATEST_ARTICLES }, inspect: overrides.inspect });
   const loading = useSelector(articles, (s) => s.hasTag('step:loading'));
   const ready = useSelector(articles, (s) => s.hasTag('step:ready'));
   const data = useSelector(articles, (s) => s.context.data);

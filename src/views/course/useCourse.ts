@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { COURSE_NOTICES, type CourseRequirement } from '../../../machines/courseLifecycle';
 import { useCourseLifecycle, useSession, useSystemActor } from '../../app/actors';
 import { notify } from '../../app/notify';
+import { useServerRender } from '../../app/ssr';
 
 /** The lifecycle state a screen shows, asked of the machine by tag. */
 export type CourseStatus =
@@ -48,6 +49,15 @@ export function useOpenCourse(courseId: string, requires?: CourseRequirement): C
   useEffect(() => {
     if (userId !== undefined) actor.send({ type: 'course.open', courseId, userId, requires });
   }, [actor, courseId, userId, requires]);
+  // on the server (a visitor), the same event between two passes of the render
+  const server = useServerRender();
+  if (server && userId !== undefined)
+    server.send(`course.open:${courseId}`, 'courseLifecycle', {
+      type: 'course.open',
+      courseId,
+      userId,
+      requires,
+    });
   const status = useCourseLifecycle((s) => STATUSES.find((t) => s.hasTag(`status:${t}`)) ?? 'idle');
   const openFor = useCourseLifecycle((s) => s.context.courseId);
   // until the machine holds this course, it is loading (never another course's state)

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
@@ -6,6 +6,7 @@ import { catalogueMachine, pageFromQuery } from '../../../machines/catalogue';
 import { css } from '../../../styled-system/css';
 import { fetchCourses } from '../../api/learning';
 import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
+import { useScreenActor } from '../../app/ssr';
 import { useLocaleChange } from '../../app/useLocaleChange';
 import { Button } from '../../components/button';
 import { CourseCard, CourseCardSkeleton } from '../../components/course-card';
@@ -38,7 +39,7 @@ export default function CatalogueView() {
   const urlPage = pageFromQuery(new URLSearchParams(search).get('page'));
   const overrides = useScreenOverrides();
   const [logic] = useState(() => createLogic(overrides.catalogue));
-  const catalogue = useActorRef(logic, { input: { page: urlPage }, inspect: overrides.inspect });
+  const catalogue = useScreenActor(logic, { input: { page: urlPage }, inspect: overrides.inspect });
   const loading = useSelector(catalogue, (s) => s.hasTag('step:loading'));
   const failed = useSelector(catalogue, (s) => s.hasTag('step:failed'));
   const empty = useSelector(catalogue, (s) => s.hasTag('step:empty'));

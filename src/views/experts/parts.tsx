@@ -1,4 +1,3 @@
-import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
 import { Link } from 'wouter';
@@ -8,6 +7,7 @@ import type { CallMode } from '../../../server/contract/experts-constants';
 import { css, cx } from '../../../styled-system/css';
 import { fetchExpert, fetchExperts } from '../../api/experts';
 import { useScreenOverrides } from '../../app/actors';
+import { useScreenActor } from '../../app/ssr';
 import { useLocaleChange } from '../../app/useLocaleChange';
 import * as Avatar from '../../components/avatar';
 import * as Card from '../../components/card';
@@ -26,7 +26,7 @@ export function useExpertsActor(input: ExpertsInput) {
     const real = expertsMachine.provide({ actors: { fetchExperts, fetchExpert } });
     return overrides.experts ? real.provide(overrides.experts) : real;
   });
-  const actor = useActorRef(logic, { input, inspect: overrides.inspect });
+  const actor = useScreenActor(logic, { input, inspect: overrides.inspect });
   // names, titles and bios come in the request's language: fetch again after a switch
   useLocaleChange(() => actor.send({ type: 'experts.localeChanged' }));
   return actor;

@@ -1,9 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { catalogueMachine } from '../../../machines/catalogue';
 import { css } from '../../../styled-system/css';
 import { fetchCourses } from '../../api/learning';
 import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
+import { useScreenActor } from '../../app/ssr';
 import { useLocaleChange } from '../../app/useLocaleChange';
 import { CourseCard, CourseCardSkeleton } from '../../components/course-card';
 import { HomeSection, Placeholders } from './HomeSection';
@@ -29,7 +30,7 @@ function createLogic(overrides: ScreenOverrides['catalogue']) {
 export default function FeaturedCourses() {
   const overrides = useScreenOverrides();
   const [logic] = useState(() => createLogic(overrides.catalogue));
-  const catalogue = useActorRef(logic, {
+  const catalogue = useScreenActor(logic, {
     input: { page: 1, limit: FEATURED_COURSES },
     inspect: overrides.inspect,
   });
