@@ -44,7 +44,7 @@ interface RenderContext {
 const current = new AsyncLocalStorage<RenderContext>();
 let apiFetch: typeof fetch | null = null;
 
-setServerTransport({
+await setServerTransport({
   fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
     const ctx = current.getStore();
     if (!apiFetch || !ctx) throw new Error('render(): no API to read from');

@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { type ActorOptions, type AnyActorRef, type AnyStateMachine, waitFor } from 'xstate';
-import { AUTH_COOKIE, primeResponses } from './api/client';
+import { AUTH_COOKIE, browserFetch, primeResponses } from './api/client';
 import { App } from './app/App';
 import { type AppActorRef, RootProvider, startAppActor } from './app/actors';
 import { readSavedLanguage, readStoredCart } from './app/effects';
@@ -87,6 +87,8 @@ async function start() {
   );
   if (hydrate) hydrateRoot(root, tree);
   else createRoot(root).render(tree);
+  // the HTTP client, once the page is in (the first request would otherwise wait for it)
+  setTimeout(() => void browserFetch(), 0);
 }
 
 start();

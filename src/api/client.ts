@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { FetchError, type FetchOptions, ofetch } from 'ofetch';
+import type { $Fetch, FetchError, FetchOptions } from 'ofetch';
 import type { AppError } from '../../machines/types';
 
 /**
@@ -22,19 +22,34 @@ export function setUnauthorizedHandler(handler: (() => void) | null) {
   onUnauthorized = handler;
 }
 
-const browserClient = ofetch.create({
-  baseURL: API_BASE,
-  retry: 0,
-  timeout: 20_000,
-  onRequest({ options }) {
-    const headers = new Headers(options.headers);
-    headers.set('Accept', 'application/json');
-    headers.set('Accept-Language', acceptLanguage);
-    const token = Cookies.get(AUTH_COOKIE);
-    if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
-    options.headers = headers;
-  },
-});
+/**
+ * ofetch loads with the first request, not with the page: a page the server rendered needs none to
+ * show and become interactive (src/main.tsx warms it up once the page is in).
+ */
+let browserClient: Promise<$Fetch> | null = null;
+export function browserFetch(): Promise<$Fetch> {
+  browserClient ??= import('ofetch').then(({ ofetch }) =>
+    ofetch.create({
+      baseURL: API_BASE,
+      retry: 0,
+      timeout: 20_000,
+      onRequest({ options }) {
+        const headers = new Headers(options.headers);
+        headers.set('Accept', 'application/json');
+        headers.set('Accept-Language', acceptLanguage);
+        const token = Cookies.get(AUTH_COOKIE);
+        if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+        options.headers = headers;
+      },
+    }),
+  );
+  return browserClient;
+}
+
+/** ofetch's FetchError, known by its name (the class itself loads with ofetch). */
+function isFetchError(error: unknown): error is FetchError {
+  return error instanceof Error && error.name === 'FetchError';
+}
 
 interface ErrorBody {
   error?: {
@@ -46,7 +61,7 @@ interface ErrorBody {
 }
 
 export function toApiError(error: unknown): AppError {
-  if (error instanceof FetchError) {
+  if (isFetchError(error)) {
     const body = error.data as ErrorBody | undefined;
     const status = error.response?.status;
     if (body?.error?.code) {
@@ -76,9 +91,10 @@ export interface ServerTransport {
   language: () => string;
   record: (key: string, value: unknown) => void;
 }
-let server: { transport: ServerTransport; client: typeof browserClient } | null = null;
+let server: { transport: ServerTransport; client: $Fetch } | null = null;
 
-export function setServerTransport(transport: ServerTransport) {
+export async function setServerTransport(transport: ServerTransport) {
+  const { ofetch } = await import('ofetch');
   const client = ofetch.create(
     {
       baseURL: `http://render.internal${API_BASE}`,
@@ -133,7 +149,8 @@ export async function request<T>(path: string, options: FetchOptions<'json'> = {
     return value;
   }
   try {
-    return (await browserClient<T>(path, options as never)) as T;
+    const client = await browserFetch();
+    return (await client<T>(path, options as never)) as T;
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const appError = toApiError(error);
