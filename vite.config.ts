@@ -206,6 +206,10 @@ function ssrBuild(): Plugin {
         root,
         configFile: fileURLToPath(import.meta.url),
         logLevel: 'warn',
+        // everything in the bundle: the build may be served from a folder with no node_modules beside it
+        ssr: { noExternal: true },
+        // React's production build on the server too, whatever NODE_ENV the server runs with
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         build: {
           ssr: 'src/entry-server.tsx',
           outDir: join(outDir, '.ssr'),
@@ -214,6 +218,8 @@ function ssrBuild(): Plugin {
           minify: false,
         },
       });
+      // ES modules wherever the build is copied (a dist outside the repository has no package.json)
+      writeFileSync(join(outDir, '.ssr', 'package.json'), '{ "type": "module" }\n');
     },
   };
 }

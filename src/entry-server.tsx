@@ -44,7 +44,7 @@ interface RenderContext {
 const current = new AsyncLocalStorage<RenderContext>();
 let apiFetch: typeof fetch | null = null;
 
-await setServerTransport({
+const transportReady = setServerTransport({
   fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
     const ctx = current.getStore();
     if (!apiFetch || !ctx) throw new Error('render(): no API to read from');
@@ -178,6 +178,7 @@ const MAX_PASSES = 5;
 
 export async function render({ url, locale, fetch, timeoutMs = 3000 }: RenderOptions): Promise<RenderResult> {
   apiFetch = fetch;
+  await transportReady;
   const ctx: RenderContext = { locale, responses: {}, pending: 0, started: 0, settled: null };
   return current.run(ctx, async () => {
     const deadline = Date.now() + timeoutMs;
