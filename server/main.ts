@@ -4,19 +4,17 @@
  * requests in flight finish (up to 10 s), then close the database.
  *
  * With PostgreSQL the server runs `config.workers` processes (WORKERS, default one per core): the
- * primary migrates once, then forks the workers, which share the port (node:cluster) and restarts
- * one that dies. Per-address limits and lockouts are in the database (or Redis with REDIS_URL), so
+ * primary forks a first worker and migrates while it loads the app, then starts the others once it
+ * listens; each worker answers once the primary says the database is ready. They share the port (node:cluster); the primary restarts
+ * one that dies and never loads the app itself (a cold start is mostly loading modules). Per-address limits and lockouts are in the database (or Redis with REDIS_URL), so
  * every worker, and every machine on the same database, counts into the same buckets.
  */
 import cluster from 'node:cluster';
 import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
-import { createApp } from './app.ts';
 import { ConfigError, loadConfig, pepperWarnings, type ServerConfig } from './config.ts';
 import type { Database } from './db/index.ts';
 import { openDatabase, prepareDatabase } from './db/open.ts';
-import { purgeExpired } from './domain/accounts.ts';
 import { systemClock } from './lib/clock.ts';
 import { tightenTree } from './lib/data-dir.ts';
 import { type LimitStore, postgresLimitStore, redisLimitStore } from './lib/limit-store.ts';
@@ -47,17 +45,35 @@ async function openLimitStore(config: ServerConfig, database: Database): Promise
 
 /** The cluster's primary: migrate once, fork the workers, restart one that dies, stop them on a signal. */
 async function primary(config: ServerConfig, log: Logger) {
-  const database = await prepareDatabase(config);
-  await database.close();
   log.info('starting workers', { workers: config.workers, port: config.port });
   let stopping = false;
+  let migrated = false;
   // the first worker also runs the hourly sweep; its replacement takes it over
   const roles = new Map<number, string>();
   const fork = (sweeper: boolean) => {
     const worker = cluster.fork({ AMINA_SWEEPER: sweeper ? '1' : '' });
     roles.set(worker.id, sweeper ? '1' : '');
+    // a worker asks once it listens for the answer; one started after the migrations (a replacement)
+    // is answered at once, the first ones when the migrations are done (below)
+    worker.on('message', (m) => m === ASK_MIGRATED && migrated && worker.send(MIGRATED));
   };
-  for (let i = 0; i < config.workers; i++) fork(i === 0);
+  // the first worker loads the app while the database is migrated (once, here); the others start
+  // when it listens, so the first answer does not wait for every worker to load at once
+  fork(true);
+  cluster.once('listening', () => {
+    for (let i = 1; i < config.workers; i++) if (!stopping) fork(false);
+  });
+  try {
+    const database = await prepareDatabase(config);
+    await database.close();
+  } catch (e) {
+    log.error('migrations failed', { error: describeError(e) });
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL');
+    process.exit(1);
+  }
+  migrated = true;
+  for (const w of Object.values(cluster.workers ?? {})) if (w?.isConnected()) w.send(MIGRATED);
   cluster.on('exit', (worker, code, signal) => {
     const sweeper = roles.get(worker.id) === '1';
     roles.delete(worker.id);
@@ -82,17 +98,35 @@ async function primary(config: ServerConfig, log: Logger) {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
+/** The primary's word to its workers that the database is migrated: they may answer requests. */
+const MIGRATED = 'amina:migrated';
+const ASK_MIGRATED = 'amina:migrated?';
+
 async function main() {
   const config = configOrExit();
   const log = createLogger({ level: config.logLevel });
   if (config.workers > 1 && cluster.isPrimary) return primary(config, log);
-  // a worker opens what the primary migrated; a single process migrates itself
+  const migrated = cluster.isWorker
+    ? new Promise<void>((resolve) => {
+        process.on('message', (m) => m === MIGRATED && resolve());
+        process.send?.(ASK_MIGRATED);
+      })
+    : null;
+  // loaded here, not at the top: the cluster's primary never needs them
+  const [{ serve }, { createApp }, { purgeExpired }] = await Promise.all([
+    import('@hono/node-server'),
+    import('./app.ts'),
+    import('./domain/accounts.ts'),
+  ]);
+  // a worker opens what the primary migrates; a single process migrates itself
   const database = cluster.isWorker ? await openDatabase(config) : await prepareDatabase(config);
   const limitStore = await openLimitStore(config, database);
   // DIST_DIR: serve another build than dist/ (a side build while dist/ is in use)
   const distDir = process.env.DIST_DIR || undefined;
   const app = createApp({ db: database, clock: systemClock, config, logger: log, distDir, limitStore });
   const sweeper = !cluster.isWorker || process.env.AMINA_SWEEPER === '1';
+  // a worker answers once the primary has migrated the database
+  await migrated;
 
   // public reads a second old or newer are answered from memory before the app (lib/hot-cache.ts)
   const server = serve(
