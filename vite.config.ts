@@ -224,8 +224,32 @@ function ssrBuild(): Plugin {
   };
 }
 
+function bootAfterPaint(): Plugin {
+  return {
+    name: 'boot-after-paint',
+    apply: clientBuild,
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+        if (!entry) return html;
+        const loader = `<script>(()=>{let d=0;const go=()=>{if(d)return;d=1;const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${entry[1]}';document.head.appendChild(s)};if(document.visibilityState==='hidden')go();else requestAnimationFrame(()=>setTimeout(go,0));document.addEventListener('visibilitychange',go,{once:true})})()</script>`;
+        return html.replace(entry[0], loader).replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompiledMessages(), sizeReport(), fontPreload(), precompress(), ssrBuild()],
+  plugins: [
+    react(),
+    precompiledMessages(),
+    sizeReport(),
+    fontPreload(),
+    bootAfterPaint(),
+    precompress(),
+    ssrBuild(),
+  ],
   // two postcss copies (vite's and panda's) have equal but distinct types
   css: { postcss: { plugins: [pandacss() as never] } },
   resolve: {

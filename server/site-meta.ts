@@ -230,7 +230,11 @@ export function createSiteMeta({ config, sources = [] }: { config: SiteConfig; s
       return null;
     const meta = await metaFor(url.pathname, locale);
     let html = `${template.slice(0, start.index)}${tags(meta)}${template.slice(end.index + end[0].length)}`;
-    if (locale === 'ar') html = html.replace(/<html\b[^>]*>/i, '<html lang="ar" dir="rtl">');
+    if (locale === 'ar') {
+      html = html.replace(/<html\b[^>]*>/i, '<html lang="ar" dir="rtl">');
+      // an Arabic page's first screen needs the Arabic font (the boot script preloads it), not Inter
+      html = html.replace(/<link rel="preload" as="font"[^>]*inter-latin[^>]*>\s*/, '');
+    }
     return html;
   }
 

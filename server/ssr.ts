@@ -133,7 +133,8 @@ export function createPageRenderer({
       const open = shell.indexOf('<div id="root">');
       const close = shell.lastIndexOf('</div>', shell.indexOf('</body>'));
       if (open < 0 || close < open) return null;
-      return `${shell.slice(0, open)}<div id="root">${page}${shell.slice(close + '</div>'.length)}`;
+      // data-ssr: the page is already there under the splash; its content does not fade in again
+      return `${shell.slice(0, open)}<div id="root" data-ssr="">${page}${shell.slice(close + '</div>'.length)}`;
     },
   };
 }

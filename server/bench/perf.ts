@@ -7,13 +7,14 @@
  * median misses a target so a person notices.
  *
  * Options (environment): PERF_RUNS (default 3), PERF_SKIP_BUILD=1 (use dist/ as it is),
- * PERF_PAGES (comma-separated paths instead of the default list), CHROMIUM_PATH.
+ * PERF_PAGES (comma-separated paths instead of the default list), PERF_REPORTS (a folder to keep each
+ * run's full Lighthouse report in), CHROMIUM_PATH.
  *
  * Lighthouse 12.8: Lighthouse 13 needs Node ≥ 22.19 and these machines run Node 20. The mobile
  * settings and the scoring of the performance category are the same.
  */
 import { type ChildProcess, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -89,6 +90,11 @@ async function audit(url: string): Promise<Sample> {
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    // PERF_REPORTS=<dir>: keep each run's full report (LCP element, requests, main-thread work)
+    if (process.env.PERF_REPORTS) {
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${new URL(url).searchParams.get('lang')}-${Date.now()}.json`;
+      writeFileSync(join(process.env.PERF_REPORTS, name), result.report as string);
+    }
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);

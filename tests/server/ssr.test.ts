@@ -89,7 +89,7 @@ describe('a rendered page', () => {
     expect(calls()).toEqual([{ url: '/courses?lang=ar', locale: 'ar' }]);
     expect(html).toMatch(/<html lang="ar" dir="rtl">/);
     // the splash of the template is replaced by the render, which carries its own
-    expect(html).toMatch(/<div id="root"><main><h1>[^<]+<\/h1>/);
+    expect(html).toMatch(/<div id="root" data-ssr=""><main><h1>[^<]+<\/h1>/);
     expect(html).not.toContain('class="app-splash"></div></div>');
     expect(res.headers.get('vary')).toContain('Cookie');
   });
