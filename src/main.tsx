@@ -1,6 +1,6 @@
 import './index.css';
 import './theme/fonts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
@@ -85,7 +85,9 @@ async function start() {
       </RootProvider>
     </StrictMode>
   );
-  if (hydrate) hydrateRoot(root, tree);
+  // hydration as a transition: React yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page (the page is already painted and readable)
+  if (hydrate) startTransition(() => void hydrateRoot(root, tree));
   else createRoot(root).render(tree);
   // the HTTP client, once the page is in (the first request would otherwise wait for it)
   setTimeout(() => void browserFetch(), 0);

@@ -114,6 +114,21 @@ async function audit(url: string): Promise<Sample> {
   }
 }
 
+/**
+ * Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP): that run is made again, up
+ * to twice, and says so; a page that fails three times in a row stops the run.
+ */
+async function auditWithRetry(url: string): Promise<Sample> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`  (run again: ${error instanceof Error ? error.message.slice(0, 120) : error})`);
+    }
+  }
+}
+
 function row(cells: string[], widths: number[]) {
   return cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
 }
@@ -130,7 +145,7 @@ async function main() {
       for (const locale of LOCALES) {
         const url = `http://127.0.0.1:${server.port}${page}${page.includes('?') ? '&' : '?'}lang=${locale}`;
         const samples: Sample[] = [];
-        for (let i = 0; i < runs; i++) samples.push(await audit(url));
+        for (let i = 0; i < runs; i++) samples.push(await auditWithRetry(url));
         const m = Object.fromEntries(
           (Object.keys(samples[0]) as (keyof Sample)[]).map((k) => [k, median(samples.map((s) => s[k]))]),
         ) as unknown as Sample;

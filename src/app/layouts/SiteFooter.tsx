@@ -40,7 +40,16 @@ const link = css({
 export function SiteFooter() {
   const intl = useIntl();
   return (
-    <footer className={css({ borderTopWidth: '1px', borderColor: 'border.subtle', bg: 'bg.subtle' })}>
+    <footer
+      className={css({
+        borderTopWidth: '1px',
+        borderColor: 'border.subtle',
+        bg: 'bg.subtle',
+        // below the fold on every page: laid out when it comes near the screen, not at first paint
+        contentVisibility: 'auto',
+        containIntrinsicSize: 'auto 420px',
+      })}
+    >
       <div className={wrap}>
         <nav aria-label={intl.formatMessage({ id: 'site.links.label' })} className={groups}>
           {SITE_LINK_GROUPS.map((group) => (
