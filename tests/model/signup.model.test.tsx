@@ -143,7 +143,10 @@ async function pastePin(testId: string, digits: string) {
 
 async function chooseOption(trigger: HTMLElement, name: string) {
   await h.user.click(trigger);
+  // on a loaded machine the list opens a little later than the click: choose once it is open
+  await waitFor(() => expect(trigger).toHaveAttribute('aria-expanded', 'true'));
   await h.user.click(await screen.findByRole('option', { name }));
+  await waitFor(() => expect(trigger).toHaveTextContent(name));
   await settle();
 }
 
@@ -292,6 +295,14 @@ const events = {
       else await h.user.selectOptions(screen.getByTestId(`question-${i}`).querySelector('select')!, q.id);
       await fill(within(screen.getByTestId(`question-${i}`)).getByRole('textbox'), `answer ${i + 1}`);
     }
+    // what was chosen and typed is in the machine before she goes on
+    await waitFor(() =>
+      expect(real().context.security).toEqual([
+        { questionId: QUESTIONS[1].id, answer: 'answer 1' },
+        { questionId: QUESTIONS[3].id, answer: 'answer 2' },
+        { questionId: QUESTIONS[0].id, answer: 'answer 3' },
+      ]),
+    );
     await continueStep();
   },
   PROFILE_INVALID: async () => {
