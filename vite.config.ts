@@ -224,6 +224,13 @@ function ssrBuild(): Plugin {
   };
 }
 
+/**
+ * The app's script is asked for once the page has painted its first content (a paint
+ * PerformanceObserver), not while the page, its stylesheet and its font are still arriving: on a
+ * slow network the HTML the server rendered is read first, and the script hydrates it after (issue
+ * 11). A hidden tab starts at once (it paints nothing); 3 s is the latest it waits. Vite's
+ * `modulepreload` links are dropped for the same reason; the entry asks for its chunks itself.
+ */
 function bootAfterPaint(): Plugin {
   return {
     name: 'boot-after-paint',
@@ -232,8 +239,8 @@ function bootAfterPaint(): Plugin {
       order: 'post',
       handler(html) {
         const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
-        if (!entry) return html;
-        const loader = `<script>(()=>{let d=0;const go=()=>{if(d)return;d=1;const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${entry[1]}';document.head.appendChild(s)};if(document.visibilityState==='hidden')go();else requestAnimationFrame(()=>setTimeout(go,0));document.addEventListener('visibilitychange',go,{once:true})})()</script>`;
+        if (!entry) throw new Error('boot-after-paint: the entry script is missing from index.html');
+        const loader = `<script>(()=>{let d=0;const go=()=>{if(d)return;d=1;const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${entry[1]}';document.head.appendChild(s)};if(document.visibilityState==='hidden')return go();document.addEventListener('visibilitychange',go,{once:true});setTimeout(go,3000);try{new PerformanceObserver((l)=>{if(l.getEntries().some((e)=>e.name==='first-contentful-paint'))setTimeout(go,0)}).observe({type:'paint',buffered:true})}catch{requestAnimationFrame(()=>setTimeout(go,0))}})()</script>`;
         return html.replace(entry[0], loader).replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
       },
     },
