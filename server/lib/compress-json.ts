@@ -14,12 +14,14 @@ export const compressJson: MiddlewareHandler = async (c, next) => {
   await next();
   const res = c.res;
   res.headers.append('Vary', 'Accept-Encoding');
+  // headers and method first: touching `res.body` turns @hono/node-server's lightweight response
+  // into a web stream, the slow way out (a quarter of a small answer's cost), so it comes last
   if (
     c.req.method === 'HEAD' ||
-    !res.body ||
     res.headers.has('Content-Encoding') ||
     !res.headers.get('Content-Type')?.startsWith('application/json') ||
-    !acceptedEncodings(c.req.header('accept-encoding')).some((e) => e.name === 'gzip')
+    !acceptedEncodings(c.req.header('accept-encoding')).some((e) => e.name === 'gzip') ||
+    !res.body
   )
     return;
   const body = new Uint8Array(await res.arrayBuffer());
