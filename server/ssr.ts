@@ -11,7 +11,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parse } from 'hono/utils/cookie';
 import type { Locale } from '../machines/types.ts';
+import { AUTH_COOKIE, LANGUAGE_COOKIE } from './contract/cookies.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Logger } from './lib/log.ts';
 
@@ -23,19 +25,11 @@ type Render = (options: { url: string; locale: Locale; fetch: typeof fetch; time
 
 /** Routes the browser renders itself: behind the guard, or made of what only the browser holds. */
 const CLIENT_ONLY = /^\/(?:dashboard|checkout|cart|_app)(?:\/|$)/;
-const AUTH_COOKIE = 'authToken';
-const LANGUAGE_COOKIE = 'language';
 const TTL_MS = 1000;
 const MAX_KEPT = 500;
 
-function cookie(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return v.join('=');
-  }
-  return null;
-}
+const cookie = (header: string | undefined, name: string): string | undefined =>
+  header ? parse(header, name)[name] : undefined;
 
 /** The page's language: `?lang=` on the link, else the visitor's saved choice (cookie), else English. */
 export function pageLocale(url: URL, cookieHeader: string | undefined): Locale {

@@ -1,10 +1,13 @@
 import './index.css';
 import './theme/fonts';
+import Cookies from 'js-cookie';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { type ActorOptions, type AnyActorRef, type AnyStateMachine, waitFor } from 'xstate';
+import { parseLocale } from '../machines/language';
+import { DEFAULT_LOCALE } from '../machines/types';
 import { AUTH_COOKIE, browserFetch, primeResponses } from './api/client';
 import { App } from './app/App';
 import { type AppActorRef, RootProvider, startAppActor } from './app/actors';
@@ -31,8 +34,9 @@ function serverState(): SsrState | null {
  * a member's session): the page is then rendered afresh.
  */
 async function catchUp(actor: AppActorRef, state: SsrState): Promise<boolean> {
-  if ((readSavedLanguage() ?? 'en') !== state.locale) return false;
-  if (document.cookie.split('; ').some((c) => c.startsWith(`${AUTH_COOKIE}=`))) return false;
+  // the language the root starts in (languageMachine's own rule) and a session, as the server saw them
+  if ((parseLocale(readSavedLanguage()) ?? DEFAULT_LOCALE) !== state.locale) return false;
+  if (Cookies.get(AUTH_COOKIE)) return false;
   // the server rendered an empty cart and discreet mode off: anything else is rendered afresh
   if (readStoredCart() || readStoredDiscreet() === '1') return false;
   primeResponses(state.responses);

@@ -1,13 +1,14 @@
 import Cookies from 'js-cookie';
 import type { $Fetch, FetchError, FetchOptions } from 'ofetch';
 import type { AppError } from '../../machines/types';
+import { AUTH_COOKIE } from '../../server/contract/cookies';
 
 /**
  * The one HTTP client (spec §6, §7): base URL from VITE_API_URL (default `/api` on this origin),
  * JSON, `Authorization: Bearer <authToken cookie>` when present, `Accept-Language` from the
  * current language. Failures become AppError codes; machines keep the codes, views translate them.
  */
-export const AUTH_COOKIE = 'authToken';
+export { AUTH_COOKIE } from '../../server/contract/cookies';
 export const API_BASE = import.meta.env.VITE_API_URL || '/api';
 
 let acceptLanguage = 'en';
@@ -22,6 +23,15 @@ export function setUnauthorizedHandler(handler: (() => void) | null) {
   onUnauthorized = handler;
 }
 
+/** JSON, her language, and her token when she has one (unless the request brings its own). */
+function apiHeaders(given: HeadersInit | undefined, language: string, token?: string): Headers {
+  const headers = new Headers(given);
+  headers.set('Accept', 'application/json');
+  headers.set('Accept-Language', language);
+  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
 /**
  * ofetch loads with the first request, not with the page: a page the server rendered needs none to
  * show and become interactive (src/main.tsx warms it up once the page is in).
@@ -34,12 +44,7 @@ export function browserFetch(): Promise<$Fetch> {
       retry: 0,
       timeout: 20_000,
       onRequest({ options }) {
-        const headers = new Headers(options.headers);
-        headers.set('Accept', 'application/json');
-        headers.set('Accept-Language', acceptLanguage);
-        const token = Cookies.get(AUTH_COOKIE);
-        if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
-        options.headers = headers;
+        options.headers = apiHeaders(options.headers, acceptLanguage, Cookies.get(AUTH_COOKIE));
       },
     }),
   );
@@ -100,10 +105,8 @@ export async function setServerTransport(transport: ServerTransport) {
       baseURL: `http://render.internal${API_BASE}`,
       retry: 0,
       onRequest({ options }) {
-        const headers = new Headers(options.headers);
-        headers.set('Accept', 'application/json');
-        headers.set('Accept-Language', transport.language());
-        options.headers = headers;
+        // a visitor's page: never a token
+        options.headers = apiHeaders(options.headers, transport.language());
       },
     },
     { fetch: transport.fetch },

@@ -5,6 +5,7 @@ import type { CartState } from '../../machines/cart';
 import type { Messages } from '../../machines/language';
 import type { StoredSession } from '../../machines/session';
 import type { Locale, User } from '../../machines/types';
+import { LANGUAGE_COOKIE } from '../../server/contract/cookies';
 import { AUTH_COOKIE, setApiLanguage } from '../api/client';
 import type { MessageBundle } from './message-bundles';
 
@@ -84,7 +85,7 @@ export function persistCart(cart: CartState) {
 /** Saved under `language` (spec §3), and as a cookie so the server renders her next page in it. */
 export function persistLanguage(locale: Locale) {
   safeSet(STORAGE_KEYS.language, locale);
-  Cookies.set(STORAGE_KEYS.language, locale, {
+  Cookies.set(LANGUAGE_COOKIE, locale, {
     expires: 365,
     sameSite: 'lax',
     secure: secureCookie(),
