@@ -8,13 +8,11 @@ import type { MessageBundle } from './message-bundles';
 import { useServerRender } from './ssr';
 
 /**
- * Renders its screen once the screen's messages are in: asks the language machine for the bundle
- * (`language.require`) when it is ready and the bundle is missing, shows the loader meanwhile, and
- * a retry if the bundle could not load (the machine remembers the failure, so it is not asked again
- * in a loop).
+ * Whether a bundle's messages are in: asks the language machine for it when it is ready and the
+ * bundle is missing (not again after a failure: the screen offers a retry); on the server, the
+ * renderer loads it between two passes (src/entry-server.tsx), since effects do not run there.
  */
-export function NeedsMessages({ bundle, children }: { bundle: MessageBundle; children: ReactNode }) {
-  const intl = useIntl();
+export function useMessageBundle(bundle: MessageBundle): { loaded: boolean; failed: boolean } {
   const language = useSystemActor('language');
   const loaded = useLanguage((s) => s.context.bundles.includes(bundle));
   const idle = useLanguage((s) => s.matches('ready'));
@@ -23,9 +21,21 @@ export function NeedsMessages({ bundle, children }: { bundle: MessageBundle; chi
     if (!loaded && idle && !failed) language.send({ type: 'language.require', bundle });
   }, [loaded, idle, failed, language, bundle]);
   const server = useServerRender();
+  if (!loaded) server?.needBundle(bundle);
+  return { loaded, failed };
+}
+
+/**
+ * Renders its screen once the screen's messages are in: asks the language machine for the bundle
+ * (`language.require`) when it is ready and the bundle is missing, shows the loader meanwhile, and
+ * a retry if the bundle could not load (the machine remembers the failure, so it is not asked again
+ * in a loop).
+ */
+export function NeedsMessages({ bundle, children }: { bundle: MessageBundle; children: ReactNode }) {
+  const intl = useIntl();
+  const language = useSystemActor('language');
+  const { loaded, failed } = useMessageBundle(bundle);
   if (loaded) return children;
-  // on the server the bundle loads between two passes of the render (src/entry-server.tsx)
-  server?.needBundle(bundle);
   if (failed)
     return (
       <div

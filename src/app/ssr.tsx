@@ -1,6 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { createContext, type ReactNode, useContext, useEffect, useId, useState } from 'react';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic, AnyActorRef, EventObject, Snapshot } from 'xstate';
+import { type SystemActors, useSystemActor } from './actors';
 
 /**
  * Public pages arrive as HTML (issue 11, part 3): the server renders the same views, and the browser
@@ -84,4 +85,22 @@ export function useScreenActor<TLogic extends AnyActorLogic>(
 /** The server's render, or null in the browser. */
 export function useServerRender(): ServerActors | null {
   return useContext(SsrContext).server;
+}
+
+type RootEvent = { type: string; [field: string]: unknown };
+
+/**
+ * Sends a root actor an event once the view shows it (an effect in the browser), and again whenever
+ * the event changes; null sends nothing yet. On the server, where effects do not run, the renderer
+ * sends it between two passes of the render instead (src/entry-server.tsx), and the browser replays
+ * it before hydrating. The event's JSON is its identity.
+ */
+export function useRootEvent(systemId: keyof SystemActors, event: RootEvent | null) {
+  const actor = useSystemActor(systemId) as AnyActorRef;
+  const server = useServerRender();
+  const key = event ? JSON.stringify(event) : null;
+  useEffect(() => {
+    if (key) actor.send(JSON.parse(key));
+  }, [actor, key]);
+  if (server && event && key) server.send(`${systemId}:${key}`, systemId, event);
 }

@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { articlesMachine } from '../../../machines/articles';
 import { LATEST_ARTICLES } from '../../../server/contract/article-rules';
 import { fetchArticles } from '../../api/articles';
-import { type ScreenOverrides, useLanguage, useScreenOverrides, useSystemActor } from '../../app/actors';
-import { useScreenActor, useServerRender } from '../../app/ssr';
+import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
+import { useMessageBundle } from '../../app/NeedsMessages';
+import { useScreenActor } from '../../app/ssr';
 import { useLocaleChange } from '../../app/useLocaleChange';
 import { HomeSection, Placeholders } from '../home/HomeSection';
 import { ArticleCard, ArticleCardSkeleton, articleGrid } from './ArticleCard';
@@ -20,17 +21,9 @@ function createLogic(overrides: ScreenOverrides['articles']) {
  * steps aside if the articles cannot be loaded: the rest of the page does not depend on it.
  */
 export default function LatestArticles() {
-  // the articles' words come with their bundle, asked for here (the front page's own bundle lacks them)
-  const language = useSystemActor('language');
-  const loaded = useLanguage((s) => s.context.bundles.includes('articles'));
-  const idle = useLanguage((s) => s.matches('ready'));
-  const failed = useLanguage((s) => s.context.failedBundle === 'articles');
-  useEffect(() => {
-    if (!loaded && idle && !failed) language.send({ type: 'language.require', bundle: 'articles' });
-  }, [loaded, idle, failed, language]);
-  // on the server the bundle loads between two passes of the render (src/entry-server.tsx)
-  const server = useServerRender();
-  if (!loaded) server?.needBundle('articles');
+  // the articles' words come with their bundle, asked for here (the front page's own bundle lacks
+  // them); the section steps aside while they load or if they cannot
+  const { loaded } = useMessageBundle('articles');
   return loaded ? <Latest /> : null;
 }
 

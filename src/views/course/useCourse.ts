@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { COURSE_NOTICES, type CourseRequirement } from '../../../machines/courseLifecycle';
 import { useCourseLifecycle, useSession, useSystemActor } from '../../app/actors';
 import { notify } from '../../app/notify';
-import { useServerRender } from '../../app/ssr';
+import { useRootEvent } from '../../app/ssr';
 
 /** The lifecycle state a screen shows, asked of the machine by tag. */
 export type CourseStatus =
@@ -44,20 +44,11 @@ export function useMemberId(): string | null | undefined {
  * once the session is known, and again when she signs in or out. Returns the machine's status.
  */
 export function useOpenCourse(courseId: string, requires?: CourseRequirement): CourseStatus {
-  const actor = useSystemActor('courseLifecycle');
   const userId = useMemberId();
-  useEffect(() => {
-    if (userId !== undefined) actor.send({ type: 'course.open', courseId, userId, requires });
-  }, [actor, courseId, userId, requires]);
-  // on the server (a visitor), the same event between two passes of the render
-  const server = useServerRender();
-  if (server && userId !== undefined)
-    server.send(`course.open:${courseId}`, 'courseLifecycle', {
-      type: 'course.open',
-      courseId,
-      userId,
-      requires,
-    });
+  useRootEvent(
+    'courseLifecycle',
+    userId === undefined ? null : { type: 'course.open', courseId, userId, requires },
+  );
   const status = useCourseLifecycle((s) => STATUSES.find((t) => s.hasTag(`status:${t}`)) ?? 'idle');
   const openFor = useCourseLifecycle((s) => s.context.courseId);
   // until the machine holds this course, it is loading (never another course's state)
