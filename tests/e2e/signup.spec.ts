@@ -21,7 +21,12 @@ async function pickWithKeys(page: Page, downs: number) {
     }).toPass({ timeout: 10_000 });
   }
   await expect(highlighted).toHaveCount(1);
-  await page.keyboard.press('Enter');
+  // Enter chooses the highlighted option and closes the list; on a loaded machine the first press
+  // can land before the open list takes keys, so press again only while it is still open
+  await expect(async () => {
+    await page.keyboard.press('Enter');
+    await expect(list).toBeHidden({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 /** Moves focus with Tab (and only Tab) until the target has it. */
