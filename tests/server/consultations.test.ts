@@ -252,7 +252,9 @@ describe(`consultations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => 
     }
     // and an overlapping slot within her 15-minute buffer is taken too
     const next = new Date(Date.parse(startsAt) + 60 * M).toISOString();
-    const near = await hold(members[1].token, {
+    // asked by a member who lost the race: the winner's own new hold would release hers first
+    const loser = members[results.findIndex((r) => r.status === 409)];
+    const near = await hold(loser.token, {
       expertId: MAYA,
       offerId: 'consult-30',
       mode: 'video',
