@@ -4,6 +4,7 @@
 // 3. end-to-end in Chromium against the production build and the real server (required in CI).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = new URL('..', import.meta.url).pathname;
 const results = `${root}test-results`;
@@ -12,6 +13,8 @@ mkdirSync(results, { recursive: true });
 const ci = !!process.env.CI;
 const tally = { passed: 0, failed: 0, skipped: 0 };
 const notes = [];
+/** the failing tests by name, printed last: a CI log is often read from its tail only */
+const failures = [];
 let exitCode = 0;
 
 function run(title, cmd, args, env = {}) {
@@ -33,6 +36,26 @@ function countVitest(file) {
   tally.failed += r.numFailedTests;
   tally.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
   if (r.numTotalTests === 0) fail(`${file}: no tests ran`);
+  for (const f of r.testResults ?? [])
+    for (const t of f.assertionResults ?? [])
+      if (t.status === 'failed')
+        failures.push(`${f.name.replace(root, '')} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+}
+
+function firstLine(message = '') {
+  return stripVTControlCharacters(message).split('\n')[0].slice(0, 300);
+}
+
+/** Playwright's JSON report nests suites; a test failed when its last result did not pass. */
+function playwrightFailures(suite, path = []) {
+  const here = suite.title ? [...path, suite.title] : path;
+  for (const spec of suite.specs ?? [])
+    for (const t of spec.tests ?? []) {
+      const last = t.results?.[t.results.length - 1];
+      if (t.status === 'unexpected')
+        failures.push(`${[...here, spec.title].join(' › ')}: ${firstLine(last?.error?.message)}`);
+    }
+  for (const s of suite.suites ?? []) playwrightFailures(s, here);
 }
 
 run(
@@ -70,7 +93,9 @@ if (existsSync(chromium)) {
     });
     const file = `${results}/e2e.json`;
     if (existsSync(file)) {
-      const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+      const report = JSON.parse(readFileSync(file, 'utf8'));
+      const s = report.stats;
+      for (const suite of report.suites ?? []) playwrightFailures(suite);
       tally.passed += s.expected + (s.flaky ?? 0);
       tally.failed += s.unexpected;
       tally.skipped += s.skipped;
@@ -89,6 +114,7 @@ if (existsSync(chromium)) {
 
 console.log('');
 for (const n of notes) console.log(`note: ${n}`);
+for (const f of failures) console.log(`failed: ${f}`);
 if (tally.failed > 0) exitCode = 1;
 console.log(
   `tests: ${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ''}`,
