@@ -201,7 +201,19 @@ export const expertsMachine = setup({
             ],
           },
         },
-        ready: { tags: ['step:ready'] },
+        // a new language: the profile stays on screen (and a booking under way in it) while it is read again
+        ready: { tags: ['step:ready'], on: { 'experts.localeChanged': 'refreshing' } },
+        refreshing: {
+          tags: ['step:ready', 'step:refreshing'],
+          on: { 'experts.localeChanged': { target: 'refreshing', reenter: true } },
+          invoke: {
+            src: 'fetchExpert',
+            input: ({ context }) => ({ expertId: context.expertId ?? '' }),
+            onDone: { target: 'ready', actions: { type: 'keepExpert', params: expertOf } },
+            // the profile in the language before is still right: it stays
+            onError: 'ready',
+          },
+        },
         notFound: { tags: ['step:notFound'] },
         failed: { tags: ['step:failed'], on: { 'experts.retry': 'loading' } },
       },

@@ -166,11 +166,38 @@ describe('experts machine: a profile', () => {
     expect(snap().context.expert?.id).toBe('maya-khoury');
   });
 
-  it('fetches again in the new language, and ignores filters', async () => {
+  it('fetches again in the new language, keeping the profile on screen meanwhile, and ignores filters', async () => {
     const { actor, one, list, snap } = start({ expertId: 'rana-aziz' });
     await one.resolve(expertProfile());
     actor.send({ type: 'experts.filter', filters: { mode: 'voice' } });
     expect(list.calls).toHaveLength(0);
+    actor.send({ type: 'experts.localeChanged' });
+    expect(snap().matches({ profile: 'refreshing' })).toBe(true);
+    expect(snap().hasTag('step:ready')).toBe(true);
+    expect(snap().context.expert?.id).toBe('rana-aziz');
+    expect(one.calls).toHaveLength(2);
+    expect(one.calls[1].input).toEqual({ expertId: 'rana-aziz' });
+    await one.resolve({ ...expertProfile(), bio: 'نبذة' });
+    expect(snap().matches({ profile: 'ready' })).toBe(true);
+    expect(snap().context.expert?.bio).toBe('نبذة');
+  });
+
+  it('keeps the profile it has when reading it again in the new language fails; a second switch asks again', async () => {
+    const { actor, one, snap } = start({ expertId: 'rana-aziz' });
+    await one.resolve(expertProfile());
+    actor.send({ type: 'experts.localeChanged' });
+    actor.send({ type: 'experts.localeChanged' });
+    expect(one.calls).toHaveLength(3);
+    expect(one.calls[1].signal.aborted).toBe(true);
+    await one.reject({ code: 'NETWORK_ERROR' });
+    expect(snap().matches({ profile: 'ready' })).toBe(true);
+    expect(snap().context.expert?.id).toBe('rana-aziz');
+    expect(snap().context.error).toBeNull();
+  });
+
+  it('a profile that never arrived is asked for again in the new language, with the loader', async () => {
+    const { actor, one, snap } = start({ expertId: 'rana-aziz' });
+    await one.reject({ code: 'NETWORK_ERROR' });
     actor.send({ type: 'experts.localeChanged' });
     expect(snap().matches({ profile: 'loading' })).toBe(true);
     expect(one.calls).toHaveLength(2);

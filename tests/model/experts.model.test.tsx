@@ -41,6 +41,7 @@ function open(path: string) {
 }
 
 afterEach(() => {
+  panelBefore = null;
   h?.app.unmount();
   h = undefined;
 });
@@ -96,7 +97,19 @@ const model = createMachine({
         SWITCH_LANGUAGE: 'profileLoadingAgain',
       },
     },
-    profileReady: { on: { OPEN_OTHER: 'profileLoadingOther', SWITCH_LANGUAGE: 'profileLoadingAgain' } },
+    profileReady: { on: { OPEN_OTHER: 'profileLoadingOther', SWITCH_LANGUAGE: 'profileRefreshing' } },
+    // read again in the new language with the profile (and its booking panel) still on screen
+    profileRefreshing: {
+      on: {
+        PROFILE_OK: 'profileRefreshed',
+        PROFILE_FAIL: 'profileKept',
+        SWITCH_LANGUAGE: 'profileRefreshingBack',
+      },
+    },
+    profileRefreshed: {},
+    profileKept: {},
+    profileRefreshingBack: { on: { PROFILE_OK: 'profileRefreshedBack' } },
+    profileRefreshedBack: {},
     profileLoadingOther: { on: { PROFILE_OK: 'profileReadyOther' } },
     profileReadyOther: {},
     profileNotFound: {},
@@ -176,6 +189,22 @@ async function expectProfileReady(expert: ExpertProfile) {
   await waitFor(() => expect(document.title).toContain(expert.name));
 }
 
+/** The booking panel on screen before the last language switch (null before any). */
+let panelBefore: HTMLElement | null = null;
+
+/**
+ * After a language switch on a shown profile: no loader, the profile still shown and asked for again
+ * (`calls` reads in all), and the very same booking panel, so a booking under way loses nothing.
+ */
+async function expectProfileKept(calls: number) {
+  await waitFor(() => expect(h!.one.calls).toHaveLength(calls));
+  expect(h!.one.last()!.input).toEqual({ expertId: 'rana-aziz' });
+  expect(screen.queryByTestId('expert-loading')).toBeNull();
+  await expectProfileReady(expertProfile(EXPERTS[0]));
+  expect(panelBefore).not.toBeNull();
+  expect(screen.getByTestId('booking-panel')).toBe(panelBefore);
+}
+
 async function pickSegment(groupTestId: string, name: string) {
   const group = screen.getByTestId(groupTestId);
   await h!.app.user.click(within(group).getByText(name));
@@ -229,8 +258,10 @@ describe('experts model on the real screens', () => {
             await h!.app.user.click(screen.getByRole('button', { name: t('experts.retry') }));
           },
           SWITCH_LANGUAGE: async () => {
+            const dir = document.documentElement.dir;
+            panelBefore = screen.queryByTestId('booking-panel');
             await h!.app.user.click(screen.getByTestId('language-switch'));
-            await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+            await waitFor(() => expect(document.documentElement.dir).toBe(dir === 'rtl' ? 'ltr' : 'rtl'));
             await settle();
           },
           PROFILE_OK: async () => {
@@ -320,6 +351,28 @@ describe('experts model on the real screens', () => {
             expect(h!.one.calls.length).toBeGreaterThan(1);
           },
           profileReadyAgain: () => expectProfileReady(expertProfile(EXPERTS[0])),
+          profileRefreshing: async () => {
+            await expectProfileKept(2);
+            expect(screen.getByTestId('expert-profile')).toHaveAttribute('aria-busy', 'true');
+          },
+          profileRefreshed: async () => {
+            await expectProfileKept(2);
+            expect(screen.getByTestId('expert-profile')).toHaveAttribute('aria-busy', 'false');
+          },
+          profileKept: async () => {
+            await expectProfileKept(2);
+            expect(screen.getByTestId('expert-profile')).toHaveAttribute('aria-busy', 'false');
+            expect(screen.queryByTestId('expert-error')).toBeNull();
+          },
+          profileRefreshingBack: async () => {
+            await expectProfileKept(3);
+            expect(document.documentElement.dir).toBe('ltr');
+            expect(h!.one.calls[1].signal.aborted).toBe(true);
+          },
+          profileRefreshedBack: async () => {
+            await expectProfileKept(3);
+            expect(screen.getByTestId('expert-profile')).toHaveAttribute('aria-busy', 'false');
+          },
         },
       });
     }, 30_000);

@@ -107,10 +107,11 @@ function Offer({ offer }: { offer: ConsultationOffer }) {
   );
 }
 
-function Profile({ expert }: { expert: ExpertProfile }) {
+function Profile({ expert, refreshing }: { expert: ExpertProfile; refreshing: boolean }) {
   const intl = useIntl();
   return (
     <article
+      aria-busy={refreshing}
       data-testid="expert-profile"
       className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}
     >
@@ -349,6 +350,7 @@ export default function ExpertView() {
   const failed = useSelector(experts, (s) => s.hasTag('step:failed'));
   const notFound = useSelector(experts, (s) => s.hasTag('step:notFound'));
   const expert = useSelector(experts, (s) => (s.hasTag('step:ready') ? s.context.expert : null));
+  const refreshing = useSelector(experts, (s) => s.hasTag('step:refreshing'));
   const intl = useIntl();
   useDocumentTitleText(
     expert?.name ?? (notFound ? intl.formatMessage({ id: 'experts.profile.notFound.title' }) : null),
@@ -392,7 +394,7 @@ export default function ExpertView() {
           />
         </div>
       )}
-      {expert && <Profile expert={expert} />}
+      {expert && <Profile expert={expert} refreshing={refreshing} />}
     </div>
   );
 }
