@@ -271,6 +271,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // every browser the es2022 target allows knows modulepreload: no polyfill in the entry
+    modulePreload: { polyfill: false },
     sourcemap: false,
     reportCompressedSize: false,
     rollupOptions: {
