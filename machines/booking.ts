@@ -423,6 +423,7 @@ export const bookingMachine = setup({
       on: {
         'booking.offer': { guard: 'offerKnown', target: '.loading', actions: 'setOffer' },
         'booking.mode': { guard: 'modeOffered', actions: 'setMode' },
+        'booking.slot': { actions: 'setSlot' },
         'booking.localeChanged': '.loading',
       },
       states: {
@@ -445,11 +446,25 @@ export const bookingMachine = setup({
         ready: {
           tags: ['slots:ready'],
           on: {
-            'booking.slot': { actions: 'setSlot' },
             'booking.continue': [
               { guard: 'isVisitor', actions: 'requireSignIn' },
               { guard: 'slotChosen', target: '#booking.holding' },
             ],
+            // prices come in the request's language: read again with the times (and her choice) on screen
+            'booking.localeChanged': 'refreshing',
+          },
+        },
+        refreshing: {
+          tags: ['slots:ready', 'busy'],
+          invoke: {
+            src: 'loadSlots',
+            input: ({ context }) => ({ expertId: context.expertId, offerId: context.offerId }),
+            onDone: {
+              target: 'ready',
+              actions: { type: 'keepSlots', params: ({ event }) => event.output },
+            },
+            // the times and prices she has are still right, in the language before
+            onError: 'ready',
           },
         },
       },

@@ -159,9 +159,37 @@ describe('booking machine', () => {
     m.actor.send({ type: 'booking.retry' });
     expect(m.snap().context.error).toBeNull();
     await m.loadSlots.resolve(slotsFor());
+    m.actor.send({ type: 'booking.slot', startsAt: SLOT_A });
+    // a new language: the times stay, with her choice, while they are read again
+    m.actor.send({ type: 'booking.localeChanged' });
+    expect(m.snap().matches({ choosing: 'refreshing' })).toBe(true);
+    expect(m.snap().hasTag('slots:ready')).toBe(true);
+    expect(m.snap().hasTag('busy')).toBe(true);
+    expect(m.snap().context.slot).toBe(SLOT_A);
+    expect(m.loadSlots.calls).toHaveLength(3);
+    await m.loadSlots.resolve(slotsFor());
+    expect(m.snap().matches({ choosing: 'ready' })).toBe(true);
+    expect(m.snap().context.slot).toBe(SLOT_A);
+  });
+
+  it('keeps the times and her choice when reading them again in a new language fails', async () => {
+    const m = start();
+    await m.loadSlots.resolve(slotsFor());
+    m.actor.send({ type: 'booking.slot', startsAt: SLOT_A });
+    m.actor.send({ type: 'booking.localeChanged' });
+    await m.loadSlots.reject({ code: 'NETWORK_ERROR' });
+    expect(m.snap().matches({ choosing: 'ready' })).toBe(true);
+    expect(m.snap().context.slot).toBe(SLOT_A);
+    expect(m.snap().context.slots).not.toBeNull();
+    expect(m.snap().context.error).toBeNull();
+  });
+
+  it('slots still loading are asked for again in a new language', async () => {
+    const m = start();
     m.actor.send({ type: 'booking.localeChanged' });
     expect(m.snap().hasTag('slots:loading')).toBe(true);
-    expect(m.loadSlots.calls).toHaveLength(3);
+    expect(m.loadSlots.calls).toHaveLength(2);
+    expect(m.loadSlots.calls[0].signal.aborted).toBe(true);
   });
 
   it('sends a visitor to sign in instead of holding; a member needs a slot first', async () => {

@@ -128,6 +128,20 @@ async function pickSlot(slot = SLOT_A) {
   await h!.app.user.click(time);
   await waitFor(() => expect(time).toHaveAttribute('data-state', 'checked'));
 }
+/**
+ * After a language switch with the times on screen: the panel is in Arabic, the times were asked for
+ * again and never left the screen (no loader), and her chosen time (if any) is still chosen.
+ */
+async function expectTimesKept(chosen: string | null) {
+  await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+  await waitFor(() => expect(h!.slots.calls).toHaveLength(2));
+  expect(screen.queryByTestId('booking-slots-loading')).toBeNull();
+  expect(screen.getByTestId('booking-days')).toBeInTheDocument();
+  const checked = [...panel().querySelectorAll('[data-slot][data-state="checked"]')].map((e) =>
+    e.getAttribute('data-slot'),
+  );
+  expect(checked).toEqual(chosen ? [chosen] : []);
+}
 async function cont() {
   await h!.app.user.click(within(panel()).getByTestId('booking-continue'));
 }
@@ -189,7 +203,12 @@ const model = createMachine({
     visitorLoading: { on: { SLOTS_OK: 'visitorReady' } },
     visitorReady: { on: { CONTINUE_VISITOR: 'signInAsked' } },
     signInAsked: {},
-    slotsLoading: { on: { SLOTS_OK: 'ready', SLOTS_FAIL: 'slotsFailed' } },
+    slotsLoading: {
+      on: { SLOTS_OK: 'ready', SLOTS_FAIL: 'slotsFailed', SWITCH_LANGUAGE: 'slotsLoadingArabic' },
+    },
+    // times not shown yet: asked for again in the new language, with the loader
+    slotsLoadingArabic: { on: { SLOTS_OK: 'readyArabicFirst' } },
+    readyArabicFirst: {},
     slotsFailed: { on: { RETRY: 'slotsLoadingAgain' } },
     slotsLoadingAgain: { on: { SLOTS_OK: 'readyAgain' } },
     readyAgain: {},
@@ -197,11 +216,15 @@ const model = createMachine({
       on: {
         PICK_DISCOVERY: 'discoveryLoading',
         PICK_SLOT: 'slotChosen',
-        SWITCH_LANGUAGE: 'slotsLoadingArabic',
+        SWITCH_LANGUAGE: 'slotsRefreshingArabic',
       },
     },
-    slotsLoadingArabic: { on: { SLOTS_OK: 'readyArabic' } },
+    // prices are read again in the new language with the times (and her choice) still on screen
+    slotsRefreshingArabic: { on: { SLOTS_OK: 'readyArabic', SLOTS_FAIL: 'slotsKeptArabic' } },
     readyArabic: {},
+    slotsKeptArabic: {},
+    chosenRefreshingArabic: { on: { SLOTS_OK: 'chosenArabic' } },
+    chosenArabic: {},
     discoveryLoading: { on: { SLOTS_OK: 'discoveryReady' } },
     discoveryReady: { on: { PICK_SLOT_CONTINUE: 'holdingFree' } },
     holdingFree: { on: { HOLD_OK_FREE: 'freePayment' } },
@@ -210,7 +233,7 @@ const model = createMachine({
     confirmedFree: {},
     failedFree: { on: { CONFIRM_FREE: 'confirmingFreeAgain' } },
     confirmingFreeAgain: {},
-    slotChosen: { on: { CONTINUE: 'holding' } },
+    slotChosen: { on: { CONTINUE: 'holding', SWITCH_LANGUAGE: 'chosenRefreshingArabic' } },
     holding: { on: { HOLD_OK: 'details', HOLD_TAKEN: 'takenLoading', HOLD_FAIL: 'holdFailed' } },
     takenLoading: { on: { SLOTS_OK_AFTER_TAKEN: 'takenReady' } },
     takenReady: { on: { PICK_NEXT_CONTINUE: 'holdingNext' } },
@@ -514,15 +537,34 @@ describe('booking model on the real expert page', () => {
             expect(within(panel()).getByTestId('booking-continue')).toBeDisabled();
             expect(screen.getByTestId('booking-zones')).toHaveTextContent(/Asia\/Amman|Amman/);
           },
-          slotsLoadingArabic: async () => {
-            // in the new language (the profile itself is fetched again, and its panel with it)
-            await waitFor(() => expect(h!.slots.calls.length).toBeGreaterThanOrEqual(2));
+          slotsRefreshingArabic: async () => {
+            await expectTimesKept(null);
+            expect(within(panel()).getByTestId('booking-continue')).toHaveAttribute('aria-busy', 'true');
           },
           readyArabic: async () => {
-            await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+            await expectTimesKept(null);
             await waitFor(() =>
               expect(within(panel()).getByRole('heading', { level: 2 })).toHaveTextContent('احجزي استشارة'),
             );
+          },
+          slotsKeptArabic: async () => {
+            await expectTimesKept(null);
+            expect(screen.queryByTestId('booking-slots-error')).toBeNull();
+          },
+          slotsLoadingArabic: async () => {
+            await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+            await waitFor(() => expect(h!.slots.calls).toHaveLength(2));
+            expect(h!.slots.calls[0].signal.aborted).toBe(true);
+            expect(screen.getByTestId('booking-slots-loading')).toBeInTheDocument();
+          },
+          readyArabicFirst: async () => {
+            expect(await screen.findByTestId('booking-days')).toBeInTheDocument();
+            expect(within(panel()).getByRole('heading', { level: 2 })).toHaveTextContent('احجزي استشارة');
+          },
+          chosenRefreshingArabic: () => expectTimesKept(SLOT_A),
+          chosenArabic: async () => {
+            await expectTimesKept(SLOT_A);
+            await waitFor(() => expect(within(panel()).getByTestId('booking-continue')).toBeEnabled());
           },
           discoveryLoading: async () => {
             await waitFor(() =>
