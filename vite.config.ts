@@ -298,6 +298,8 @@ export default defineConfig({
           include: ['tests/views/**/*.test.{ts,tsx}', 'tests/model/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/dom.ts'],
+          // room for Testing Library's 5 s wait (tests/setup/dom.ts), so its message is the one shown
+          testTimeout: 15_000,
         },
       },
       {
