@@ -18,18 +18,8 @@ const root = new URL('..', import.meta.url).pathname;
 const work = join(root, 'node_modules/.cache/size-floor');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
-const pages: { name: string; code: string }[] = [
-  {
-    name: 'React and React DOM',
-    code: `
-import { hydrateRoot } from 'react-dom/client';
-hydrateRoot(document.getElementById('root')!, <a href="/x">hi</a>);
-`,
-  },
-  {
-    name: '+ xstate and @xstate/react',
-    code: `
-import { hydrateRoot } from 'react-dom/client';
+/** The one machine of pages 2 and 3: a counter, started before the first render as the root's are. */
+const counter = `
 import { assign, createActor, setup } from 'xstate';
 import { useSelector } from '@xstate/react';
 const counter = setup({}).createMachine({
@@ -37,40 +27,36 @@ const counter = setup({}).createMachine({
   on: { inc: { actions: assign({ n: ({ context }) => context.n + 1 }) } },
 });
 const actor = createActor(counter).start();
-function App() {
-  const n = useSelector(actor, (s) => s.context.n);
-  return <a href="/x">{n}</a>;
-}
+`;
+const hydrate = (app: string) => `
+import { hydrateRoot } from 'react-dom/client';
+${app}
 hydrateRoot(document.getElementById('root')!, <App />);
-`,
+`;
+
+const pages: { name: string; code: string }[] = [
+  { name: 'React and React DOM', code: hydrate('const App = () => <a href="/x">hi</a>;') },
+  {
+    name: '+ xstate and @xstate/react',
+    code: hydrate(`${counter}
+const App = () => <a href="/x">{useSelector(actor, (s) => s.context.n)}</a>;`),
   },
   {
     name: '+ react-intl, wouter and Panda css()',
-    code: `
-import { hydrateRoot } from 'react-dom/client';
-import { assign, createActor, setup } from 'xstate';
-import { useSelector } from '@xstate/react';
+    code: hydrate(`${counter}
 import { FormattedMessage, IntlProvider } from 'react-intl';
 import { Link, Route, Router } from 'wouter';
 import { css } from 'STYLED_SYSTEM/css';
-const counter = setup({}).createMachine({
-  context: { n: 0 },
-  on: { inc: { actions: assign({ n: ({ context }) => context.n + 1 }) } },
-});
-const actor = createActor(counter).start();
-function App() {
-  const n = useSelector(actor, (s) => s.context.n);
-  return (
-    <IntlProvider locale="en" messages={{ hi: [{ type: 0, value: 'Hello' }] }}>
-      <Router>
-        <Link href="/x" className={css({ color: 'accent.fg', ms: '2' })}>{n}</Link>
-        <Route path="/x"><FormattedMessage id="hi" /></Route>
-      </Router>
-    </IntlProvider>
-  );
-}
-hydrateRoot(document.getElementById('root')!, <App />);
-`,
+const App = () => (
+  <IntlProvider locale="en" messages={{ hi: [{ type: 0, value: 'Hello' }] }}>
+    <Router>
+      <Link href="/x" className={css({ color: 'accent.fg', ms: '2' })}>
+        {useSelector(actor, (s) => s.context.n)}
+      </Link>
+      <Route path="/x"><FormattedMessage id="hi" /></Route>
+    </Router>
+  </IntlProvider>
+);`),
   },
 ];
 

@@ -179,6 +179,13 @@ export const isFreeOffer = (context: Pick<BookingContext, 'booking' | 'offers' |
     ? context.booking.price.total === 0
     : (context.offers.find((o) => o.id === context.offerId)?.price ?? 0) === 0;
 
+/** The slots to load: the expert's, for the offer chosen. */
+const slotsOf = ({ context }: { context: Pick<BookingContext, 'expertId' | 'offerId'> }) => ({
+  expertId: context.expertId,
+  offerId: context.offerId,
+});
+const outputOf = <T>({ event }: { event: { output: T } }) => event.output;
+
 const firstOffer = (offers: BookingOffer[]) =>
   offers.find((o) => o.kind === 'consultation')?.id ?? offers[0]?.id ?? '';
 
@@ -431,11 +438,8 @@ export const bookingMachine = setup({
           tags: ['slots:loading'],
           invoke: {
             src: 'loadSlots',
-            input: ({ context }) => ({ expertId: context.expertId, offerId: context.offerId }),
-            onDone: {
-              target: 'ready',
-              actions: { type: 'keepSlots', params: ({ event }) => event.output },
-            },
+            input: slotsOf,
+            onDone: { target: 'ready', actions: { type: 'keepSlots', params: outputOf } },
             onError: { target: 'failed', actions: { type: 'setError', params: errorOf } },
           },
         },
@@ -458,11 +462,8 @@ export const bookingMachine = setup({
           tags: ['slots:ready', 'busy'],
           invoke: {
             src: 'loadSlots',
-            input: ({ context }) => ({ expertId: context.expertId, offerId: context.offerId }),
-            onDone: {
-              target: 'ready',
-              actions: { type: 'keepSlots', params: ({ event }) => event.output },
-            },
+            input: slotsOf,
+            onDone: { target: 'ready', actions: { type: 'keepSlots', params: outputOf } },
             // the times and prices she has are still right, in the language before
             onError: 'ready',
           },
