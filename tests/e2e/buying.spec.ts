@@ -10,7 +10,14 @@ import {
   totalsFor,
 } from '../../server/contract/commerce-rules';
 import { formatMoney } from '../../src/views/courses/format';
-import { appReady, expectNoAxeViolations, registerMember, storeSession, useLanguage } from './support';
+import {
+  appReady,
+  expectNoAxeViolations,
+  registerMember,
+  storeSession,
+  typeAndChoose,
+  useLanguage,
+} from './support';
 
 /**
  * Buying courses end to end (issue 8), in English at 1280 px and in Arabic (RTL) at 390 px, each
@@ -88,9 +95,7 @@ async function fillCard(page: Page, locale: Locale, number: string) {
   await page.getByTestId('card-cvc').fill('123');
   const country = page.getByTestId('card-country');
   if ((await country.inputValue()) !== COUNTRY[locale]) {
-    await country.fill(COUNTRY[locale]);
-    await page.getByRole('option', { name: COUNTRY[locale], exact: true }).click();
-    await expect(country).toHaveValue(COUNTRY[locale]);
+    await typeAndChoose(page, country, COUNTRY[locale]);
   }
   await page.getByTestId('card-postal').fill('11118');
 }

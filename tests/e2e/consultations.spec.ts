@@ -7,7 +7,14 @@ import { SANDBOX_TEST_CARDS } from '../../server/contract/commerce-rules';
 import { refundParts } from '../../server/contract/consultation-rules';
 import type { Slots } from '../../server/contract/consultations';
 import { formatMoney } from '../../src/views/courses/format';
-import { appReady, expectNoAxeViolations, registerMember, storeSession, useLanguage } from './support';
+import {
+  appReady,
+  expectNoAxeViolations,
+  registerMember,
+  storeSession,
+  typeAndChoose,
+  useLanguage,
+} from './support';
 
 /**
  * Expert consultations end to end (issue 10), in English at 1280 px (the browser in Riyadh) and in
@@ -102,9 +109,7 @@ async function fillCard(page: Page, locale: Locale) {
   await page.getByTestId('card-expiry').fill(CARD.expiry);
   await page.getByTestId('card-cvc').fill(CARD.cvc);
   const country = page.getByTestId('card-country');
-  await country.fill(COUNTRY[locale]);
-  await page.getByRole('option', { name: COUNTRY[locale], exact: true }).click();
-  await expect(country).toHaveValue(COUNTRY[locale]);
+  await typeAndChoose(page, country, COUNTRY[locale]);
   await page.getByTestId('card-postal').fill(CARD.postalCode);
 }
 

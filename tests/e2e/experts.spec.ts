@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createIntl } from '@formatjs/intl';
 import { expect, type Page, test } from '@playwright/test';
 import { formatMoney } from '../../src/views/courses/format';
-import { appReady, expectNoAxeViolations, useLanguage } from './support';
+import { appReady, chooseOption, expectNoAxeViolations, useLanguage } from './support';
 
 /**
  * The experts directory end to end (issue 9), in English at 1280 px and in Arabic (RTL) at 390 px:
@@ -84,8 +84,7 @@ for (const { locale, width, height } of [
     await expectNoAxeViolations(page);
 
     // by specialty: Ark Select
-    await page.getByTestId('filter-specialty').click();
-    await page.getByRole('option', { name: t(locale, 'experts.specialty.psychology') }).click();
+    await chooseOption(page, page.getByTestId('filter-specialty'), t(locale, 'experts.specialty.psychology'));
     await expect(page).toHaveURL(/\/experts\?specialty=psychology$/);
     const psychologists = experts.filter((e) => e.specialty === 'psychology');
     expect(psychologists.length).toBeGreaterThanOrEqual(2);
@@ -112,8 +111,11 @@ for (const { locale, width, height } of [
     ).toBeChecked();
 
     // video alone (Any specialty), then Back to psychology and video
-    await page.getByTestId('filter-specialty').click();
-    await page.getByRole('option', { name: t(locale, 'experts.filters.specialty.all') }).click();
+    await chooseOption(
+      page,
+      page.getByTestId('filter-specialty'),
+      t(locale, 'experts.filters.specialty.all'),
+    );
     await expect(page).toHaveURL(/\/experts\?mode=video$/);
     const video = experts.filter((e) => e.modes.includes('video'));
     expect(video.length).toBeLessThan(experts.length);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { appReady, expectNoAxeViolations, useLanguage } from './support';
+import { appReady, chooseOption, expectNoAxeViolations, useLanguage } from './support';
 
 /**
  * The public forms in Chromium (issue 9): the contact form refused empty then sent (English,
@@ -77,8 +77,7 @@ test.describe('public forms', () => {
 
     await page.getByLabel('الاسم الكامل').fill('د. هناء صالح');
     await page.getByLabel('البريد الإلكتروني').fill('hana@example.org');
-    await form.getByTestId('field-profession').click();
-    await page.getByRole('option', { name: 'قابلة' }).click();
+    await chooseOption(page, form.getByTestId('field-profession'), 'قابلة');
     await page.getByLabel('التخصص').fill('رعاية الحوامل');
     await form.getByText('العربية والإنجليزية').click();
     await page.getByLabel('سنوات الممارسة').fill('12');
@@ -111,8 +110,7 @@ test.describe('public forms', () => {
     const form = page.getByTestId('form-concern');
     await expect(form).toBeVisible();
     await expectNoAxeViolations(page);
-    await form.getByTestId('field-topic').click();
-    await page.getByRole('option', { name: "An expert's behaviour" }).click();
+    await chooseOption(page, form.getByTestId('field-topic'), "An expert's behaviour");
     await page
       .getByLabel('What happened?')
       .fill('The expert made jokes about my question during the video consultation.');

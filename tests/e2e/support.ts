@@ -1,5 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 let counter = 0;
 /** A fresh alias per call, unique across workers and runs. */
@@ -57,6 +63,30 @@ export async function useLanguage(context: BrowserContext, locale: 'en' | 'ar') 
       sessionStorage.setItem('e2e-language-set', '1');
     }
   }, locale);
+}
+
+/**
+ * Chooses `name` in an Ark Select by its trigger: opens the list, clicks the option once it shows,
+ * and checks that the trigger names the choice. On a loaded machine a click can land while the list
+ * is still opening and go nowhere; then it opens the list again and chooses again.
+ */
+export async function chooseOption(page: Page, trigger: Locator, name: string) {
+  await expect(async () => {
+    if ((await trigger.getAttribute('data-state')) !== 'open') await trigger.click();
+    const option = page.getByRole('option', { name });
+    await expect(option).toBeVisible({ timeout: 3_000 });
+    await option.click({ timeout: 3_000 });
+    await expect(trigger).toContainText(name, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+/** Types `name` into an Ark Combobox and picks its option, again if a busy machine lost the click. */
+export async function typeAndChoose(page: Page, input: Locator, name: string) {
+  await expect(async () => {
+    await input.fill(name);
+    await page.getByRole('option', { name, exact: true }).click({ timeout: 3_000 });
+    await expect(input).toHaveValue(name, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Waits until the splash has left the page. */
