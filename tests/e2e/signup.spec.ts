@@ -1,5 +1,12 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { appReady, expectNoAxeViolations, uniqueAlias, useLanguage } from './support';
+import {
+  appReady,
+  chooseOption,
+  expectNoAxeViolations,
+  typeAndChoose,
+  uniqueAlias,
+  useLanguage,
+} from './support';
 
 /**
  * In the open list (one that just closed may still be fading out), moves the highlight down `downs`
@@ -198,8 +205,7 @@ test.describe('sign-up', () => {
     await expect(step(page, 'security')).toBeVisible();
     await expectNoAxeViolations(page);
     for (let i = 0; i < 3; i++) {
-      await page.getByTestId(`question-${i}-trigger`).click();
-      await page.getByRole('option').nth(i).click();
+      await chooseOption(page, page.getByTestId(`question-${i}-trigger`), i);
       await page
         .getByTestId(`question-${i}`)
         .getByRole('textbox')
@@ -214,10 +220,8 @@ test.describe('sign-up', () => {
 
     await expect(step(page, 'profile')).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.getByTestId('country-input').fill('الأردن');
-    await page.getByRole('option', { name: 'الأردن' }).click();
-    await page.getByTestId('age-range-trigger').click();
-    await page.getByRole('option').nth(1).click();
+    await typeAndChoose(page, page.getByTestId('country-input'), 'الأردن');
+    await chooseOption(page, page.getByTestId('age-range-trigger'), 1);
     await page.getByRole('button', { name: 'متابعة' }).click();
 
     await expect(step(page, 'avatar')).toBeVisible();

@@ -66,17 +66,22 @@ export async function useLanguage(context: BrowserContext, locale: 'en' | 'ar') 
 }
 
 /**
- * Chooses `name` in an Ark Select by its trigger: opens the list, clicks the option once it shows,
- * and checks that the trigger names the choice. On a loaded machine a click can land while the list
- * is still opening and go nowhere; then it opens the list again and chooses again.
+ * Chooses an option of an Ark Select by its trigger (by its name, or its place in the list): opens
+ * the list, clicks the option once it shows, and checks that the trigger names the choice. On a
+ * loaded machine a click can land while the list is still opening and go nowhere; then it opens the
+ * list again and chooses again.
  */
-export async function chooseOption(page: Page, trigger: Locator, name: string) {
+export async function chooseOption(page: Page, trigger: Locator, option: string | number) {
   await expect(async () => {
     if ((await trigger.getAttribute('data-state')) !== 'open') await trigger.click();
-    const option = page.getByRole('option', { name });
-    await expect(option).toBeVisible({ timeout: 3_000 });
-    await option.click({ timeout: 3_000 });
-    await expect(trigger).toContainText(name, { timeout: 3_000 });
+    const item =
+      typeof option === 'number'
+        ? page.locator('[role=listbox][data-state=open] [role=option]').nth(option)
+        : page.getByRole('option', { name: option });
+    await expect(item).toBeVisible({ timeout: 3_000 });
+    const label = ((await item.textContent()) ?? '').trim();
+    await item.click({ timeout: 3_000 });
+    await expect(trigger).toContainText(label, { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
 }
 
