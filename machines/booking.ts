@@ -184,7 +184,7 @@ const slotsOf = ({ context }: { context: Pick<BookingContext, 'expertId' | 'offe
   expertId: context.expertId,
   offerId: context.offerId,
 });
-const outputOf = <T>({ event }: { event: { output: T } }) => event.output;
+const slotsAnswerOf = ({ event }: { event: { output: Slots } }) => event.output;
 
 const firstOffer = (offers: BookingOffer[]) =>
   offers.find((o) => o.kind === 'consultation')?.id ?? offers[0]?.id ?? '';
@@ -439,7 +439,7 @@ export const bookingMachine = setup({
           invoke: {
             src: 'loadSlots',
             input: slotsOf,
-            onDone: { target: 'ready', actions: { type: 'keepSlots', params: outputOf } },
+            onDone: { target: 'ready', actions: { type: 'keepSlots', params: slotsAnswerOf } },
             onError: { target: 'failed', actions: { type: 'setError', params: errorOf } },
           },
         },
@@ -463,7 +463,7 @@ export const bookingMachine = setup({
           invoke: {
             src: 'loadSlots',
             input: slotsOf,
-            onDone: { target: 'ready', actions: { type: 'keepSlots', params: outputOf } },
+            onDone: { target: 'ready', actions: { type: 'keepSlots', params: slotsAnswerOf } },
             // the times and prices she has are still right, in the language before
             onError: 'ready',
           },

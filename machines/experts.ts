@@ -85,6 +85,10 @@ const sameFilters = (a: ExpertFilters, b: ExpertFilters) =>
 const listOf = ({ event }: { event: { output: ExpertsList } }) => ({ list: event.output });
 const expertOf = ({ event }: { event: { output: ExpertProfile } }) => ({ expert: event.output });
 const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+/** The profile to fetch: the expert of the address. */
+const expertIdOf = ({ context }: { context: Pick<ExpertsContext, 'expertId'> }) => ({
+  expertId: context.expertId ?? '',
+});
 
 export const expertsMachine = setup({
   types: {} as { context: ExpertsContext; input: ExpertsInput; events: ExpertsEvent },
@@ -189,7 +193,7 @@ export const expertsMachine = setup({
           ...LOADING_STEP,
           invoke: {
             src: 'fetchExpert',
-            input: ({ context }) => ({ expertId: context.expertId ?? '' }),
+            input: expertIdOf,
             onDone: { target: 'ready', actions: { type: 'keepExpert', params: expertOf } },
             onError: [
               {
@@ -208,7 +212,7 @@ export const expertsMachine = setup({
           on: { 'experts.localeChanged': { target: 'refreshing', reenter: true } },
           invoke: {
             src: 'fetchExpert',
-            input: ({ context }) => ({ expertId: context.expertId ?? '' }),
+            input: expertIdOf,
             onDone: { target: 'ready', actions: { type: 'keepExpert', params: expertOf } },
             // the profile in the language before is still right: it stays
             onError: 'ready',
