@@ -13,9 +13,9 @@ import { formatMoney } from '../../src/views/courses/format';
 import {
   appReady,
   expectNoAxeViolations,
+  fillCard,
   registerMember,
   storeSession,
-  typeAndChoose,
   useLanguage,
 } from './support';
 
@@ -82,22 +82,6 @@ mkdirSync(DOWNLOADS, { recursive: true });
 async function shot(page: Page, locale: Locale, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/buying-${locale}-${name}.png`, fullPage: true });
-}
-
-/** The country by the combobox: typed in her language, then the option picked. */
-const COUNTRY = { en: 'Jordan', ar: 'الأردن' } as const;
-
-/** Fills the card form (the security code is always typed: a decline clears it). */
-async function fillCard(page: Page, locale: Locale, number: string) {
-  await page.getByTestId('card-number').fill(number);
-  await expect(page.getByTestId('card-number')).toHaveValue(number.replace(/(\d{4})(?=\d)/g, '$1 '));
-  await page.getByTestId('card-expiry').fill('12/30');
-  await page.getByTestId('card-cvc').fill('123');
-  const country = page.getByTestId('card-country');
-  if ((await country.inputValue()) !== COUNTRY[locale]) {
-    await typeAndChoose(page, country, COUNTRY[locale]);
-  }
-  await page.getByTestId('card-postal').fill('11118');
 }
 
 /** The header's cart badge: the count shown, and the sentence (total as every screen writes money) that names it. */

@@ -94,6 +94,24 @@ export async function typeAndChoose(page: Page, input: Locator, name: string) {
   }).toPass({ timeout: 30_000 });
 }
 
+/** The card's country, typed in her language in the country combobox, then its option picked. */
+const CARD_COUNTRY = { en: 'Jordan', ar: 'الأردن' } as const;
+
+/**
+ * Fills the card form (checkout and the booking panel share it) with a sandbox card `number`; the
+ * security code is always typed (a decline clears it), the country only when it is not chosen yet.
+ */
+export async function fillCard(page: Page, locale: 'en' | 'ar', number: string) {
+  await page.getByTestId('card-number').fill(number);
+  await expect(page.getByTestId('card-number')).toHaveValue(number.replace(/(\d{4})(?=\d)/g, '$1 '));
+  await page.getByTestId('card-expiry').fill('12/30');
+  await page.getByTestId('card-cvc').fill('123');
+  const country = page.getByTestId('card-country');
+  if ((await country.inputValue()) !== CARD_COUNTRY[locale])
+    await typeAndChoose(page, country, CARD_COUNTRY[locale]);
+  await page.getByTestId('card-postal').fill('11118');
+}
+
 /** Waits until the splash has left the page. */
 export async function appReady(page: Page) {
   await expect(page.locator('.app-splash')).toHaveCount(0, { timeout: 5_000 });
