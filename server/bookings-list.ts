@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util';
 import { listBookingsForTeam, type TeamBooking } from './domain/consultations.ts';
 import { systemClock } from './lib/clock.ts';
+import { printable } from './lib/printable.ts';
 import { runTeamCommand } from './lib/team-command.ts';
 
 const USAGE = 'usage: npm run bookings:list -- [--since YYYY-MM-DD[THH:MM]] [--limit N]';
@@ -60,7 +61,15 @@ export function formatBooking(b: TeamBooking): string {
   const utc = `${b.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const money = b.total === 0 ? 'free' : `${dollars(b.total)}${b.amountPaid ? ' paid' : ''}`;
   const refund = b.refundAmount ? `, refunded ${dollars(b.refundAmount)}` : '';
-  return `${b.status.padEnd(9)} ${local.format(b.startsAt)}–${endLocal.format(b.endsAt)} ${zone} (${utc}) · ${b.expertId} · ${b.offerId} ${b.mode}${b.medical ? ' (medical)' : ''} · ${money}${refund} · ${b.id}`;
+  // every stored string through printable(): nothing from the database acts on the terminal
+  const what = `${printable(b.expertId)} · ${printable(b.offerId)} ${printable(b.mode)}`;
+  return `${printable(b.status).padEnd(9)} ${local.format(b.startsAt)}–${endLocal.format(b.endsAt)} ${printable(zone)} (${utc}) · ${what}${b.medical ? ' (medical)' : ''} · ${money}${refund} · ${printable(b.id)}`;
+}
+
+/** Everything the command prints for a list: the count, then one line per booking. */
+export function bookingsText(list: TeamBooking[], since?: Date): string {
+  const head = `${list.length} booking${list.length === 1 ? '' : 's'}${since ? ` starting after ${since.toISOString()}` : ''}, newest start first\n`;
+  return head + list.map((b) => `${formatBooking(b)}\n`).join('');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -70,10 +79,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     parse: parseBookingArgs,
     async run(database, args) {
       const list = await listBookingsForTeam(database.db, systemClock.now(), args.limit, args.since);
-      process.stdout.write(
-        `${list.length} booking${list.length === 1 ? '' : 's'}${args.since ? ` starting after ${args.since.toISOString()}` : ''}, newest start first\n`,
-      );
-      for (const b of list) process.stdout.write(`${formatBooking(b)}\n`);
+      process.stdout.write(bookingsText(list, args.since));
     },
   });
 }

@@ -12,6 +12,7 @@ import { FORM_KINDS, type FormKind } from './contract/forms-rules.ts';
 import { createForms, DEFAULT_FORMS_CONFIG, type Submission } from './domain/forms.ts';
 import { systemClock } from './lib/clock.ts';
 import { createLogger } from './lib/log.ts';
+import { printable } from './lib/printable.ts';
 import { runTeamCommand } from './lib/team-command.ts';
 
 const USAGE = `usage: npm run forms:list -- [--kind ${FORM_KINDS.join('|')}] [--since YYYY-MM-DD[THH:MM]] [--limit N]`;
@@ -51,20 +52,34 @@ export function parseListArgs(argv: string[]): {
   return { kind, since, limit, help: values.help ?? false };
 }
 
-/** One submission as text (what the command prints). */
+/**
+ * One submission as text (what the command prints). Every stored string goes through printable():
+ * a field is one line whatever she typed (a newline shows as `\n`), so it cannot act on the
+ * terminal or pass for another entry.
+ */
 export function formatSubmission(s: Submission): string {
   const when = `${s.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  const lines = [`── ${s.kind} · ${when} · ${s.locale === 'ar' ? 'Arabic' : 'English'} page · ${s.id}`];
-  const width = Math.max(...Object.keys(s.fields).map((k) => k.length));
-  for (const [k, v] of Object.entries(s.fields)) {
-    const label = `   ${`${k}:`.padEnd(width + 1)} `;
-    if (v === '') lines.push(`${label}–`);
-    else if (v.includes('\n')) lines.push(`   ${k}:`, ...v.split(/\r?\n/).map((l) => `      ${l}`));
-    else lines.push(`${label}${v}`);
-  }
-  if (s.cvPath) lines.push(`   CV: ${s.cvPath} (${s.cvSize} bytes)`);
+  const lines = [
+    `── ${printable(s.kind)} · ${when} · ${s.locale === 'ar' ? 'Arabic' : 'English'} page · ${printable(s.id)}`,
+  ];
+  const fields = Object.entries(s.fields).map(([k, v]) => [printable(k), printable(v)]);
+  const width = Math.max(...fields.map(([k]) => k.length));
+  for (const [k, v] of fields) lines.push(`   ${`${k}:`.padEnd(width + 1)} ${v === '' ? '–' : v}`);
+  if (s.cvPath) lines.push(`   CV: ${printable(s.cvPath)} (${s.cvSize} bytes)`);
   lines.push(`   mailed: ${s.mailedAt ? s.mailedAt.toISOString() : 'no'}`);
   return lines.join('\n');
+}
+
+/** Everything the command prints for a list: the count and its filters, then each submission. */
+export function submissionsText(
+  list: Submission[],
+  { kind, since }: { kind?: FormKind; since?: Date },
+): string {
+  const filters = [kind && `kind ${kind}`, since && `since ${since.toISOString()}`]
+    .filter(Boolean)
+    .join(', ');
+  const head = `${list.length} submission${list.length === 1 ? '' : 's'}${filters ? ` (${filters})` : ''}, newest first\n`;
+  return head + list.map((s) => `\n${formatSubmission(s)}\n`).join('');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -80,14 +95,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         log: createLogger({ level: 'silent' }),
         mailer: null,
       });
-      const list = await forms.list(args);
-      const filters = [args.kind && `kind ${args.kind}`, args.since && `since ${args.since.toISOString()}`]
-        .filter(Boolean)
-        .join(', ');
-      process.stdout.write(
-        `${list.length} submission${list.length === 1 ? '' : 's'}${filters ? ` (${filters})` : ''}, newest first\n`,
-      );
-      for (const s of list) process.stdout.write(`\n${formatSubmission(s)}\n`);
+      process.stdout.write(submissionsText(await forms.list(args), args));
     },
   });
 }

@@ -2,6 +2,8 @@
  * Logging: one JSON line per request to stdout; errors to stderr. Nothing here ever receives a
  * request body, and anything that looks like a secret is redacted before it is written.
  */
+import { DrizzleQueryError } from 'drizzle-orm';
+
 export type LogLevel = 'info' | 'error' | 'silent';
 
 export interface RequestLine {
@@ -37,25 +39,73 @@ export function redact(value: unknown, depth = 0): unknown {
   return value;
 }
 
+/** The frames of an error's stack, without the message it begins with (which may span lines). */
+function framesOf(err: { message?: unknown; stack?: unknown }): string | undefined {
+  if (typeof err.stack !== 'string' || typeof err.message !== 'string') return undefined;
+  const end = err.stack.indexOf(err.message);
+  if (end < 0) return undefined;
+  return err.stack
+    .slice(end + err.message.length)
+    .split('\n')
+    .filter((l) => /^\s+at /.test(l))
+    .slice(0, 8)
+    .join('\n');
+}
+
 /**
- * A loggable description of an error. Database drivers put the SQL parameters (hashes, token
- * digests) into their messages, so for those only the SQLSTATE and the driver's own text survive.
+ * A database message without the values it may quote (`invalid input syntax for type uuid: "…"`):
+ * everything from the first double quote to the last goes; the names it quotes are logged apart
+ * (table, column, constraint).
+ */
+const withoutQuotedValues = (message: unknown) =>
+  typeof message === 'string' ? message.replace(/".*"/s, '"…"').slice(0, 300) : undefined;
+
+/**
+ * Drizzle's query error: its message is `Failed query: <sql>\nparams: <every value>` and its `name`
+ * stays "Error", so it is recognised by its class or, for another copy of drizzle, its shape.
+ */
+function isQueryError(
+  err: unknown,
+): err is { query: string; message: string; cause?: unknown; stack?: string } {
+  if (err instanceof DrizzleQueryError) return true;
+  const e = err as { query?: unknown } | null;
+  return typeof e === 'object' && e !== null && typeof e.query === 'string' && 'params' in e;
+}
+
+/**
+ * A loggable description of an error. A failed query's parameters are what people typed (a
+ * concern's text, an e-mail, an alias) or secrets (hashes, token digests), so for a database error
+ * only the SQL state, the names the server gives (constraint, table, column), the query text with
+ * its placeholders and the stack's frames survive. Any other error whose message carries
+ * "params:" is logged without its message either.
  */
 export function describeError(err: unknown): Record<string, unknown> {
-  const e = err as { name?: string; message?: string; code?: string; stack?: string; cause?: unknown };
-  if (e && typeof e === 'object' && e.name === 'DrizzleQueryError' && e.cause) {
-    const cause = e.cause as { code?: string; message?: string; name?: string };
-    return { name: cause.name ?? 'DatabaseError', code: cause.code, message: cause.message };
+  if (isQueryError(err)) {
+    const cause = (err.cause ?? {}) as Record<string, unknown>;
+    const text = (k: string) => (typeof cause[k] === 'string' ? (cause[k] as string) : undefined);
+    return {
+      name: 'DatabaseError',
+      code: text('code'),
+      constraint: text('constraint'),
+      table: text('table'),
+      column: text('column'),
+      message: withoutQuotedValues(cause.message),
+      query: err.query.slice(0, 2000),
+      stack: framesOf(err),
+    };
   }
+  const e = err as { code?: unknown; message?: unknown };
   if (err instanceof Error) {
+    const raw = /params:/i.test(err.message);
     return {
       name: err.name,
       code: e.code,
-      message: err.message,
-      stack: err.stack?.split('\n').slice(0, 8).join('\n'),
+      message: raw ? '[withheld: it quotes query parameters]' : err.message,
+      stack: raw ? framesOf(err) : err.stack?.split('\n').slice(0, 8).join('\n'),
     };
   }
-  return { message: String(err) };
+  const message = String(err);
+  return { message: /params:/i.test(message) ? '[withheld: it quotes query parameters]' : message };
 }
 
 export interface LoggerOptions {

@@ -2,11 +2,13 @@
  * The shape every `npm run …:list` command for the team shares: parse the options (a problem is a
  * sentence and exit 2), `--help`, open the configured database (DATABASE_URL, or the embedded one in
  * DATA_DIR, migrated), run, close it whatever happens, and exit 1 with one line on a failure.
+ * Whatever a command prints from the database goes through printable() (lib/printable.ts).
  */
 import { resolve } from 'node:path';
 import { parseEnv } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { prepareDatabase } from '../db/open.ts';
+import { printable } from './printable.ts';
 
 export function runTeamCommand<A extends { help: boolean }>({
   name,
@@ -24,7 +26,7 @@ export function runTeamCommand<A extends { help: boolean }>({
     try {
       args = parse(process.argv.slice(2));
     } catch (e) {
-      process.stderr.write(`${(e as Error).message}\n${usage}\n`);
+      process.stderr.write(`${printable((e as Error).message)}\n${usage}\n`);
       process.exit(2);
     }
     if (args.help) {
@@ -40,7 +42,8 @@ export function runTeamCommand<A extends { help: boolean }>({
     }
   };
   main().catch((e) => {
-    process.stderr.write(`${name} failed: ${(e as Error).message}\n`);
+    // a database error's message can quote stored text: printed as printable() shows it
+    process.stderr.write(`${name} failed: ${printable((e as Error).message)}\n`);
     process.exit(1);
   });
 }

@@ -543,7 +543,8 @@ describe('npm run forms:list', () => {
     ]);
     const text = formatSubmission(list[0]);
     expect(text).toContain('── concern · 2026-11-22 08:01 UTC · English page');
-    expect(text).toContain('      and line two.');
+    // a field stays on its line: her newline is shown, not obeyed (team-commands.test.ts)
+    expect(text).toContain('details: Second line one\\nand line two.');
     const withCv = (await app.forms.list({ kind: 'expert-application' }))[0];
     expect(formatSubmission(withCv)).toContain(`CV: ${withCv.cvPath} (${PDF.byteLength} bytes)`);
     expect(() => parseListArgs(['--kind', 'spam'])).toThrow(/--kind must be one of/);

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DOCS_CSP } from '../../server/docs.ts';
 import { createLogger, describeError, redact } from '../../server/lib/log.ts';
@@ -335,10 +336,12 @@ describe('logging', () => {
       nested: { resetToken: '[redacted]', Authorization: '[redacted]' },
       note: 'Bearer [redacted]',
     });
-    const drizzleError = Object.assign(new Error('Failed query: select … params: $argon2id$secret'), {
-      name: 'DrizzleQueryError',
-      cause: Object.assign(new Error('duplicate key'), { code: '23505' }),
-    });
+    // what drizzle throws (its name stays "Error"): the class, not a hand-made look-alike
+    const drizzleError = new DrizzleQueryError(
+      'select … where hash = $1',
+      ['$argon2id$secret'],
+      Object.assign(new Error('duplicate key'), { code: '23505' }),
+    );
     const d = describeError(drizzleError);
     expect(JSON.stringify(d)).not.toContain('argon2id');
     expect(d).toMatchObject({ code: '23505', message: 'duplicate key' });
