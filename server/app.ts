@@ -21,6 +21,7 @@ import { createExperts } from './domain/experts.ts';
 import { createForms, DEFAULT_FORMS_CONFIG } from './domain/forms.ts';
 import { smtpTransport } from './domain/forms-mail.ts';
 import { createLearning } from './domain/learning.ts';
+import { createPaymentCompletion } from './domain/payments-completion.ts';
 import type { Clock } from './lib/clock.ts';
 import { compressJson } from './lib/compress-json.ts';
 import { ApiError, errorResponse } from './lib/errors.ts';
@@ -30,7 +31,8 @@ import { type AppEnv, MAX_BODY_BYTES, validationHook } from './lib/http.ts';
 import { negotiateLocale } from './lib/i18n.ts';
 import { type Limiter, type LimitStore, postgresLimitStore, SharedLimiter } from './lib/limit-store.ts';
 import { createLogger, describeError, type Logger } from './lib/log.ts';
-import { RateLimiter, rateLimit } from './lib/rate-limit.ts';
+import { memberAndAddressLimit, RateLimiter, rateLimit } from './lib/rate-limit.ts';
+import { refuseUnsafeText } from './lib/unsafe-text.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createSandboxProvider } from './payments/sandbox.ts';
 import { articleRoutes } from './routes/articles.ts';
@@ -42,6 +44,7 @@ import { expertRoutes } from './routes/experts.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { EXPERT_APPLICATION_PATH, FORM_UPLOAD_MAX_BYTES, formRoutes } from './routes/forms.ts';
 import { lmsRoutes } from './routes/lms.ts';
+import { memberLimit, PDF_RATE_LIMIT } from './routes/member-limit.ts';
 import { cardLimit, sandboxPayRoutes } from './routes/sandbox-pay.ts';
 import { securityQuestionRoutes } from './routes/security-questions.ts';
 import { siteRoutes } from './routes/site.ts';
@@ -81,6 +84,10 @@ export interface AppDeps {
  * limit. Tests raise it through `config.cardRateLimit`.
  */
 export const CARD_RATE_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
+/** Holds, and confirmations, per member per 15 minutes (three times that per address). */
+export const BOOKING_RATE_LIMIT = { limit: 20, windowMs: 15 * 60_000 };
+/** New accounts per address per hour, counted apart from the other sign-in calls. */
+export const REGISTER_RATE_LIMIT = { limit: 20, windowMs: 60 * 60_000 };
 
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -127,7 +134,11 @@ export function createApp({
   const learning = createLearning({ database: db, clock });
   // page titles, descriptions, links and tags in the shell; the sitemap's detail pages (issue 9)
   const siteMeta = createSiteMeta({
-    config: config.site ?? { publicUrl: 'http://localhost', quickExitUrl: DEFAULT_QUICK_EXIT_URL },
+    config: {
+      ...(config.site ?? { publicUrl: 'http://localhost', quickExitUrl: DEFAULT_QUICK_EXIT_URL }),
+      // the embedded sandbox charges nothing: every page says so (issue 20)
+      testPayments: !paymentProvider,
+    },
     sources: [coursesSource(learning.catalogue), articlesSource(db.db), expertsSource(db.db)],
   });
   // consultations (issue 10): the Jitsi origin may be framed and use the camera and microphone
@@ -142,6 +153,7 @@ export function createApp({
     fetch: async (input, init) => app.fetch(new Request(input, init)),
     clock,
     log,
+    concurrency: config.ssrConcurrency,
   });
   const site: StaticSite = createStaticSite(
     distDir,
@@ -170,6 +182,12 @@ export function createApp({
       : new RateLimiter({ ...options, clock });
   const authLimit = rateLimit(limiter('auth', window), config.trustProxy);
   const aliasLimit = rateLimit(limiter('alias', window), config.trustProxy);
+  // registrations per address, apart from the other auth calls (issue 20): many new accounts from
+  // one address would otherwise multiply every per-member limit
+  const registerLimit = rateLimit(
+    limiter('register', config.registerRateLimit ?? REGISTER_RATE_LIMIT),
+    config.trustProxy,
+  );
 
   const app = new OpenAPIHono<AppEnv>({ strict: true, defaultHook: validationHook });
 
@@ -222,12 +240,17 @@ export function createApp({
         ? limitUpload(c, next)
         : limitBody(c, next),
   );
+  // NUL and lone surrogates in a JSON or multipart body: 400, before anything reaches the database
+  app.use('/api/*', refuseUnsafeText);
   app.use('/api/*', compressJson);
   app.route('/api', avatarRoutes());
   app.route('/api', securityQuestionRoutes({ accounts, authLimit }));
-  app.route('/api', userRoutes({ accounts, authLimit, aliasLimit }));
+  app.route('/api', userRoutes({ accounts, authLimit, aliasLimit, registerLimit }));
   app.route('/api', lmsRoutes({ learning, auth: sessionAuth(accounts) }));
-  app.route('/api', feedbackRoutes({ learning, auth: sessionAuth(accounts) }));
+  app.route(
+    '/api',
+    feedbackRoutes({ learning, auth: sessionAuth(accounts), viewer: optionalSession(accounts) }),
+  );
   app.route('/api', articleRoutes({ articles: createArticles({ database: db }) }));
   app.route('/api', expertRoutes({ experts: createExperts({ db: db.db, catalogue: learning.catalogue }) }));
   const auth = sessionAuth(accounts);
@@ -237,7 +260,9 @@ export function createApp({
     '/api',
     coursePurchaseRoutes({ commerce, auth, viewer: optionalSession(accounts), limit: couponLimit }),
   );
-  app.route('/api', billingRoutes({ commerce, auth }));
+  // invoice and credit-note PDFs (costly renders): one bucket per member for both (issue 20)
+  const pdfLimit = memberLimit(limiter('pdf-member', config.pdfRateLimit ?? PDF_RATE_LIMIT));
+  app.route('/api', billingRoutes({ commerce, auth, pdfLimit }));
   const cardWindow = config.cardRateLimit ?? CARD_RATE_LIMIT;
   const cardLimits = {
     member: limiter('card-member', cardWindow),
@@ -266,7 +291,36 @@ export function createApp({
     teamEmail: formsConfig.teamEmail,
     mailFrom: formsConfig.mailFrom,
   });
-  app.route('/api', consultationRoutes({ consultations, auth }));
+  // a paid charge is never left without an order or a refund (issue 20): the provider's completion
+  // event finishes her request; main.ts runs completion.reconcile() at start and every few minutes
+  const completion = createPaymentCompletion({
+    database: db,
+    clock,
+    provider: paymentProvider ?? sandbox,
+    purchases: commerce,
+    consultations,
+    log,
+  });
+  // holds and confirmations per member and per address (issue 20: no one empties a calendar)
+  const bookingWindow = config.bookingRateLimit ?? BOOKING_RATE_LIMIT;
+  const bookingLimit = (what: string) =>
+    memberAndAddressLimit(
+      {
+        member: limiter(`booking-${what}-member`, bookingWindow),
+        address: limiter(`booking-${what}-address`, { ...bookingWindow, limit: bookingWindow.limit * 3 }),
+      },
+      config.trustProxy,
+    );
+  app.route(
+    '/api',
+    consultationRoutes({
+      consultations,
+      auth,
+      pdfLimit,
+      holdLimit: bookingLimit('hold'),
+      confirmLimit: bookingLimit('confirm'),
+    }),
+  );
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -329,7 +383,7 @@ export function createApp({
     return errorResponse(c, new ApiError('INTERNAL_ERROR'));
   });
 
-  return Object.assign(app, { site, forms, hot, consultations });
+  return Object.assign(app, { site, forms, hot, consultations, completion });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -9,10 +9,13 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MERCHANT_CHARGE_BASIS_POINTS } from './contract/consultation-rules.ts';
 import {
-  bookingKeyBytes,
+  type BookingKey,
+  bookingKeyFile,
+  bookingKeyRing,
   type ConsultationsConfig,
   DEFAULT_JITSI_URL,
-  derivedBookingKey,
+  loadOrCreateBookingKeys,
+  parseBookingKeys,
 } from './domain/consultations-config.ts';
 import { ensurePrivateDir } from './lib/data-dir.ts';
 import { type HashCost, PRODUCTION_HASH_COST } from './lib/hashing.ts';
@@ -39,6 +42,10 @@ const int = (min: number, max: number) =>
         .max(max, { error: `must be at most ${max}` }),
     );
 
+/** The payment providers the server can charge through (PAYMENTS). */
+export const PAYMENT_PROVIDERS = ['sandbox'] as const;
+export type PaymentsName = (typeof PAYMENT_PROVIDERS)[number];
+
 const EnvSchema = z.object({
   PORT: int(0, 65535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -63,6 +70,14 @@ const EnvSchema = z.object({
   AUTH_RATE_WINDOW_MINUTES: int(1, 24 * 60).default(15),
   /** Cards saved per member per 15 minutes (three times as many per address): card-testing defence. */
   CARD_RATE_LIMIT: int(1, 1_000_000).default(10),
+  /** Holds and, separately, confirmations per member per 15 minutes (three times as many per address). */
+  BOOKING_RATE_LIMIT: int(1, 1_000_000).default(20),
+  /** New accounts per address per hour, apart from the other sign-in calls. */
+  REGISTER_RATE_LIMIT: int(1, 1_000_000).default(20),
+  /** Invoice and credit-note PDFs per member per 15 minutes (each is a costly render). */
+  PDF_RATE_LIMIT: int(1, 1_000_000).default(30),
+  /** Public pages rendered on the server at once per process; beyond it, the plain shell. */
+  SSR_CONCURRENCY: int(1, 64).default(2),
   TRUST_PROXY: bool.default(false),
   /** Public form submissions (contact, programs, partnerships, concern, expert applications) per address per 15 minutes. */
   FORM_RATE_LIMIT: int(1, 1_000_000).default(10),
@@ -99,13 +114,38 @@ const EnvSchema = z.object({
     .regex(/^https?:\/\/[^\s]+$/, { error: 'must be an http:// or https:// address' })
     .default(DEFAULT_QUICK_EXIT_URL),
   // consultations (issue 10)
-  /** 32 bytes (base64 or 64 hex digits) that encrypt bookings' personal details; default: derived from the pepper. */
+  /**
+   * The keys that encrypt bookings' personal details: 32 bytes (base64 or 64 hex digits), or several
+   * `id:key` separated by spaces or commas, the first current (issue 20); default: generated into
+   * DATA_DIR/secrets/booking-data-key.
+   */
   BOOKING_DATA_KEY: z
     .string()
     .trim()
-    .refine((v) => bookingKeyBytes(v) !== null, { error: 'must be 32 bytes as base64 or 64 hex digits' })
+    .refine((v) => v === '' || typeof parseBookingKeys(v) !== 'string', {
+      error: 'must be 32 bytes as base64 or 64 hex digits (or `id:key` entries, the first current)',
+    })
+    .transform((v) => v || undefined)
+    .optional(),
+  /** Or read them from this file (one `id:key` per line, the first current), kept apart from the database. */
+  BOOKING_DATA_KEY_FILE: z
+    .string()
+    .trim()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * The payment provider (issue 20). Only the embedded sandbox exists: test cards, no real card is
+   * charged. Unset, it is the sandbox, except with NODE_ENV=production, where it must be chosen.
+   */
+  PAYMENTS: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (PAYMENT_PROVIDERS as readonly string[]).includes(v), {
+      error: 'must be sandbox (the embedded test provider, the only one)',
+    })
+    .transform((v) => (v || undefined) as PaymentsName | undefined)
+    .optional(),
+  NODE_ENV: z.string().trim().optional(),
   /** The Jitsi Meet server calls take place on. */
   JITSI_URL: z
     .string()
@@ -151,6 +191,14 @@ export interface AppConfig {
    * address in each window; default CARD_RATE_LIMIT in app.ts.
    */
   cardRateLimit?: { limit: number; windowMs: number };
+  /** Holds and confirmations of consultations: `limit` each per member, three times that per address. */
+  bookingRateLimit?: { limit: number; windowMs: number };
+  /** Registrations per address in each window (REGISTER_RATE_LIMIT per hour). */
+  registerRateLimit?: { limit: number; windowMs: number };
+  /** Invoice and credit-note PDFs per member in each window; default PDF_RATE_LIMIT in app.ts. */
+  pdfRateLimit?: { limit: number; windowMs: number };
+  /** Server renders of public pages at once per process (server/ssr.ts; default 2). */
+  ssrConcurrency?: number;
   /** PUBLIC_URL and QUICK_EXIT_URL (server/site-meta.ts); default: http://localhost and its default exit. */
   site?: SiteConfig;
   /** The public forms (issue 9): their limit, where CVs are kept, and the team's mail. */
@@ -177,6 +225,10 @@ export interface ServerConfig extends AppConfig {
   databaseUrl: string | undefined;
   /** env: AUTH_PEPPER; pepperFile: AUTH_PEPPER_FILE; dataDir: generated into DATA_DIR/secrets. */
   pepperSource: 'env' | 'pepperFile' | 'dataDir';
+  /** The booking data keys': env: BOOKING_DATA_KEY; keyFile: BOOKING_DATA_KEY_FILE; dataDir: generated. */
+  bookingKeySource: 'env' | 'keyFile' | 'dataDir';
+  /** PAYMENTS: the provider charged (the sandbox: test cards only, every page says so). */
+  payments: PaymentsName;
   redisUrl: string | undefined;
   /** Worker processes to serve with: 1 on PGlite; WORKERS or one per core on PostgreSQL. */
   workers: number;
@@ -230,11 +282,53 @@ export function readPepperFile(path: string): string {
   return value;
 }
 
+/** Reads BOOKING_DATA_KEY_FILE: an operator's key file, kept apart from the database. */
+export function readBookingKeyFile(path: string): BookingKey[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new ConfigError([
+      `BOOKING_DATA_KEY_FILE: cannot read ${path} (${(e as NodeJS.ErrnoException).code})`,
+    ]);
+  }
+  const keys = parseBookingKeys(text);
+  if (typeof keys === 'string') throw new ConfigError([`BOOKING_DATA_KEY_FILE: ${path} ${keys}`]);
+  return keys;
+}
+
+function loadBookingKeys(e: Env, dataDir: string): BookingKey[] {
+  if (e.BOOKING_DATA_KEY) return parseBookingKeys(e.BOOKING_DATA_KEY) as BookingKey[];
+  if (e.BOOKING_DATA_KEY_FILE) return readBookingKeyFile(resolve(e.BOOKING_DATA_KEY_FILE));
+  try {
+    return loadOrCreateBookingKeys(dataDir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code) throw err;
+    throw new ConfigError([(err as Error).message]);
+  }
+}
+
+/**
+ * The provider: PAYMENTS, else the sandbox, but a production server (NODE_ENV=production) must name
+ * it, so that one deployed as is never takes the test card as payment unknowingly.
+ */
+function paymentsOf(e: Env): PaymentsName {
+  if (e.PAYMENTS) return e.PAYMENTS;
+  if (e.NODE_ENV === 'production')
+    throw new ConfigError([
+      'PAYMENTS: NODE_ENV is production but no payment provider is chosen. The only provider is the embedded sandbox, where the test cards pay and no real card is charged: set PAYMENTS=sandbox to run on it knowingly (every page then shows a "test payments" ribbon).',
+    ]);
+  return 'sandbox';
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const e = parseEnv(env);
+  const payments = paymentsOf(e);
   const dataDir = resolve(e.DATA_DIR);
   if (e.AUTH_PEPPER && e.AUTH_PEPPER_FILE)
     throw new ConfigError(['AUTH_PEPPER and AUTH_PEPPER_FILE are both set: keep one']);
+  if (e.BOOKING_DATA_KEY && e.BOOKING_DATA_KEY_FILE)
+    throw new ConfigError(['BOOKING_DATA_KEY and BOOKING_DATA_KEY_FILE are both set: keep one']);
   if (Boolean(e.JITSI_APP_ID) !== Boolean(e.JITSI_APP_SECRET))
     throw new ConfigError(['JITSI_APP_ID and JITSI_APP_SECRET go together: set both or neither']);
   const pepperSource: ServerConfig['pepperSource'] = e.AUTH_PEPPER
@@ -245,6 +339,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const pepper =
     e.AUTH_PEPPER ??
     (e.AUTH_PEPPER_FILE ? readPepperFile(resolve(e.AUTH_PEPPER_FILE)) : loadOrCreatePepper(dataDir));
+  const bookingKeySource: ServerConfig['bookingKeySource'] = e.BOOKING_DATA_KEY
+    ? 'env'
+    : e.BOOKING_DATA_KEY_FILE
+      ? 'keyFile'
+      : 'dataDir';
+  const bookingKeys = loadBookingKeys(e, dataDir);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -254,8 +354,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workers: e.DATABASE_URL ? (e.WORKERS ?? availableParallelism()) : 1,
     pepper,
     pepperSource,
+    bookingKeySource,
+    payments,
     rateLimit: { limit: e.AUTH_RATE_LIMIT, windowMs: e.AUTH_RATE_WINDOW_MINUTES * 60_000 },
     cardRateLimit: { limit: e.CARD_RATE_LIMIT, windowMs: 15 * 60_000 },
+    bookingRateLimit: { limit: e.BOOKING_RATE_LIMIT, windowMs: 15 * 60_000 },
+    registerRateLimit: { limit: e.REGISTER_RATE_LIMIT, windowMs: 60 * 60_000 },
+    pdfRateLimit: { limit: e.PDF_RATE_LIMIT, windowMs: 15 * 60_000 },
+    ssrConcurrency: e.SSR_CONCURRENCY,
     forms: {
       rateLimit: { limit: e.FORM_RATE_LIMIT, windowMs: 15 * 60_000 },
       uploadsDir: join(dataDir, 'uploads'),
@@ -264,8 +370,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       mailFrom: e.MAIL_FROM,
     },
     consultations: {
-      // else derived from the pepper: kept wherever the pepper is, and nothing more is written
-      dataKey: e.BOOKING_DATA_KEY ? bookingKeyBytes(e.BOOKING_DATA_KEY)! : derivedBookingKey(pepper),
+      // a secret of its own (never derived from the pepper); the pepper's key only opens older details
+      dataKeys: bookingKeyRing(bookingKeys, pepper),
       jitsiUrl: e.JITSI_URL,
       jitsiAppId: e.JITSI_APP_ID,
       jitsiAppSecret: e.JITSI_APP_SECRET,
@@ -297,5 +403,23 @@ export function pepperWarnings(
     ];
   return [
     `warning: the generated AUTH_PEPPER is in ${join(config.dataDir, 'secrets')}, beside the database: a copy of DATA_DIR holds both the hashes and their key. Set AUTH_PEPPER or AUTH_PEPPER_FILE to keep it elsewhere.`,
+  ];
+}
+
+/**
+ * The same about the booking data keys (issue 20): generated beside the embedded database, a copy
+ * of DATA_DIR opens the names and dates of birth they seal. BOOKING_DATA_KEY or
+ * BOOKING_DATA_KEY_FILE keeps them elsewhere.
+ */
+export function bookingKeyWarnings(
+  config: Pick<ServerConfig, 'bookingKeySource' | 'databaseUrl' | 'dataDir'>,
+): string[] {
+  if (config.bookingKeySource !== 'dataDir') return [];
+  if (config.databaseUrl)
+    return [
+      `BOOKING_DATA_KEY is not set: using the keys generated in ${bookingKeyFile(config.dataDir)}; every instance sharing this database needs the same keys`,
+    ];
+  return [
+    `warning: the generated BOOKING_DATA_KEY is in ${join(config.dataDir, 'secrets')}, beside the database: a copy of DATA_DIR holds both the bookings' sealed personal details and their key. Set BOOKING_DATA_KEY or BOOKING_DATA_KEY_FILE to keep it elsewhere.`,
   ];
 }

@@ -12,7 +12,7 @@
 import cluster from 'node:cluster';
 import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import { join } from 'node:path';
-import { ConfigError, loadConfig, pepperWarnings, type ServerConfig } from './config.ts';
+import { bookingKeyWarnings, ConfigError, loadConfig, pepperWarnings, type ServerConfig } from './config.ts';
 import type { Database } from './db/index.ts';
 import { openDatabase, prepareDatabase } from './db/open.ts';
 import { systemClock } from './lib/clock.ts';
@@ -113,10 +113,11 @@ async function main() {
       })
     : null;
   // loaded here, not at the top: the cluster's primary never needs them
-  const [{ serve }, { createApp }, { purgeExpired }] = await Promise.all([
+  const [{ serve }, { createApp }, { purgeExpired }, { resealDetails }] = await Promise.all([
     import('@hono/node-server'),
     import('./app.ts'),
     import('./domain/accounts.ts'),
+    import('./domain/consultations-keys.ts'),
   ]);
   // a worker opens what the primary migrates; a single process migrates itself
   const database = cluster.isWorker ? await openDatabase(config) : await prepareDatabase(config);
@@ -151,6 +152,15 @@ async function main() {
             : config.pepperSource === 'pepperFile'
               ? 'from AUTH_PEPPER_FILE'
               : `from ${join(config.dataDir, 'secrets')}`,
+        bookingKey: `${config.consultations?.dataKeys.current.id} ${
+          config.bookingKeySource === 'env'
+            ? 'from BOOKING_DATA_KEY'
+            : config.bookingKeySource === 'keyFile'
+              ? 'from BOOKING_DATA_KEY_FILE'
+              : `from ${join(config.dataDir, 'secrets')}`
+        }`,
+        // the provider charged (issue 20): the sandbox takes test cards only, and every page says so
+        payments: `${config.payments} (test cards only: no real card is charged)`,
         rateLimit: `${config.rateLimit.limit} per ${config.rateLimit.windowMs / 60_000} min per address`,
         limits: limitStore ? `shared (${limitStore.kind})` : 'in memory (one process)',
         ...(cluster.isWorker ? { worker: cluster.worker?.id, pid: process.pid } : {}),
@@ -161,7 +171,21 @@ async function main() {
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
-  for (const line of pepperWarnings(config)) log.info(line);
+  for (const line of [...pepperWarnings(config), ...bookingKeyWarnings(config)]) log.info(line);
+  // details sealed under an older key (or before key ids, issue 20) are sealed again under the current one
+  const keys = config.consultations?.dataKeys;
+  if (sweeper && keys)
+    resealDetails(database.db, keys)
+      .then((r) => {
+        if (r.resealed)
+          log.info('booking details re-sealed under the current key', {
+            count: r.resealed,
+            key: keys.current.id,
+          });
+        for (const [key, count] of Object.entries(r.unreadable))
+          log.error('booking details sealed under a key that is not configured', { key, count });
+      })
+      .catch((e) => log.error('re-sealing booking details failed', { error: describeError(e) }));
   if (app.site.hasApp) log.info(app.site.status);
   else log.error(app.site.status);
 
@@ -176,6 +200,20 @@ async function main() {
     app.consultations.sweep().catch((e) => log.error('hold sweep failed', { error: describeError(e) }));
   }, 60_000);
   holds.unref();
+
+  // a paid charge is never left without an order or a refund (issue 20): her requests left half
+  // way are finished or refunded at start and every five minutes, in every worker (each step is
+  // idempotent; the start is spread so workers seldom meet)
+  const reconcile = () =>
+    app.completion
+      .reconcile()
+      .then((r) => {
+        if (r.continued || r.abandoned || r.refunded) log.info('payments reconciled', { ...r });
+      })
+      .catch((e) => log.error('payment reconciliation failed', { error: describeError(e) }));
+  void reconcile();
+  const payments = setInterval(reconcile, 5 * 60_000 + Math.floor(Math.random() * 30_000));
+  payments.unref();
 
   const sweep = setInterval(() => {
     if (!sweeper) return;
@@ -198,6 +236,7 @@ async function main() {
     clearInterval(sweep);
     clearInterval(tighten);
     clearInterval(holds);
+    clearInterval(payments);
     const force = setTimeout(() => {
       log.error('requests still running after the grace period; closing them');
       server.closeAllConnections();

@@ -15,20 +15,29 @@
  *   paths get `noindex`. Everything written is escaped.
  * - Detail pages come from a small registry (`DetailSource`, server/site-sources.ts): courses,
  *   articles and experts; another kind of page is one more source passed in app.ts.
+ * - While payments go to the embedded sandbox (issue 20), every page starts with a "test payments"
+ *   ribbon written here, at the top of <body>, outside the app's root: in both languages, the one
+ *   of `<html lang>` shown by index.html's inline style (so the app's language switch turns it too),
+ *   no script and nothing for the app to hydrate or download.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Locale } from './lib/i18n.ts';
 
 type Messages = Record<string, string>;
-const LANG_DIR = new URL('../lang/', import.meta.url);
+// a path, not a URL: also read where the global URL is not Node's (the views' jsdom tests)
+const LANG_DIR = join(fileURLToPath(import.meta.url), '../../lang');
 const loadMessages = (locale: Locale): Messages =>
-  JSON.parse(readFileSync(new URL(`${locale}.json`, LANG_DIR), 'utf8')) as Messages;
+  JSON.parse(readFileSync(join(LANG_DIR, `${locale}.json`), 'utf8')) as Messages;
 
 export interface SiteConfig {
   /** Absolute origin the site is reached at, without a trailing slash (PUBLIC_URL). */
   publicUrl: string;
   /** Where Quick exit sends her (QUICK_EXIT_URL). */
   quickExitUrl: string;
+  /** Payments go to the sandbox (test cards, nothing charged): every page carries the ribbon saying so. */
+  testPayments?: boolean;
 }
 
 export const DEFAULT_QUICK_EXIT_URL = 'https://www.google.com/search?q=weather';
@@ -215,9 +224,15 @@ export function createSiteMeta({ config, sources = [] }: { config: SiteConfig; s
     return lines.join('\n    ');
   }
 
+  /** The sandbox's ribbon (role note), both languages; index.html's style shows the page's one. */
+  const ribbon = config.testPayments
+    ? `<div class="test-payments" role="note" data-testid="test-payments"><span lang="en">${escapeHtml(t('en', 'payments.sandbox.ribbon'))}</span><span lang="ar">${escapeHtml(t('ar', 'payments.sandbox.ribbon'))}</span></div>`
+    : '';
+
   /**
-   * The shell for one request: the page-meta region replaced, and `<html lang dir>` in the page's
-   * language. Null when the shell has no region (it is then served unchanged).
+   * The shell for one request: the page-meta region replaced, `<html lang dir>` in the page's
+   * language, and the test-payments ribbon while it applies. Null when the shell has no region (it
+   * is then served unchanged).
    */
   async function renderShell(
     template: string,
@@ -230,6 +245,7 @@ export function createSiteMeta({ config, sources = [] }: { config: SiteConfig; s
       return null;
     const meta = await metaFor(url.pathname, locale);
     let html = `${template.slice(0, start.index)}${tags(meta)}${template.slice(end.index + end[0].length)}`;
+    if (ribbon) html = html.replace(/<body\b[^>]*>/i, (body) => `${body}${ribbon}`);
     if (locale === 'ar') {
       html = html.replace(/<html\b[^>]*>/i, '<html lang="ar" dir="rtl">');
       // an Arabic page's first screen needs the Arabic font (the boot script preloads it), not Inter

@@ -5,8 +5,11 @@
  * members' routes (dashboard, cart, checkout), keep the plain shell the browser renders itself.
  *
  * Renders are kept one second per page and language, and one render serves every request for the
- * same page that arrives while it runs. A render that fails or takes too long is logged and the
- * plain shell is served: the page still works, rendered by the browser.
+ * same page that arrives while it runs. A page is its path and the query values its screen reads
+ * (server/page-params.ts), so an unknown parameter finds the same render. At most `concurrency`
+ * renders run at once in a process (issue 20): a page that would need one more gets the plain shell
+ * at once, as does a render that fails or takes too long (logged): the page still works, rendered
+ * by the browser.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +19,7 @@ import type { Locale } from '../machines/types.ts';
 import { AUTH_COOKIE, LANGUAGE_COOKIE } from './contract/cookies.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Logger } from './lib/log.ts';
+import { QueueFullError, Semaphore } from './lib/semaphore.ts';
 
 /** The SSR bundle's render() (src/entry-server.tsx), as far as the server uses it. */
 type Render = (options: { url: string; locale: Locale; fetch: typeof fetch; timeoutMs?: number }) => Promise<{
@@ -27,6 +31,10 @@ type Render = (options: { url: string; locale: Locale; fetch: typeof fetch; time
 const CLIENT_ONLY = /^\/(?:dashboard|checkout|cart|_app)(?:\/|$)/;
 const TTL_MS = 1000;
 const MAX_KEPT = 500;
+/** Renders running at once per process by default (SSR_CONCURRENCY). */
+export const DEFAULT_SSR_CONCURRENCY = 2;
+/** A render the bundle's own deadline did not end is given up this long after it. */
+const GRACE_MS = 500;
 
 const cookie = (header: string | undefined, name: string): string | undefined =>
   header ? parse(header, name)[name] : undefined;
@@ -75,6 +83,7 @@ export function createPageRenderer({
   clock,
   log,
   timeoutMs = 3000,
+  concurrency = DEFAULT_SSR_CONCURRENCY,
 }: {
   distDir: string;
   /** The app's own fetch (in-process, no socket). */
@@ -82,6 +91,8 @@ export function createPageRenderer({
   clock: Clock;
   log: Logger;
   timeoutMs?: number;
+  /** Renders running at once; a page beyond them gets the plain shell. */
+  concurrency?: number;
 }): PageRenderer | null {
   const file = join(distDir, '.ssr', 'entry-server.js');
   if (!existsSync(file)) return null;
@@ -90,37 +101,63 @@ export function createPageRenderer({
     loaded ??= import(pathToFileURL(file).href).then((m: { render: Render }) => m.render);
     return loaded;
   };
+  // the table of what each page reads imports the screens' own rules (and xstate): on first use, not at start
+  let params: Promise<typeof import('./page-params.ts')> | null = null;
   const kept = new Map<string, { at: number; html: Promise<string | null> }>();
+  // no queue: a page that finds every render taken is served the plain shell at once
+  const renders = new Semaphore(concurrency, 0);
 
-  async function renderPage(url: URL, locale: Locale): Promise<string | null> {
+  async function renderPage(address: string, locale: Locale): Promise<string | null> {
+    let timer: NodeJS.Timeout | undefined;
     try {
       const render = await load();
-      const { html, state } = await render({
-        url: `${url.pathname}${url.search}`,
-        locale,
-        fetch,
-        timeoutMs,
+      const overdue = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('render timed out')), timeoutMs + GRACE_MS);
       });
+      const { html, state } = await Promise.race([
+        render({ url: address, locale, fetch, timeoutMs }),
+        overdue,
+      ]);
       return `${html}</div><script type="application/json" id="ssr-state">${scriptJson(withoutDuplicates(state))}</script>`;
     } catch (error) {
       log.error?.('ssr.failed', {
-        path: url.pathname,
+        path: address.split('?')[0],
         error: error instanceof Error ? error.message : String(error),
       });
       return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Drops the renders kept past their second (the oldest are first: each is put last when made). */
+  function forgetStale(now: number) {
+    for (const [key, entry] of kept) {
+      if (now - entry.at <= TTL_MS && kept.size <= MAX_KEPT) break;
+      kept.delete(key);
     }
   }
 
   return {
     async fill(shell, url, locale) {
-      const key = `${locale}|${url.pathname}${url.search}`;
+      params ??= import('./page-params.ts');
+      const address = (await params).renderAddress(url);
+      if (address === null) return null;
+      const key = `${locale}|${address}`;
       const now = clock.now().getTime();
       let entry = kept.get(key);
       if (!entry || now - entry.at > TTL_MS) {
-        entry = { at: now, html: renderPage(url, locale) };
+        if (renders.active >= renders.limit) return null;
+        const html = renders
+          .run(() => renderPage(address, locale))
+          .catch((error: unknown) => {
+            if (error instanceof QueueFullError) return null;
+            throw error;
+          });
+        entry = { at: now, html };
         kept.delete(key);
         kept.set(key, entry);
-        if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as string);
+        forgetStale(now);
       }
       const page = await entry.html;
       if (page === null) return null;

@@ -97,6 +97,17 @@ export const COMMERCE_ERROR_CODES = [
 ] as const;
 export type CommerceErrorCode = (typeof COMMERCE_ERROR_CODES)[number];
 
+/**
+ * Why a payment was refused before anything was charged, each with its own words where she pays
+ * (checkout and the booking's payment step; issue 20).
+ */
+export const PAYMENT_REFUSAL_CODES = [
+  'PAYMENT_IN_PROGRESS',
+  'DISCOVERY_ALREADY_BOOKED',
+  'FREE_CALLS_LIMIT',
+  'RATE_LIMITED',
+] as const;
+
 /** Why a card was declined (`error.reason` beside PAYMENT_DECLINED). */
 export const DECLINE_REASONS = ['card_declined', 'insufficient_funds', 'challenge_failed'] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number];

@@ -66,8 +66,19 @@ export const CONSULTATION_ERROR_CODES = [
   'NOT_YET_OPEN',
   'ENDED',
   'CREDIT_NOTE_NOT_FOUND',
+  'HOLD_NOT_RENEWABLE',
+  'DISCOVERY_ALREADY_BOOKED',
+  'FREE_CALLS_LIMIT',
 ] as const;
 export type ConsultationErrorCode = (typeof CONSULTATION_ERROR_CODES)[number];
+
+/** Why a hold was refused, each with its own words on the booking panel (issue 20). */
+export const HOLD_REFUSAL_CODES = [
+  'DISCOVERY_ALREADY_BOOKED',
+  'FREE_CALLS_LIMIT',
+  'HOLD_NOT_RENEWABLE',
+  'RATE_LIMITED',
+] as const;
 
 /** Credit note numbers: their own gapless sequence per calendar year (UTC): CN-2026-000001. */
 export function creditNoteNumber(year: number, sequence: number): string {

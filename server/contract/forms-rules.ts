@@ -29,7 +29,10 @@ export const PRACTICE_LANGUAGES = ['ar', 'en', 'ar-en'] as const;
 
 /** Years of practice: a whole number from 0 to this. */
 export const YEARS_MAX = 60;
-/** The CV: a PDF (checked by its first bytes), at most 5 MB. */
+/**
+ * The CV: a PDF, at most 5 MB. Both sides check its size and first bytes (cvProblem); the server
+ * then reads it as a PDF (server/lib/pdf-check.ts) and refuses it with one of the PDF_* codes.
+ */
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
 export const PDF_MAGIC = '%PDF-';
 /** The honeypot: a field people never see; a filled one means a robot (answered like a success, not kept). */
@@ -46,7 +49,16 @@ export type FormFieldCode =
   | 'YEARS_INVALID'
   | 'FILE_REQUIRED'
   | 'FILE_NOT_PDF'
-  | 'FILE_TOO_LARGE';
+  | 'FILE_TOO_LARGE'
+  // the CV's content, checked by the server only (server/lib/pdf-check.ts)
+  | 'PDF_UNREADABLE'
+  | 'PDF_POLYGLOT'
+  | 'PDF_ENCRYPTED'
+  | 'PDF_JAVASCRIPT'
+  | 'PDF_LAUNCH'
+  | 'PDF_EMBEDDED_FILE'
+  | 'PDF_INFLATES_TOO_MUCH'
+  | 'PDF_TOO_COMPLEX';
 
 export type FieldRule =
   | { type: 'text'; required: boolean; min: number; max: number; multiline?: boolean }

@@ -738,6 +738,11 @@ export const bookings = pgTable(
     medical: boolean().notNull(),
     /** AES-256-GCM of { firstName, lastName, dateOfBirth }: base64url(iv ‖ tag ‖ ciphertext), AAD = id. */
     details: text(),
+    /**
+     * The id of the key that sealed `details` (consultations-config.ts key ring), so keys can be
+     * rotated; null on details sealed before ids were stored (the key derived from the pepper).
+     */
+    detailsKeyId: text(),
     /** The invoice line in each language when booked: { en, ar }. */
     titles: jsonb().$type<{ en: string; ar: string }>().notNull(),
     /** The Jitsi room: 160 random bits. */

@@ -17,13 +17,27 @@
  * A crash anywhere leaves the claim (and maybe a charge) but either a whole order or none; a retry
  * with the same key and body continues at step 4 and the provider returns the same charge, so
  * there is exactly one charge and one order per key.
+ *
+ * One charge per course, too (issue 20): the claim runs under her member lock (member-lock.ts) and
+ * waits while another request of hers for one of the same courses is under way, so two tabs with
+ * two keys make one order and the second is told COURSE_ALREADY_OWNED before anything is charged;
+ * step 5 checks ownership again under the same lock and refunds if she owns a course by then.
+ * `resume` continues a claimed request without her (the provider's completion after a challenge,
+ * and the reconciliation pass: payments-completion.ts).
  */
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { PurchaseChallenge, PurchasePaid } from '../contract/commerce.ts';
 import { type DeclineReason, normalizeCouponCode } from '../contract/commerce-rules.ts';
 import type { Database, Tx } from '../db/index.ts';
-import { couponRedemptions, coupons, orderLines, orders, purchaseRequests } from '../db/schema.ts';
+import {
+  couponRedemptions,
+  coupons,
+  enrolments,
+  orderLines,
+  orders,
+  purchaseRequests,
+} from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { ErrorCode, Locale } from '../lib/i18n.ts';
@@ -32,6 +46,8 @@ import { limitProblem, redemptionCounts } from './commerce-coupons.ts';
 import { issueInvoice } from './commerce-invoices.ts';
 import type { Plan, Pricing } from './commerce-pricing.ts';
 import { enrolAfterPurchase } from './learning-enrolments.ts';
+import type { Q } from './learning-progress.ts';
+import { BUSY, claimWhenFree, IN_FLIGHT_MS, lockMember } from './member-lock.ts';
 
 export interface PurchaseInput {
   courseIds: string[];
@@ -60,7 +76,21 @@ export function requestHash(body: PurchaseInput): string {
 
 /** The provider's idempotency keys for this request: one per member and key, so never shared. */
 export const chargeKey = (memberId: string, key: string) => `enroll:${memberId}:${key}`;
+export const CHARGE_KEY_PREFIX = 'enroll:';
 const refundKey = (memberId: string, key: string) => `enroll-refund:${memberId}:${key}`;
+
+/** Whether she is enrolled in any of these courses. */
+async function ownsAny(q: Q, memberId: string, courseIds: string[]): Promise<boolean> {
+  if (courseIds.length === 0) return false;
+  const rows = await q
+    .select({ courseId: enrolments.courseId })
+    .from(enrolments)
+    .where(and(eq(enrolments.userId, memberId), inArray(enrolments.courseId, courseIds)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+const courseIdsOf = (plan: Plan) => plan.lines.map((l) => l.courseId);
 
 /** Replays a stored answer: the paid body, or the stored error thrown again (in today's language). */
 function replay(row: RequestRow): PurchaseReply {
@@ -127,7 +157,7 @@ export function createPurchases({ database, clock, provider, pricing }: Purchase
   type Finalized =
     | { kind: 'answered'; row: RequestRow }
     | { kind: 'paid'; body: PurchasePaid }
-    | { kind: 'coupon'; problem: ErrorCode };
+    | { kind: 'refused'; problem: ErrorCode };
 
   /** Step 5, in one transaction (see the file comment). */
   function finalize(
@@ -138,8 +168,12 @@ export function createPurchases({ database, clock, provider, pricing }: Purchase
     locale: Locale,
   ): Promise<Finalized> {
     return database.transaction(async (tx): Promise<Finalized> => {
+      await lockMember(tx, member.id);
       const row = await lock(tx, member.id, key);
       if (row.state === 'done') return { kind: 'answered', row };
+      // bought meanwhile by another of her requests (one that waited past IN_FLIGHT_MS at her bank)
+      if (await ownsAny(tx, member.id, courseIdsOf(plan)))
+        return { kind: 'refused', problem: 'COURSE_ALREADY_OWNED' };
       if (plan.coupon) {
         // the code's terms were agreed when the key was claimed; only its limits can have run out
         const [coupon] = await tx
@@ -150,7 +184,7 @@ export function createPurchases({ database, clock, provider, pricing }: Purchase
         const problem = coupon
           ? limitProblem(coupon, await redemptionCounts(tx, coupon.code, member.id))
           : null;
-        if (problem) return { kind: 'coupon', problem };
+        if (problem) return { kind: 'refused', problem };
       }
       const now = clock.now();
       const { totals } = plan;
@@ -260,8 +294,8 @@ export function createPurchases({ database, clock, provider, pricing }: Purchase
     const done = await finalize(member, key, plan, payment, locale);
     if (done.kind === 'answered') return replay(done.row);
     if (done.kind === 'paid') return { status: 201, body: done.body };
-    // the code ran out between the claim and now: give the money back (idempotent: a crash
-    // here and a retry refund once), then answer the code's error for good
+    // the code ran out, or she owns a course by now: give the money back (idempotent: a crash
+    // here and a retry refund once), then answer the error for good
     if (payment) {
       const refund = await provider.refund({
         idempotencyKey: refundKey(member.id, key),
@@ -271,6 +305,47 @@ export function createPurchases({ database, clock, provider, pricing }: Purchase
       if (refund.status !== 'succeeded') throw new Error(`refund failed: ${refund.reason}`);
     }
     return finishWithError(member.id, key, 409, done.problem);
+  }
+
+  /**
+   * Step 3 under her member lock: her own key's row if it exists; otherwise nothing she owns, no
+   * other request of hers for one of these courses under way (BUSY: wait), then the claim.
+   */
+  function claim(memberId: string, key: string, hash: string, plan: Plan): Promise<RequestRow> {
+    const courseIds = courseIdsOf(plan);
+    return claimWhenFree(database, memberId, async (tx) => {
+      const [mine] = await tx
+        .select()
+        .from(purchaseRequests)
+        .where(and(eq(purchaseRequests.userId, memberId), eq(purchaseRequests.idempotencyKey, key)));
+      if (mine) return mine;
+      if (await ownsAny(tx, memberId, courseIds)) throw new ApiError('COURSE_ALREADY_OWNED');
+      const now = clock.now();
+      const underWay = await tx
+        .select({ plan: purchaseRequests.plan })
+        .from(purchaseRequests)
+        .where(
+          and(
+            eq(purchaseRequests.userId, memberId),
+            eq(purchaseRequests.state, 'started'),
+            gt(purchaseRequests.updatedAt, new Date(now.getTime() - IN_FLIGHT_MS)),
+          ),
+        );
+      if (underWay.some((r) => courseIdsOf(r.plan as Plan).some((id) => courseIds.includes(id)))) return BUSY;
+      const [claimed] = await tx
+        .insert(purchaseRequests)
+        .values({
+          userId: memberId,
+          idempotencyKey: key,
+          requestHash: hash,
+          state: 'started',
+          plan,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return claimed;
+    });
   }
 
   return {
@@ -294,21 +369,13 @@ export function createPurchases({ database, clock, provider, pricing }: Purchase
         if (!row) {
           if (plan!.totals.total > 0 && !body.paymentMethodId)
             throw new ApiError('VALIDATION_ERROR', { fields: { paymentMethodId: 'REQUIRED' } });
-          const now = clock.now();
-          const [claimed] = await db
-            .insert(purchaseRequests)
-            .values({
-              userId: member.id,
-              idempotencyKey: key,
-              requestHash: hash,
-              state: 'started',
-              plan: plan!,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .onConflictDoNothing()
-            .returning();
-          row = claimed ?? (await read(member.id, key))!;
+          try {
+            row = await claim(member.id, key, hash, plan!);
+          } catch (e) {
+            // her other tab's request with this very key finished first: its answer wins
+            row = await read(member.id, key);
+            if (!row) throw e;
+          }
         }
       }
       if (row.requestHash !== hash) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
@@ -316,6 +383,36 @@ export function createPurchases({ database, clock, provider, pricing }: Purchase
       // jsonb written above by this module
       return proceed(member, key, row.plan as Plan, body.paymentMethodId ?? null, locale);
     },
+
+    /**
+     * Continues her claimed request without her (the provider's completion, the reconciliation
+     * pass): the stored plan, charged again with the same key (the provider returns the same
+     * charge). A request already answered is left as it is; returns whether it is answered now.
+     */
+    async resume(
+      member: { id: string; alias: string },
+      key: string,
+      paymentMethodId: string,
+    ): Promise<'done' | 'pending'> {
+      const row = await read(member.id, key);
+      if (!row || row.state === 'done') return 'done';
+      try {
+        const reply = await proceed(member, key, row.plan as Plan, paymentMethodId, 'en');
+        return reply.status === 202 ? 'pending' : 'done';
+      } catch (e) {
+        if (e instanceof ApiError) return 'done'; // the answer is stored for her next retry
+        throw e;
+      }
+    },
+
+    /** A `started` request given up on (her bank never answered): answered PAYMENT_FAILED for good. */
+    abandon: (memberId: string, key: string) =>
+      finishWithError(memberId, key, 402, 'PAYMENT_FAILED').then(
+        () => undefined,
+        (e: unknown) => {
+          if (!(e instanceof ApiError)) throw e;
+        },
+      ),
   };
 }
 export type Purchases = ReturnType<typeof createPurchases>;

@@ -1,7 +1,8 @@
 /**
  * What a consultation needs beyond the database, with node:crypto only (no new dependency):
  * - the personal details of a medical consultation, sealed with AES-256-GCM (a random 96-bit IV,
- *   the booking's id as associated data, so a ciphertext copied onto another booking does not open);
+ *   the booking's id as associated data, so a ciphertext copied onto another booking does not open)
+ *   under the key ring's current key, whose id is stored beside them (consultations-config.ts);
  * - the Jitsi Meet room: an unguessable name (160 random bits), the join address (her alias as the
  *   display name, never her real name; a voice call starts with the camera off) and, when
  *   JITSI_APP_ID / JITSI_APP_SECRET are set, a room token in the form Jitsi's token authentication
@@ -12,7 +13,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { Transporter } from 'nodemailer';
 import type { CallMode } from '../contract/experts-constants.ts';
-import type { ConsultationsConfig } from './consultations-config.ts';
+import type { BookingKeyRing, ConsultationsConfig } from './consultations-config.ts';
 
 // ------------------------------------------------------------------ personal details
 
@@ -23,8 +24,8 @@ export interface PersonalDetails {
   dateOfBirth: string;
 }
 
-/** base64url(iv ‖ tag ‖ ciphertext) of the details, bound to the booking id. */
-export function sealDetails(key: Buffer, bookingId: string, details: PersonalDetails): string {
+/** base64url(iv ‖ tag ‖ ciphertext) of the details under one key, bound to the booking id. */
+function seal(key: Buffer, bookingId: string, details: PersonalDetails): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(bookingId, 'utf8'));
@@ -32,8 +33,7 @@ export function sealDetails(key: Buffer, bookingId: string, details: PersonalDet
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
 }
 
-/** The details back (for the team's tools); throws when the key or the booking id is wrong. */
-export function openDetails(key: Buffer, bookingId: string, sealed: string): PersonalDetails {
+function open(key: Buffer, bookingId: string, sealed: string): PersonalDetails {
   const raw = Buffer.from(sealed, 'base64url');
   const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
   decipher.setAAD(Buffer.from(bookingId, 'utf8'));
@@ -42,9 +42,58 @@ export function openDetails(key: Buffer, bookingId: string, sealed: string): Per
   return JSON.parse(text) as PersonalDetails;
 }
 
-/** A keyed hash (the request hash of a confirm body, which can hold a date of birth). */
-export function keyedHash(key: Buffer, value: string): string {
-  return createHmac('sha256', key).update('confirm-body\0').update(value).digest('hex');
+/**
+ * The details sealed under the ring's current key, with that key's id: the two columns a booking
+ * stores (`details`, `details_key_id`), so a later rotation knows which key opens them.
+ */
+export function sealDetails(
+  ring: BookingKeyRing,
+  bookingId: string,
+  details: PersonalDetails,
+): { details: string; detailsKeyId: string } {
+  return { details: seal(ring.current.key, bookingId, details), detailsKeyId: ring.current.id };
+}
+
+/**
+ * The details back (for the team's tools and the rotation), by the key id stored with them; details
+ * stored without one were sealed before ids existed and open with a legacy key. Throws when no key of
+ * the ring opens them for this booking.
+ */
+export function openDetails(
+  ring: BookingKeyRing,
+  bookingId: string,
+  sealed: string,
+  keyId: string | null,
+): PersonalDetails {
+  if (keyId !== null) {
+    const key = [ring.current, ...ring.older].find((k) => k.id === keyId);
+    if (!key) throw new Error(`no booking data key with id ${keyId}`);
+    return open(key.key, bookingId, sealed);
+  }
+  const keys = [...ring.legacy, ring.current.key, ...ring.older.map((k) => k.key)];
+  for (const key of keys) {
+    try {
+      return open(key, bookingId, sealed);
+    } catch {}
+  }
+  throw new Error('no booking data key opens these details');
+}
+
+const requestHash = (key: Buffer, value: string) =>
+  createHmac('sha256', key).update('confirm-body\0').update(value).digest('hex');
+
+/** A keyed hash (the request hash of a confirm body, which can hold a date of birth): the current key. */
+export function keyedHash(ring: BookingKeyRing, value: string): string {
+  return requestHash(ring.current.key, value);
+}
+
+/**
+ * Whether a stored request hash is this body's under any key of the ring: a request claimed before
+ * a rotation (her bank's challenge still open) is still the same request after it.
+ */
+export function sameRequestHash(ring: BookingKeyRing, stored: string, value: string): boolean {
+  const keys = [ring.current.key, ...ring.older.map((k) => k.key), ...ring.legacy];
+  return keys.some((key) => requestHash(key, value) === stored);
 }
 
 // ------------------------------------------------------------------ Jitsi

@@ -91,15 +91,20 @@ import {
   keyedHash,
   newRoomName,
   type PersonalDetails,
+  sameRequestHash,
   sealDetails,
 } from './consultations-calls.ts';
 import type { ConsultationsConfig } from './consultations-config.ts';
+import { earlierHolds, freeCallProblem } from './consultations-fairness.ts';
+import { BUSY, claimWhenFree, IN_FLIGHT_MS, lockMember } from './member-lock.ts';
 
 type BookingRow = typeof bookings.$inferSelect;
 type RequestRow = typeof consultationRequests.$inferSelect;
 type Q = Db | Tx;
 
 const MINUTE = 60_000;
+/** The provider's idempotency keys of confirmations: `consult:<member>:<key>` (payments-completion.ts reads them). */
+export const CONSULT_CHARGE_KEY_PREFIX = 'consult:';
 const DAY = 86_400_000;
 
 export interface HoldInput {
@@ -398,12 +403,20 @@ export function createConsultations(deps: ConsultationsDeps) {
 
   // ---------------------------------------------------------------- holds
 
-  /** Marks expired holds `expired` (all, or one expert's) and drops details stored with them. */
+  /** A confirmation of this booking is under way (claimed, not yet answered). */
+  const paying = sql`exists (select 1 from ${consultationRequests} r where r.booking_id = ${bookings.id} and r.state = 'started')`;
+  const detailsUnlessPaying = sql`case when ${paying} then ${bookings.details} else null end`;
+
+  /**
+   * Marks expired holds `expired` (all, or one expert's) and drops details stored with them, but
+   * for a payment still under way (her bank's challenge, finished by the provider's completion
+   * even with her tab closed): those are dropped once it is answered.
+   */
   async function sweep(q: Q = db, expertId?: string): Promise<number> {
     const now = clock.now();
     const swept = await q
       .update(bookings)
-      .set({ status: 'expired', details: null, updatedAt: now })
+      .set({ status: 'expired', details: detailsUnlessPaying, updatedAt: now })
       .where(
         and(
           eq(bookings.status, 'held'),
@@ -412,6 +425,17 @@ export function createConsultations(deps: ConsultationsDeps) {
         ),
       )
       .returning({ id: bookings.id });
+    await q
+      .update(bookings)
+      .set({ details: null })
+      .where(
+        and(
+          eq(bookings.status, 'expired'),
+          sql`${bookings.details} is not null`,
+          sql`not ${paying}`,
+          expertId ? eq(bookings.expertId, expertId) : undefined,
+        ),
+      );
     return swept.length;
   }
 
@@ -421,7 +445,7 @@ export function createConsultations(deps: ConsultationsDeps) {
 
   // ---------------------------------------------------------------- confirming
 
-  const chargeKey = (memberId: string, key: string) => `consult:${memberId}:${key}`;
+  const chargeKey = (memberId: string, key: string) => `${CONSULT_CHARGE_KEY_PREFIX}${memberId}:${key}`;
   const unusedRefundKey = (memberId: string, key: string) => `consult-unused:${memberId}:${key}`;
   const cancelRefundKey = (bookingId: string) => `consult-cancel:${bookingId}`;
 
@@ -491,6 +515,7 @@ export function createConsultations(deps: ConsultationsDeps) {
         .select({ expertId: bookings.expertId })
         .from(bookings)
         .where(eq(bookings.id, bookingId));
+      await lockMember(tx, member.id);
       await lockExpert(tx, peek.expertId);
       const req = await lockRequest(tx, member.id, key);
       if (req.state === 'done') return { kind: 'answered', row: req };
@@ -505,6 +530,18 @@ export function createConsultations(deps: ConsultationsDeps) {
         const buffer = (await expertInfo(tx, b.expertId))?.availability?.bufferMinutes ?? 0;
         if (conflicts(b.startsAt, b.endsAt, taken, buffer)) return { kind: 'refused', code: 'HOLD_EXPIRED' };
       }
+      const problem = await freeCallProblem(
+        tx,
+        {
+          memberId: member.id,
+          expertId: b.expertId,
+          offerKind: b.offerKind,
+          total: b.total,
+          bookingId: b.id,
+        },
+        now,
+      );
+      if (problem) return { kind: 'refused', code: problem };
       let invoice: { id: string; number: string } | null = null;
       let orderId: string | null = null;
       if (b.total > 0 && payment) {
@@ -745,6 +782,116 @@ export function createConsultations(deps: ConsultationsDeps) {
     };
   }
 
+  /** Charges a claimed confirmation (the same key, the same charge) and finalises it. */
+  async function proceed(
+    member: { id: string; alias: string },
+    key: string,
+    bookingId: string,
+    input: ConfirmInput,
+    locale: Locale,
+  ): Promise<ConfirmReply> {
+    const [b] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+    if (b.medical && b.details === null && input.details) {
+      // kept only with this booking, sealed (again, if a sweep dropped them from an expired hold
+      // while her bank's challenge was open: the same key carries the same, already checked body)
+      await db
+        .update(bookings)
+        .set({
+          ...sealDetails(config.dataKeys, bookingId, checkDetails(input.details, '9999-12-31')),
+          updatedAt: clock.now(),
+        })
+        .where(and(eq(bookings.id, bookingId), inArray(bookings.status, ['held', 'expired'])));
+    }
+    let payment: { chargeId: string; brand: string; last4: string } | null = null;
+    if (b.total > 0) {
+      const result = await provider.charge({
+        idempotencyKey: chargeKey(member.id, key),
+        memberId: member.id,
+        amount: b.total,
+        currency: 'USD',
+        paymentMethodId: input.paymentMethodId ?? '',
+        description: `Consultation ${b.offerId} with ${b.expertId}`,
+      });
+      switch (result.status) {
+        case 'requires_action':
+          return {
+            status: 202,
+            body: { status: 'challenge', challengeId: result.challengeId, amount: b.total },
+          };
+        case 'declined':
+          return finishWithError(member.id, key, 'PAYMENT_DECLINED', result.reason, locale);
+        case 'failed':
+          return finishWithError(
+            member.id,
+            key,
+            result.reason === 'payment_method_invalid' ? 'PAYMENT_METHOD_INVALID' : 'PAYMENT_FAILED',
+            undefined,
+            locale,
+          );
+        case 'succeeded':
+          payment = { chargeId: result.chargeId, brand: result.brand, last4: result.last4 };
+      }
+    }
+    const done = await finalize(member, key, bookingId, payment, locale);
+    if (done.kind === 'answered') return replay(done.row, locale);
+    if (done.kind === 'confirmed') {
+      notifyExpert(done.booking, member.alias, 'REQUEST');
+      return { status: 201, body: done.body };
+    }
+    // the charge cannot be used: give it back (idempotent), then answer the error for good
+    if (payment) {
+      const refund = await provider.refund({
+        idempotencyKey: unusedRefundKey(member.id, key),
+        chargeId: payment.chargeId,
+        amount: b.total,
+      });
+      if (refund.status !== 'succeeded') throw new Error(`refund failed: ${refund.reason}`);
+    }
+    return finishWithError(member.id, key, done.code, undefined, locale);
+  }
+
+  /**
+   * Claims the key under her member lock (member-lock.ts): her own key's row if it exists; a
+   * booking confirmed or cancelled meanwhile → BOOKING_NOT_PAYABLE; another key of hers for this
+   * booking under way → BUSY (wait for it), so two tabs never pay twice for one booking.
+   */
+  function claim(memberId: string, key: string, bookingId: string, hash: string): Promise<RequestRow> {
+    return claimWhenFree(database, memberId, async (tx) => {
+      const mine = await lockRequest(tx, memberId, key);
+      if (mine) return mine;
+      const [b] = await tx
+        .select({ status: bookings.status })
+        .from(bookings)
+        .where(eq(bookings.id, bookingId));
+      if (b.status === 'confirmed' || b.status === 'cancelled') throw new ApiError('BOOKING_NOT_PAYABLE');
+      const now = clock.now();
+      const underWay = await tx
+        .select({ key: consultationRequests.idempotencyKey })
+        .from(consultationRequests)
+        .where(
+          and(
+            eq(consultationRequests.bookingId, bookingId),
+            eq(consultationRequests.state, 'started'),
+            gt(consultationRequests.updatedAt, new Date(now.getTime() - IN_FLIGHT_MS)),
+          ),
+        );
+      if (underWay.length > 0) return BUSY;
+      const [claimed] = await tx
+        .insert(consultationRequests)
+        .values({
+          userId: memberId,
+          idempotencyKey: key,
+          bookingId,
+          requestHash: hash,
+          state: 'started',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return claimed;
+    });
+  }
+
   // ---------------------------------------------------------------- the API
 
   return {
@@ -808,12 +955,24 @@ export function createConsultations(deps: ConsultationsDeps) {
       let row: BookingRow | null;
       try {
         row = await database.transaction(async (tx) => {
+          await lockMember(tx, member.id);
           await lockExpert(tx, e.id);
           await sweep(tx, e.id);
+          // the slot she holds already: that hold as it is, its countdown going on (consultations-fairness.ts)
+          const earlier = await earlierHolds(tx, member.id, e.id, startsAt, now);
+          if (earlier.live && earlier.live.offerId === offer.id && earlier.live.mode === input.mode)
+            return earlier.live;
+          if (!earlier.live && earlier.cooling) throw new ApiError('HOLD_NOT_RENEWABLE');
+          const problem = await freeCallProblem(
+            tx,
+            { memberId: member.id, expertId: e.id, offerKind: offer.kind, total: price.total },
+            now,
+          );
+          if (problem) throw new ApiError(problem);
           // her older unpaid holds (any expert) are released: one hold at a time
           await tx
             .update(bookings)
-            .set({ status: 'expired', details: null, updatedAt: now })
+            .set({ status: 'expired', details: detailsUnlessPaying, updatedAt: now })
             .where(and(eq(bookings.userId, member.id), eq(bookings.status, 'held')));
           const taken = await busy(tx, e.id, startsAt, endsAt, now);
           if (conflicts(startsAt, endsAt, taken, availability.bufferMinutes)) return null;
@@ -829,7 +988,7 @@ export function createConsultations(deps: ConsultationsDeps) {
               startsAt,
               endsAt,
               status: 'held',
-              holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * MINUTE),
+              holdExpiresAt: earlier.live?.holdExpiresAt ?? new Date(now.getTime() + HOLD_MINUTES * MINUTE),
               fee: price.fee,
               merchantCharges: price.merchantCharges,
               vat: price.vat,
@@ -869,7 +1028,7 @@ export function createConsultations(deps: ConsultationsDeps) {
             }
           : null,
       });
-      const hash = keyedHash(config.dataKey, canonical);
+      const hash = keyedHash(config.dataKeys, canonical);
       let req = await readRequest(member.id, key);
       if (!req) {
         const b = await own(db, member.id, bookingId);
@@ -884,83 +1043,49 @@ export function createConsultations(deps: ConsultationsDeps) {
         }
         if (b.medical) checkDetails(input.details, now.toISOString().slice(0, 10));
         if (b.total > 0 && !input.paymentMethodId) throw validationError({ paymentMethodId: 'REQUIRED' });
-        const [claimed] = await db
-          .insert(consultationRequests)
-          .values({
-            userId: member.id,
-            idempotencyKey: key,
-            bookingId,
-            requestHash: hash,
-            state: 'started',
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing()
-          .returning();
-        req = claimed ?? (await readRequest(member.id, key))!;
-      }
-      if (req.requestHash !== hash) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
-      if (req.state === 'done') return replay(req, locale);
-
-      const [b] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
-      if (b.medical && b.details === null && input.details) {
-        // kept only with this booking, sealed (again, if a sweep dropped them from an expired hold
-        // while her bank's challenge was open: the same key carries the same, already checked body)
-        await db
-          .update(bookings)
-          .set({
-            details: sealDetails(config.dataKey, bookingId, checkDetails(input.details, '9999-12-31')),
-            updatedAt: clock.now(),
-          })
-          .where(and(eq(bookings.id, bookingId), inArray(bookings.status, ['held', 'expired'])));
-      }
-      let payment: { chargeId: string; brand: string; last4: string } | null = null;
-      if (b.total > 0) {
-        const result = await provider.charge({
-          idempotencyKey: chargeKey(member.id, key),
-          memberId: member.id,
-          amount: b.total,
-          currency: 'USD',
-          paymentMethodId: input.paymentMethodId ?? '',
-          description: `Consultation ${b.offerId} with ${b.expertId}`,
-        });
-        switch (result.status) {
-          case 'requires_action':
-            return {
-              status: 202,
-              body: { status: 'challenge', challengeId: result.challengeId, amount: b.total },
-            };
-          case 'declined':
-            return finishWithError(member.id, key, 'PAYMENT_DECLINED', result.reason, locale);
-          case 'failed':
-            return finishWithError(
-              member.id,
-              key,
-              result.reason === 'payment_method_invalid' ? 'PAYMENT_METHOD_INVALID' : 'PAYMENT_FAILED',
-              undefined,
-              locale,
-            );
-          case 'succeeded':
-            payment = { chargeId: result.chargeId, brand: result.brand, last4: result.last4 };
+        try {
+          req = await claim(member.id, key, bookingId, hash);
+        } catch (e) {
+          // her other tab's request with this very key finished first: its answer wins
+          req = await readRequest(member.id, key);
+          if (!req) throw e;
         }
       }
-      const done = await finalize(member, key, bookingId, payment, locale);
-      if (done.kind === 'answered') return replay(done.row, locale);
-      if (done.kind === 'confirmed') {
-        notifyExpert(done.booking, member.alias, 'REQUEST');
-        return { status: 201, body: done.body };
-      }
-      // the charge cannot be used: give it back (idempotent), then answer the error for good
-      if (payment) {
-        const refund = await provider.refund({
-          idempotencyKey: unusedRefundKey(member.id, key),
-          chargeId: payment.chargeId,
-          amount: b.total,
-        });
-        if (refund.status !== 'succeeded') throw new Error(`refund failed: ${refund.reason}`);
-      }
-      return finishWithError(member.id, key, done.code, undefined, locale);
+      if (req.requestHash !== hash && !sameRequestHash(config.dataKeys, req.requestHash, canonical))
+        throw new ApiError('IDEMPOTENCY_KEY_REUSED');
+      if (req.state === 'done') return replay(req, locale);
+      return proceed(member, key, bookingId, input, locale);
     },
+
+    /**
+     * Continues her claimed confirmation without her (the provider's completion after a challenge,
+     * the reconciliation pass): charged again with the same key, the provider returns the same
+     * charge; her details were sealed before the first charge. Returns whether it is answered now.
+     */
+    async resume(
+      member: { id: string; alias: string },
+      key: string,
+      paymentMethodId: string,
+    ): Promise<'done' | 'pending'> {
+      const req = await readRequest(member.id, key);
+      if (!req || req.state === 'done') return 'done';
+      try {
+        const reply = await proceed(member, key, req.bookingId, { paymentMethodId, details: null }, 'en');
+        return reply.status === 202 ? 'pending' : 'done';
+      } catch (e) {
+        if (e instanceof ApiError) return 'done'; // the answer is stored for her next retry
+        throw e;
+      }
+    },
+
+    /** A `started` confirmation given up on (her bank never answered): answered PAYMENT_FAILED. */
+    abandon: (memberId: string, key: string) =>
+      finishWithError(memberId, key, 'PAYMENT_FAILED').then(
+        () => undefined,
+        (e: unknown) => {
+          if (!(e instanceof ApiError)) throw e;
+        },
+      ),
 
     async list(memberId: string, locale: Locale): Promise<MyConsultations> {
       const now = clock.now();

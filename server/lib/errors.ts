@@ -65,6 +65,11 @@ export const ERROR_STATUS = {
   NOT_YET_OPEN: 409,
   ENDED: 409,
   CREDIT_NOTE_NOT_FOUND: 404,
+  // issue 20
+  PAYMENT_IN_PROGRESS: 409,
+  DISCOVERY_ALREADY_BOOKED: 409,
+  FREE_CALLS_LIMIT: 409,
+  HOLD_NOT_RENEWABLE: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];

@@ -16,6 +16,8 @@ export interface AppEnv {
 }
 
 export const MAX_BODY_BYTES = 64 * 1024;
+/** A JSON body's content type (`application/json`, `application/<x>+json`, parameters allowed). */
+export const JSON_CONTENT_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;.*)?$/i;
 
 /**
  * For routes with a JSON body: 415 unless the body is declared JSON, 400 unless it parses to an
@@ -29,8 +31,7 @@ export const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (hasBody) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
     throw new ApiError('INVALID_JSON'); // no body at all
   }
-  if (!/^application\/([a-z0-9.+-]+\+)?json\s*(;.*)?$/i.test(type))
-    throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+  if (!JSON_CONTENT_TYPE.test(type)) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
   let body: unknown;
   try {
     body = await c.req.json();

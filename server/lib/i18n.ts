@@ -234,6 +234,23 @@ export const ERROR_MESSAGES = {
   },
   ENDED: { en: 'This consultation has ended.', ar: 'انتهت هذه الاستشارة.' },
   CREDIT_NOTE_NOT_FOUND: { en: 'Credit note not found.', ar: 'لم يتم العثور على إشعار الدائن.' },
+  // issue 20: one member's payments one at a time; the free calls and holds kept fair
+  PAYMENT_IN_PROGRESS: {
+    en: 'A payment for this is already under way, perhaps in another window. Please finish it there, or try again in a few minutes. You will not be charged twice.',
+    ar: 'هناك دفعة لهذا الطلب قيد التنفيذ، ربما في نافذة أخرى. يُرجى إكمالها هناك، أو المحاولة بعد بضع دقائق. لن يُخصم المبلغ مرتين.',
+  },
+  DISCOVERY_ALREADY_BOOKED: {
+    en: 'You already have a free discovery call with this expert coming up. You can book a consultation with her, or another discovery call after that one.',
+    ar: 'لديكِ بالفعل مكالمة تعارف مجانية قادمة مع هذه الخبيرة. يمكنكِ حجز استشارة معها، أو مكالمة تعارف أخرى بعد انتهاء تلك المكالمة.',
+  },
+  FREE_CALLS_LIMIT: {
+    en: 'You already have three free calls coming up, which is the most at one time. You can book another once one of them has taken place or been cancelled.',
+    ar: 'لديكِ بالفعل ثلاث مكالمات مجانية قادمة، وهو الحدّ الأقصى في الوقت نفسه. يمكنكِ حجز مكالمة أخرى بعد إجراء إحداها أو إلغائها.',
+  },
+  HOLD_NOT_RENEWABLE: {
+    en: 'You reserved this time a moment ago. To be fair to others, it cannot be reserved again straight away: please choose another time, or try again in a few minutes.',
+    ar: 'لقد حجزتِ هذا الموعد مؤقتًا قبل قليل. وحرصًا على إتاحة الفرصة لغيركِ، لا يمكن حجزه مجددًا على الفور: يُرجى اختيار موعد آخر، أو المحاولة بعد بضع دقائق.',
+  },
 } satisfies Record<string, Message>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -374,6 +391,39 @@ export const FIELD_MESSAGES = {
   FILE_TOO_LARGE: {
     en: 'The file is larger than 5 MB.',
     ar: 'حجم الملف أكبر من 5 ميغابايت.',
+  },
+  // the CV read as a PDF (issue 20, lib/pdf-check.ts)
+  PDF_UNREADABLE: {
+    en: 'This PDF could not be opened. Please save your CV as a PDF again and attach it.',
+    ar: 'تعذّر فتح ملف PDF هذا. احفظي سيرتكِ الذاتية بصيغة PDF من جديد ثم أرفقيها.',
+  },
+  PDF_POLYGLOT: {
+    en: 'This file is not only a PDF: it also contains web page code. Please save your CV as a PDF again and attach it.',
+    ar: 'هذا الملف ليس ملف PDF فقط، إذ يحتوي أيضًا على شيفرة صفحة ويب. احفظي سيرتكِ الذاتية بصيغة PDF من جديد ثم أرفقيها.',
+  },
+  PDF_ENCRYPTED: {
+    en: 'This PDF is protected by a password or encryption. Please attach a copy without protection.',
+    ar: 'ملف PDF هذا محميّ بكلمة مرور أو مُشفَّر. أرفقي نسخة منه دون حماية.',
+  },
+  PDF_JAVASCRIPT: {
+    en: 'This PDF contains scripts (JavaScript). Please save your CV as a plain PDF (for example with Print, then Save as PDF) and attach it.',
+    ar: 'يحتوي ملف PDF هذا على نصوص برمجية (JavaScript). احفظي سيرتكِ الذاتية بصيغة PDF عادية (مثلًا من «طباعة» ثم «حفظ بصيغة PDF») ثم أرفقيها.',
+  },
+  PDF_LAUNCH: {
+    en: 'This PDF contains an action that opens other files or programs. Please save your CV as a plain PDF (for example with Print, then Save as PDF) and attach it.',
+    ar: 'يحتوي ملف PDF هذا على أمر يفتح ملفات أو برامج أخرى. احفظي سيرتكِ الذاتية بصيغة PDF عادية (مثلًا من «طباعة» ثم «حفظ بصيغة PDF») ثم أرفقيها.',
+  },
+  PDF_EMBEDDED_FILE: {
+    en: 'This PDF has other files attached inside it. Please attach a PDF of your CV alone.',
+    ar: 'يحتوي ملف PDF هذا على ملفات أخرى مرفقة بداخله. أرفقي ملف PDF لسيرتكِ الذاتية وحدها.',
+  },
+  PDF_INFLATES_TOO_MUCH: {
+    en: 'This PDF becomes far too large once opened. Please save your CV as a simpler PDF and attach it.',
+    ar: 'يصبح حجم ملف PDF هذا كبيرًا جدًا عند فتحه. احفظي سيرتكِ الذاتية بصيغة PDF أبسط ثم أرفقيها.',
+  },
+  PDF_TOO_COMPLEX: {
+    en: 'This PDF is too complex for us to check. Please save your CV as a simpler PDF (fewer pages or images) and attach it.',
+    ar: 'ملف PDF هذا أعقد من أن نتمكّن من فحصه. احفظي سيرتكِ الذاتية بصيغة PDF أبسط (بصفحات أو صور أقل) ثم أرفقيها.',
   },
 } satisfies Record<string, Message>;
 

@@ -100,3 +100,23 @@ export function rateLimit(limiter: Limiter, trustProxy: boolean): MiddlewareHand
     await next();
   };
 }
+
+/**
+ * One bucket per member and one per address, both taken, so neither many requests from one member
+ * nor from one address get through (cards saved, slots held, bookings confirmed). After sessionAuth.
+ */
+export function memberAndAddressLimit(
+  limiters: { member: Limiter; address: Limiter },
+  trustProxy: boolean,
+): MiddlewareHandler {
+  return async (c, next) => {
+    const memberId = (c.var as { session?: { user: { id: string } } }).session?.user.id ?? 'visitor';
+    const [member, address] = await Promise.all([
+      limiters.member.take(memberId),
+      limiters.address.take(clientAddress(c, trustProxy)),
+    ]);
+    const wait = Math.max(member, address);
+    if (wait > 0) throw new ApiError('RATE_LIMITED', { retryAfter: wait });
+    await next();
+  };
+}

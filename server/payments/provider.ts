@@ -22,9 +22,11 @@
  *   anything else (5xx, timeouts after retries) → failed, nothing charged.
  * - refund → `POST /v1/refunds` { payment_intent, amount } with its own Idempotency-Key.
  * - Webhooks (`payment_intent.succeeded`, `payment_intent.payment_failed`) verified with the
- *   endpoint secret simply re-run the member's pending request (purchase_requests in `started`)
- *   with its stored key and plan, i.e. the same `commerce.purchase` continuation a retry takes, so
- *   an order completes even if the member closed the tab after her bank's challenge.
+ *   endpoint secret call the `onSucceeded` listener, which re-runs the member's pending request
+ *   (purchase_requests or consultation_requests in `started`) with its stored key and plan, i.e.
+ *   the same continuation a retry takes, so an order completes even if the member closed the tab
+ *   after her bank's challenge (server/domain/payments-completion.ts); `succeededCharges` and
+ *   `chargeByKey` are `GET /v1/charges?created[gte]=…` and the intent remembered by key.
  */
 
 export type Currency = 'USD';
@@ -67,10 +69,33 @@ export type RefundResult =
   | { status: 'succeeded'; refundId: string; amount: number }
   | { status: 'failed'; reason: 'charge_not_found' | 'amount_too_large' };
 
+/** A charge as the provider keeps it (completion events, the reconciliation pass). */
+export interface ChargeRecord {
+  chargeId: string;
+  idempotencyKey: string;
+  memberId: string;
+  paymentMethodId: string;
+  amount: number;
+  /** Cents refunded so far. */
+  refunded: number;
+  status: ChargeResult['status'];
+  createdAt: Date;
+}
+
 export interface PaymentProvider {
   readonly name: string;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * The provider's word that a charge succeeded after her bank's challenge, as a real provider's
+   * webhook (`payment_intent.succeeded`) would bring it: the order is finished on the server even
+   * when her tab is closed (payments-completion.ts). One listener; a later call replaces it.
+   */
+  onSucceeded(listener: (charge: ChargeRecord) => Promise<void>): void;
+  /** Succeeded charges created in [from, to), for the reconciliation pass (Stripe: list charges). */
+  succeededCharges(range: { from: Date; to: Date }): Promise<ChargeRecord[]>;
+  /** The charge made with this idempotency key, if any (Stripe: the intent remembered by key). */
+  chargeByKey(idempotencyKey: string): Promise<ChargeRecord | null>;
 }
 
 /**

@@ -16,7 +16,7 @@
  * errors carry field codes only).
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Challenge, PaymentMethod } from '../contract/commerce.ts';
 import {
   type CardInput,
@@ -32,6 +32,7 @@ import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { FieldCode } from '../lib/i18n.ts';
 import {
+  type ChargeRecord,
   type ChargeRequest,
   type ChargeResult,
   IdempotencyMismatchError,
@@ -75,6 +76,19 @@ function resultOf(row: ChargeRow): ChargeResult {
     default:
       return { status: 'failed', chargeId: row.id, reason: 'processing_error' };
   }
+}
+
+function recordOf(row: ChargeRow): ChargeRecord {
+  return {
+    chargeId: row.id,
+    idempotencyKey: row.idempotencyKey,
+    memberId: row.userId,
+    paymentMethodId: row.paymentMethodId,
+    amount: row.amount,
+    refunded: row.refunded,
+    status: resultOf(row).status,
+    createdAt: row.createdAt,
+  };
 }
 
 function challengeView(row: ChargeRow): Challenge {
@@ -122,8 +136,35 @@ export function createSandboxProvider({
     return row;
   }
 
+  let listener: ((charge: ChargeRecord) => Promise<void>) | null = null;
+
   return {
     name: 'sandbox',
+
+    onSucceeded(fn) {
+      listener = fn;
+    },
+
+    async succeededCharges({ from, to }) {
+      const rows = await db
+        .select()
+        .from(sandboxCharges)
+        .where(
+          and(
+            eq(sandboxCharges.status, 'succeeded'),
+            gte(sandboxCharges.createdAt, from),
+            lt(sandboxCharges.createdAt, to),
+          ),
+        )
+        .orderBy(sandboxCharges.createdAt)
+        .limit(500);
+      return rows.map(recordOf);
+    },
+
+    async chargeByKey(key) {
+      const row = await byKey(key);
+      return row ? recordOf(row) : null;
+    },
 
     async createPaymentMethod(memberId, card) {
       const problems = cardProblems(card, clock.now());
@@ -201,16 +242,19 @@ export function createSandboxProvider({
     async refund({ idempotencyKey, chargeId, amount }): Promise<RefundResult> {
       if (!Number.isInteger(amount) || amount < 1) throw new RangeError('a refund is at least 1 cent');
       return database.transaction(async (tx) => {
-        const [done] = await tx
-          .select()
-          .from(sandboxRefunds)
-          .where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
-        if (done) return { status: 'succeeded', refundId: done.id, amount: done.amount };
+        // the charge is locked first, then the key is looked up: a refund with this key that
+        // committed while this one waited for the lock is seen (PostgreSQL reads each statement
+        // afresh), so parallel refunds with one key answer the same refund, never amount_too_large
         const [charge] = await tx
           .select()
           .from(sandboxCharges)
           .where(and(eq(sandboxCharges.id, chargeId), eq(sandboxCharges.status, 'succeeded')))
           .for('update');
+        const [done] = await tx
+          .select()
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
+        if (done) return { status: 'succeeded', refundId: done.id, amount: done.amount };
         if (!charge) return { status: 'failed', reason: 'charge_not_found' };
         if (charge.refunded + amount > charge.amount) return { status: 'failed', reason: 'amount_too_large' };
         const id = newId('re');
@@ -259,6 +303,9 @@ export function createSandboxProvider({
           ),
         )
         .returning();
+      // the provider's completion event, as its webhook would be delivered: the order is finished
+      // now, whether or not her tab asks again (a failed delivery is left to the reconciliation)
+      if (row && approved && listener) await listener(recordOf(row)).catch(() => undefined);
       return challengeView(row ?? (await ownChallenge(memberId, challengeId)));
     },
   };

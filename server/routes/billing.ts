@@ -1,6 +1,7 @@
 /**
  * /api/billing: her invoices (newest first) and one invoice as a PDF in the requested language
- * (the body's `language`, else the Accept-Language). Another member's → 403 FORBIDDEN.
+ * (the body's `language`, else the Accept-Language). Another member's → 403 FORBIDDEN. PDFs are
+ * limited per member (`pdfLimit`, routes/member-limit.ts, shared with the credit notes).
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { InvoicePdfBody, InvoicesPage } from '../contract/commerce.ts';
@@ -28,25 +29,34 @@ const list = (auth: Limit) =>
     },
   });
 
-const pdf = (auth: Limit) =>
+const pdf = (auth: Limit, pdfLimit: Limit) =>
   createRoute({
     method: 'post',
     path: '/billing/generate-invoice',
     tags,
     summary: 'One of her invoices as a PDF (English, or Arabic laid out right to left)',
     security: bearer,
-    middleware: [auth, jsonBody] as const,
+    middleware: [auth, pdfLimit, jsonBody] as const,
     request: bodyOf(InvoicePdfBody),
     responses: {
       200: {
         description: 'The tax invoice (Content-Disposition: attachment; filename="INV-….pdf")',
         content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
       },
-      ...commerceErrors(...BODY, 401, 403, 404),
+      ...commerceErrors(...BODY, 401, 403, 404, 429),
     },
   });
 
-export function billingRoutes({ commerce, auth }: { commerce: Commerce; auth: Limit }) {
+export function billingRoutes({
+  commerce,
+  auth,
+  pdfLimit,
+}: {
+  commerce: Commerce;
+  auth: Limit;
+  /** Invoice PDFs per member (PDF_RATE_LIMIT). */
+  pdfLimit: Limit;
+}) {
   const router = createRouter();
 
   router.openapi(list(auth), async (c) => {
@@ -55,7 +65,7 @@ export function billingRoutes({ commerce, auth }: { commerce: Commerce; auth: Li
     return c.json(await commerce.invoices.list(c.var.session.user.id, page, limit, c.var.locale), 200);
   });
 
-  router.openapi(pdf(auth), async (c) => {
+  router.openapi(pdf(auth, pdfLimit), async (c) => {
     const { invoiceId, language } = c.req.valid('json');
     const doc = await commerce.invoices.document(c.var.session.user.id, invoiceId, language ?? c.var.locale);
     // loaded on first use: pdfkit and the embedded fonts are not needed to start the server

@@ -38,10 +38,11 @@ const errors = errorResponses({
   402: 'PAYMENT_DECLINED (`error.reason`) or PAYMENT_FAILED: nothing was charged, the hold stays',
   403: 'FORBIDDEN (not her booking or credit note)',
   404: 'NOT_FOUND (no published expert), BOOKING_NOT_FOUND or CREDIT_NOTE_NOT_FOUND',
-  409: 'SLOT_TAKEN (`error.nextSlots`), SLOT_UNAVAILABLE, HOLD_EXPIRED, BOOKING_NOT_PAYABLE, BOOKING_NOT_CANCELLABLE, NOT_YET_OPEN or ENDED',
+  409: 'SLOT_TAKEN (`error.nextSlots`), SLOT_UNAVAILABLE, HOLD_NOT_RENEWABLE, DISCOVERY_ALREADY_BOOKED, FREE_CALLS_LIMIT, HOLD_EXPIRED, BOOKING_NOT_PAYABLE, PAYMENT_IN_PROGRESS (another key of hers is paying for this booking), BOOKING_NOT_CANCELLABLE, NOT_YET_OPEN or ENDED',
   413: 'PAYLOAD_TOO_LARGE (bodies over 64 KiB)',
   415: 'UNSUPPORTED_MEDIA_TYPE (send application/json)',
   422: 'IDEMPOTENCY_KEY_REUSED (this key was used with another body)',
+  429: 'RATE_LIMITED (holds, confirmations or PDFs per member or address; see Retry-After)',
 });
 const BODY = [400, 413, 415] as const;
 
@@ -71,21 +72,21 @@ const slots = createRoute({
   responses: { 200: reply(Slots, 'Her open slots'), ...errors(400, 404) },
 });
 
-const hold = (auth: Limit) =>
+const hold = (auth: Limit, limit: Limit) =>
   createRoute({
     method: 'post',
     path: '/consultations/hold',
     tags,
     summary: 'Hold a slot for 10 minutes while she pays',
     description:
-      'Her earlier unpaid holds are released. 409 SLOT_TAKEN when someone else holds or booked it (with `error.nextSlots`), SLOT_UNAVAILABLE when it is not one of her open slots.',
+      'Her earlier unpaid holds are released. Holding the slot she already holds returns that hold, its countdown going on. 409 SLOT_TAKEN when someone else holds or booked it (with `error.nextSlots`), SLOT_UNAVAILABLE when it is not one of her open slots, HOLD_NOT_RENEWABLE when her own hold of it ended less than 10 minutes ago, DISCOVERY_ALREADY_BOOKED when she has an upcoming discovery call with this expert, FREE_CALLS_LIMIT when she has three upcoming free calls. 429 RATE_LIMITED past BOOKING_RATE_LIMIT holds per member (three times that per address) in 15 minutes.',
     security: bearer,
-    middleware: [auth, jsonBody] as const,
+    middleware: [auth, limit, jsonBody] as const,
     request: bodyOf(HoldBody),
-    responses: { 201: reply(Booking, 'The held booking'), ...errors(...BODY, 401, 404, 409) },
+    responses: { 201: reply(Booking, 'The held booking'), ...errors(...BODY, 401, 404, 409, 429) },
   });
 
-const confirm = (auth: Limit) =>
+const confirm = (auth: Limit, limit: Limit) =>
   createRoute({
     method: 'post',
     path: '/consultations/{bookingId}/confirm',
@@ -94,7 +95,7 @@ const confirm = (auth: Limit) =>
     description:
       'As enroll-multiple: a new key per attempt, kept across retries; same key and body → the same answer; another body → 422. A card challenge answers 202 until decided. A free discovery call needs no payment method. `details` (first and last name, date of birth, 18 or older) only for a medical consultation: stored encrypted with this booking, never returned. The invoice (fee, merchant charges, VAT 5 %) is issued in the same transaction.',
     security: bearer,
-    middleware: [auth, requireKey, jsonBody] as const,
+    middleware: [auth, requireKey, limit, jsonBody] as const,
     request: {
       params: bookingParam,
       headers: z.object({
@@ -108,7 +109,7 @@ const confirm = (auth: Limit) =>
     responses: {
       201: reply(ConsultationPaid, 'Confirmed (and invoiced when paid)'),
       202: reply(ConsultationChallenge, 'The bank asks her to confirm (challenge)'),
-      ...errors(...BODY, 401, 402, 403, 404, 409, 422),
+      ...errors(...BODY, 401, 402, 403, 404, 409, 422, 429),
     },
   });
 
@@ -177,25 +178,39 @@ const cancel = (auth: Limit) =>
     responses: { 200: reply(Cancellation, 'Cancelled'), ...errors(400, 401, 403, 404, 409) },
   });
 
-const creditNotePdf = (auth: Limit) =>
+const creditNotePdf = (auth: Limit, pdfLimit: Limit) =>
   createRoute({
     method: 'post',
     path: '/billing/generate-credit-note',
     tags: ['Billing'],
     summary: 'One of her credit notes as a PDF (English, or Arabic laid out right to left)',
     security: bearer,
-    middleware: [auth, jsonBody] as const,
+    middleware: [auth, pdfLimit, jsonBody] as const,
     request: bodyOf(CreditNotePdfBody),
     responses: {
       200: {
         description: 'The credit note (Content-Disposition: attachment; filename="CN-….pdf")',
         content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
       },
-      ...errors(...BODY, 401, 403, 404),
+      ...errors(...BODY, 401, 403, 404, 429),
     },
   });
 
-export function consultationRoutes({ consultations, auth }: { consultations: Consultations; auth: Limit }) {
+export function consultationRoutes({
+  consultations,
+  auth,
+  pdfLimit,
+  holdLimit,
+  confirmLimit,
+}: {
+  consultations: Consultations;
+  auth: Limit;
+  /** Holds and confirmations per member and per address (issue 20: a calendar no one can empty). */
+  holdLimit: Limit;
+  confirmLimit: Limit;
+  /** Credit-note PDFs per member, with the invoices' (routes/member-limit.ts). */
+  pdfLimit: Limit;
+}) {
   const router = createRouter();
   const me = (c: { var: AppEnv['Variables'] }) => ({
     id: c.var.session.user.id,
@@ -209,12 +224,12 @@ export function consultationRoutes({ consultations, auth }: { consultations: Con
     return c.json(body, 200);
   });
 
-  router.openapi(hold(auth), async (c) => {
+  router.openapi(hold(auth, holdLimit), async (c) => {
     noStore(c);
     return c.json(await consultations.hold(me(c), c.req.valid('json'), c.var.locale), 201);
   });
 
-  router.openapi(confirm(auth), async (c) => {
+  router.openapi(confirm(auth, confirmLimit), async (c) => {
     noStore(c);
     const r = await consultations.confirm(
       me(c),
@@ -257,7 +272,7 @@ export function consultationRoutes({ consultations, auth }: { consultations: Con
     return c.json(await consultations.cancel(me(c), c.req.valid('param').bookingId, c.var.locale), 200);
   });
 
-  router.openapi(creditNotePdf(auth), async (c) => {
+  router.openapi(creditNotePdf(auth, pdfLimit), async (c) => {
     const { creditNoteId, language } = c.req.valid('json');
     const doc = await consultations.creditNoteDocument(
       c.var.session.user.id,

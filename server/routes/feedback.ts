@@ -41,24 +41,39 @@ const mine = (auth: Auth) =>
     },
   });
 
-const forCourse = createRoute({
-  method: 'get',
-  path: '/feedback/course/{courseId}/reviews',
-  tags: ['Reviews'],
-  summary: "A course's reviews, one page, with the average, count and distribution",
-  description:
-    '`excludeUserId` leaves out one member (her own review, shown apart); the summary counts every review. Latest first.',
-  request: {
-    params: z.object({ courseId: Slug.openapi({ param: { name: 'courseId', in: 'path' } }) }),
-    query: ReviewsQuery,
-  },
-  responses: {
-    200: reply(ReviewsPage, 'The page'),
-    ...learningErrors(400, 404),
-  },
-});
+/**
+ * Her session, looked up only when the read asks to leave a member out: the plain public read needs
+ * none (and stays one query).
+ */
+const viewerWhenExcluding =
+  (viewer: Auth): Auth =>
+  async (c, next) => {
+    if (c.req.query('excludeUserId') !== undefined) return viewer(c, next);
+    c.set('viewer', null);
+    await next();
+  };
 
-export function feedbackRoutes({ learning, auth }: { learning: Learning; auth: Auth }) {
+const forCourse = (viewer: Auth) =>
+  createRoute({
+    method: 'get',
+    path: '/feedback/course/{courseId}/reviews',
+    tags: ['Reviews'],
+    summary: "A course's reviews, one page, with the average, count and distribution",
+    description:
+      "`excludeUserId` leaves out her own review (shown apart) when it is the signed-in member's own id (bearer token); any other id is ignored, so the list never tells whether someone reviewed (and so completed) the course. The summary counts every review. Latest first.",
+    middleware: [viewerWhenExcluding(viewer)] as const,
+    request: {
+      params: z.object({ courseId: Slug.openapi({ param: { name: 'courseId', in: 'path' } }) }),
+      query: ReviewsQuery,
+    },
+    responses: {
+      200: reply(ReviewsPage, 'The page'),
+      ...learningErrors(400, 404),
+    },
+  });
+
+/** `viewer`: optionalSession (routes/users.ts), her session or null, for leaving out her own review. */
+export function feedbackRoutes({ learning, auth, viewer }: { learning: Learning; auth: Auth; viewer: Auth }) {
   const router = createRouter();
 
   router.openapi(put(auth), async (c) => {
@@ -77,11 +92,14 @@ export function feedbackRoutes({ learning, auth }: { learning: Learning; auth: A
     return c.json(await learning.reviews.listMine(c.var.session.user.id, c.var.locale), 200);
   });
 
-  router.openapi(forCourse, async (c) => {
+  router.openapi(forCourse(viewer), async (c) => {
     const { page, limit, excludeUserId } = c.req.valid('query');
+    // anyone else's id (it is on her invoice) would tell whether she reviewed, so completed, the course
+    const hers =
+      excludeUserId !== undefined && excludeUserId.toLowerCase() === c.var.viewer?.user.id.toLowerCase();
     const body = await learning.reviews.forCourse(
       c.req.valid('param').courseId,
-      { page, limit, excludeUserId },
+      { page, limit, excludeUserId: hers ? excludeUserId : undefined },
       c.var.locale,
     );
     c.header('Cache-Control', excludeUserId ? 'private, no-cache' : 'public, max-age=60');

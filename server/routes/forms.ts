@@ -2,7 +2,8 @@
  * The public forms (issue 9): POST /forms/contact | programs | partnerships | concern (JSON) and
  * POST /forms/expert-application (multipart/form-data with a PDF CV). Open to everyone, throttled
  * per client address (FORM_RATE_LIMIT). Every field is checked by the shared rules
- * (contract/forms-rules.ts); problems come back as 400 VALIDATION_ERROR with a code per field.
+ * (contract/forms-rules.ts), the CV by lib/pdf-check.ts (read as a PDF, in a worker thread);
+ * problems come back as 400 VALIDATION_ERROR with a code per field.
  * A filled honeypot is answered 201 like a real submission and nothing is kept.
  */
 import { createRoute, z } from '@hono/zod-openapi';
@@ -21,6 +22,7 @@ import type { Forms } from '../domain/forms.ts';
 import { COUNTRY_CODES } from '../lib/catalog.ts';
 import { ApiError } from '../lib/errors.ts';
 import { type AppEnv, createRouter, fieldsFromIssues, jsonBody, noStore } from '../lib/http.ts';
+import { checkPdf } from '../lib/pdf-check.ts';
 import { bodyOf, errorResponses, type Limit, reply } from './schemas.ts';
 
 /** The application's body limit: the CV (5 MB) and room for the fields and the multipart framing. */
@@ -31,7 +33,7 @@ const tags = ['Forms'];
 const knownCountry = (code: string) => COUNTRY_CODES.has(code);
 
 const formErrors = errorResponses({
-  400: 'VALIDATION_ERROR (fieldCodes per field: REQUIRED, TEXT_TOO_SHORT, TEXT_TOO_LONG, EMAIL_INVALID, REPLY_INVALID, CHOICE_INVALID, COUNTRY_INVALID, YEARS_INVALID, FILE_REQUIRED, FILE_NOT_PDF, FILE_TOO_LARGE) or INVALID_JSON',
+  400: 'VALIDATION_ERROR (fieldCodes per field: REQUIRED, TEXT_TOO_SHORT, TEXT_TOO_LONG, EMAIL_INVALID, REPLY_INVALID, CHOICE_INVALID, COUNTRY_INVALID, YEARS_INVALID, FILE_REQUIRED, FILE_NOT_PDF, FILE_TOO_LARGE; the CV also PDF_UNREADABLE, PDF_POLYGLOT, PDF_ENCRYPTED, PDF_JAVASCRIPT, PDF_LAUNCH, PDF_EMBEDDED_FILE, PDF_INFLATES_TOO_MUCH, PDF_TOO_COMPLEX) or INVALID_JSON',
   413: 'PAYLOAD_TOO_LARGE (JSON over 64 KiB; an application over 5.5 MB, with fieldCodes.cv FILE_TOO_LARGE)',
   415: 'UNSUPPORTED_MEDIA_TYPE (JSON for the four enquiries, multipart/form-data for the application)',
   429: 'RATE_LIMITED (see Retry-After)',
@@ -109,7 +111,7 @@ export function formRoutes({ forms, limit }: { forms: Forms; limit: Limit }) {
     tags,
     summary: 'Apply to join as an expert (Leave an Impact): the fields and a CV (PDF, at most 5 MB)',
     description:
-      'The CV is checked by its content (it must start with %PDF-), kept under DATA_DIR/uploads with a random name (0600) and never served.',
+      'The CV is checked by its content: it must start with %PDF-, open in pdf.js, and carry no HTML outside its streams, no encryption, JavaScript, launch action or embedded file, and its streams must decode to at most 50 MiB. It is kept under DATA_DIR/uploads with a random name (0600) and never served.',
     request: {
       body: {
         required: true,
@@ -138,7 +140,10 @@ export function formRoutes({ forms, limit }: { forms: Forms; limit: Limit }) {
     let bytes: Uint8Array | undefined;
     if (cv instanceof File) {
       bytes = cv.size > CV_MAX_BYTES ? undefined : new Uint8Array(await cv.arrayBuffer());
-      const code = cvProblem({ size: cv.size, head: bytes?.subarray(0, 5) ?? new Uint8Array() });
+      // size and first bytes (as the app checks), then the content, read as a PDF
+      const code =
+        cvProblem({ size: cv.size, head: bytes?.subarray(0, 5) ?? new Uint8Array() }) ??
+        (bytes ? await checkPdf(bytes) : null);
       if (code) problems.cv = code;
     } else problems.cv = 'FILE_REQUIRED';
     if (Object.keys(problems).length > 0 || !parsed.success)

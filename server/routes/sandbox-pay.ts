@@ -9,12 +9,9 @@
  * four digits are taken.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import { CardBody, Challenge, ChallengeDecision, PaymentMethod } from '../contract/commerce.ts';
-import { ApiError } from '../lib/errors.ts';
-import { type AppEnv, createRouter, jsonBody, noStore } from '../lib/http.ts';
-import type { Limiter } from '../lib/limit-store.ts';
-import { clientAddress } from '../lib/rate-limit.ts';
+import { createRouter, jsonBody, noStore } from '../lib/http.ts';
+import { memberAndAddressLimit } from '../lib/rate-limit.ts';
 import type { SandboxProvider } from '../payments/sandbox.ts';
 import { commerceErrors } from './commerce-http.ts';
 import { BODY, bearer } from './learning-http.ts';
@@ -23,20 +20,7 @@ import { bodyOf, type Limit, reply } from './schemas.ts';
 const tags = ['Sandbox payments'];
 
 /** Both buckets are taken, so neither many cards from one member nor from one address get through. */
-export function cardLimit(
-  limiters: { member: Limiter; address: Limiter },
-  trustProxy: boolean,
-): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const [member, address] = await Promise.all([
-      limiters.member.take(c.var.session.user.id),
-      limiters.address.take(clientAddress(c, trustProxy)),
-    ]);
-    const wait = Math.max(member, address);
-    if (wait > 0) throw new ApiError('RATE_LIMITED', { retryAfter: wait });
-    await next();
-  };
-}
+export const cardLimit = memberAndAddressLimit;
 
 const challengeId = z
   .string()

@@ -18,14 +18,17 @@ export function userRoutes({
   accounts,
   authLimit,
   aliasLimit,
+  registerLimit,
 }: {
   accounts: Accounts;
   authLimit: Limit;
   aliasLimit: Limit;
+  /** New accounts per address, a bucket of its own (issue 20). */
+  registerLimit: Limit;
 }) {
   return createRouter()
     .route('/', aliasRoutes({ accounts, limit: aliasLimit }))
-    .route('/', registerRoutes({ accounts, limit: authLimit }))
+    .route('/', registerRoutes({ accounts, limit: registerLimit }))
     .route('/', sessionRoutes({ accounts, limit: authLimit }))
     .route('/', resetRoutes({ accounts, limit: authLimit }));
 }

@@ -84,6 +84,7 @@ export const MESSAGE_BUNDLES = {
     'checkout.testMode.',
     'checkout.challenge.',
     'checkout.declined.',
+    'checkout.refusal.',
     'checkout.secure',
   ],
   // the article list and pages; the shared learning words they show (disclaimer, retry, pager, note)
@@ -95,8 +96,11 @@ export const MESSAGE_BUNDLES = {
     'learning.learn.note',
   ],
   commerce: ['cart.', 'checkout.'],
-  /** The server's page titles and descriptions (server/site-meta.ts); the app never needs them. */
-  seo: ['seo.'],
+  /**
+   * What only the server writes (server/site-meta.ts): page titles and descriptions, and the
+   * sandbox's "test payments" ribbon (issue 20); the app never needs them.
+   */
+  seo: ['seo.', 'payments.'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageBundle = keyof typeof MESSAGE_BUNDLES;

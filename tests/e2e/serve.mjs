@@ -27,6 +27,8 @@ const server = spawn('npx', ['tsx', 'server/main.ts'], {
     ...(distDir ? { DIST_DIR: distDir } : {}),
     // the browser tests sign in many times from one address
     AUTH_RATE_LIMIT: '100000',
+    REGISTER_RATE_LIMIT: '100000',
+    BOOKING_RATE_LIMIT: '100000',
     // Quick exit's neutral site: a name no network resolves; safety.spec.ts answers it with page.route
     QUICK_EXIT_URL: process.env.QUICK_EXIT_URL ?? 'https://neutral.example/weather',
   },

@@ -387,7 +387,8 @@ describe('booking model on the real expert page', () => {
           },
           HOLD_FAIL: async () => {
             await waitFor(() => expect(h!.hold.calls.length).toBeGreaterThan(0));
-            await h!.hold.reject({ code: 'NETWORK_ERROR' });
+            // a refusal of the server's (issue 20) is told in its own words
+            await h!.hold.reject({ code: 'FREE_CALLS_LIMIT' });
           },
           SUBMIT_BLANK_DETAILS: async () => submit(),
           FILL_DETAILS: async () => {
@@ -633,9 +634,9 @@ describe('booking model on the real expert page', () => {
             await waitFor(() => expect(h!.hold.last()!.input.startsAt).toBe(SLOT_B));
           },
           holdFailed: async () => {
-            expect(await screen.findByTestId('booking-hold-error')).toHaveTextContent(
-              t('booking.hold.error'),
-            );
+            const notice = await screen.findByTestId('booking-hold-error');
+            expect(notice).toHaveTextContent(t('booking.hold.error'));
+            expect(notice).toHaveTextContent(t('booking.hold.refused.FREE_CALLS_LIMIT'));
             expect(within(panel()).getByTestId('booking-continue')).toBeEnabled();
           },
           details: async () => {

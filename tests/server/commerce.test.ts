@@ -484,30 +484,6 @@ describe('enroll-multiple', () => {
     expect(denied.body.error.reason).toBe('challenge_failed');
   });
 
-  it('enrolled meanwhile by another order: the order stays whole, her enrolment is kept as it was', async () => {
-    const m = await registerMember(app);
-    const slow = await addCard(app, m.token, CARDS.challenge);
-    const fast = await addCard(app, m.token, CARDS.success);
-    const key = newKey();
-    const body = { courseIds: [PCOS], paymentMethodId: slow, expectedTotal: 3360 };
-    const pending = await buy(app, m.token, key, body);
-    expect(pending.status).toBe(202);
-    expect((await buy(app, m.token, newKey(), { ...body, paymentMethodId: fast })).status).toBe(201);
-    await post(
-      app,
-      `/sandbox-pay/challenges/${pending.body.challengeId}`,
-      { decision: 'approve' },
-      { token: m.token },
-    );
-    const r = await buy(app, m.token, key, body);
-    expect(r.status).toBe(201);
-    expect(r.body.order.courses.map((c: { id: string }) => c.id)).toEqual([PCOS]);
-    const courses = await get(app, `/lms/user/courses/${m.user.id}`, { token: m.token });
-    expect(courses.body.items).toHaveLength(1);
-    const list = await get(app, `/billing/list/${m.user.id}`, { token: m.token });
-    expect(list.body.total).toBe(2);
-  });
-
   it('a 0 total (MENOPAUSE before 16 December) skips the provider and needs no card', async () => {
     const m = await registerMember(app);
     const r = await buy(app, m.token, newKey(), {

@@ -465,6 +465,7 @@ describe(`consultations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => 
     const sandbox = createSandboxProvider({ database: db, clock });
     let crash = true;
     const flaky = {
+      ...sandbox,
       name: 'flaky',
       async charge(r: Parameters<typeof sandbox.charge>[0]) {
         const result = await sandbox.charge(r);
@@ -734,14 +735,17 @@ describe(`consultations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => 
     const [row] =
       (
         (await db.db.execute(
-          `select details from bookings where id = '${h.body.id}'` as never,
-        )) as unknown as { rows: { details: string }[] }
+          `select details, details_key_id from bookings where id = '${h.body.id}'` as never,
+        )) as unknown as { rows: { details: string; details_key_id: string }[] }
       ).rows ?? [];
     expect(row.details).not.toContain('1987');
-    // it opens with the key, bound to this booking
-    const key = defaultConsultationsConfig(TEST_PEPPER).dataKey;
-    expect(openDetails(key, h.body.id, row.details)).toEqual(unique);
-    expect(() => openDetails(key, '00000000-0000-4000-8000-000000000000', row.details)).toThrow();
+    // it opens with the key whose id it carries, bound to this booking
+    const keys = defaultConsultationsConfig(TEST_PEPPER).dataKeys;
+    expect(row.details_key_id).toBe(keys.current.id);
+    expect(openDetails(keys, h.body.id, row.details, row.details_key_id)).toEqual(unique);
+    expect(() =>
+      openDetails(keys, '00000000-0000-4000-8000-000000000000', row.details, row.details_key_id),
+    ).toThrow();
     const needles = ['1987-09-13', 'Zumurrud', 'Khayzuran'];
     let haystack: Buffer;
     if (usingPostgres()) {
@@ -894,19 +898,22 @@ describe(`consultations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => 
     try {
       const env = { DATA_DIR: dir, AUTH_PEPPER: TEST_PEPPER };
       const c = loadConfig(env);
-      expect(c.consultations?.dataKey.length).toBe(32);
+      const current = c.consultations!.dataKeys.current;
+      expect(current.key.length).toBe(32);
       expect(c.consultations?.jitsiUrl).toBe('https://meet.jit.si');
       expect(c.consultations?.merchantChargeBasisPoints).toBe(300);
-      // derived from the pepper (kept where the pepper is): nothing written into the data dir
-      expect(() => statSync(join(dir, 'secrets'))).toThrow();
-      expect(loadConfig(env).consultations?.dataKey.equals(c.consultations!.dataKey)).toBe(true);
+      // a secret of its own (issue 20), generated once into the data dir, not derived from the pepper
+      expect(statSync(join(dir, 'secrets', 'booking-data-key')).isFile()).toBe(true);
+      expect(loadConfig(env).consultations?.dataKeys.current.key.equals(current.key)).toBe(true);
       expect(
-        loadConfig({ ...env, AUTH_PEPPER: 'q'.repeat(40) }).consultations?.dataKey.equals(
-          c.consultations!.dataKey,
+        loadConfig({ ...env, AUTH_PEPPER: 'q'.repeat(40) }).consultations?.dataKeys.current.key.equals(
+          current.key,
         ),
-      ).toBe(false);
+      ).toBe(true);
       const hex = 'ab'.repeat(32);
-      expect(loadConfig({ ...env, BOOKING_DATA_KEY: hex }).consultations?.dataKey.toString('hex')).toBe(hex);
+      expect(
+        loadConfig({ ...env, BOOKING_DATA_KEY: hex }).consultations?.dataKeys.current.key.toString('hex'),
+      ).toBe(hex);
       expect(() => loadConfig({ ...env, BOOKING_DATA_KEY: 'short' })).toThrow(/BOOKING_DATA_KEY/);
       expect(() => loadConfig({ ...env, JITSI_APP_ID: 'amina' })).toThrow(/JITSI_APP_ID/);
       expect(() => loadConfig({ ...env, JITSI_URL: 'http://meet.example.org' })).toThrow(/JITSI_URL/);

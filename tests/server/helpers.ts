@@ -21,6 +21,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     hashConcurrency: 4,
     logLevel: 'silent',
     cardRateLimit: { limit: 100_000, windowMs: 15 * 60_000 },
+    bookingRateLimit: { limit: 100_000, windowMs: 15 * 60_000 },
+    registerRateLimit: { limit: 100_000, windowMs: 60 * 60_000 },
     ...overrides,
   };
 }

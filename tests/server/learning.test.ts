@@ -554,7 +554,12 @@ describe(`learning on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
       expect(page.text).not.toContain(alice.alias);
       expect(page.text).not.toContain(alice.user.id);
 
-      const without = await get(app, `/feedback/course/${FREE}/reviews?excludeUserId=${alice.user.id}`);
+      // her own id, signed in (anyone else's is ignored: reviews-privacy.test.ts)
+      const without = await get(
+        app,
+        `/feedback/course/${FREE}/reviews?excludeUserId=${alice.user.id}`,
+        auth(alice),
+      );
       expect(without.body).toMatchObject({ items: [], total: 0, totalPages: 0 });
       expect(without.body.summary.count).toBe(1);
       const badExclude = await get(app, `/feedback/course/${FREE}/reviews?excludeUserId=nope`);

@@ -3,6 +3,7 @@ import { SegmentGroup } from '@ark-ui/react/segment-group';
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isFreeOffer } from '../../../machines/booking';
+import { HOLD_REFUSAL_CODES } from '../../../server/contract/consultation-rules';
 import type { CallMode } from '../../../server/contract/experts-constants';
 import { css, cx } from '../../../styled-system/css';
 import { useFlowSelect, useFlowSend } from '../../app/flow';
@@ -357,7 +358,11 @@ export function SlotPicker({ expertName }: { expertName: string }) {
           data-testid="booking-hold-error"
           title={<FormattedMessage id="booking.hold.error" />}
           description={
-            error.code === 'NETWORK_ERROR' ? <FormattedMessage id="booking.error.network" /> : undefined
+            error.code === 'NETWORK_ERROR' ? (
+              <FormattedMessage id="booking.error.network" />
+            ) : (HOLD_REFUSAL_CODES as readonly string[]).includes(error.code) ? (
+              <FormattedMessage id={`booking.hold.refused.${error.code}`} />
+            ) : undefined
           }
         />
       )}

@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PaymentError } from '../../../machines/payment-rules';
+import { PAYMENT_REFUSAL_CODES } from '../../../server/contract/commerce-rules';
 import { Button } from '../../components/button';
 import { Notice } from '../../components/notice';
 
@@ -70,7 +71,15 @@ export function PaymentNotices({
         <Notice
           data-testid={`${domain}-failed`}
           title={<FormattedMessage id={words.failedTitle} />}
-          description={<FormattedMessage id={words.failedBody} />}
+          description={
+            <FormattedMessage
+              id={
+                (PAYMENT_REFUSAL_CODES as readonly string[]).includes(String(error?.code))
+                  ? `checkout.refusal.${error?.code}`
+                  : words.failedBody
+              }
+            />
+          }
         />
       )}
       {interrupted && (
