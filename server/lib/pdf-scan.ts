@@ -20,15 +20,10 @@
  * The work is linear in the file (≤ 5 MB) plus the budget; nesting and object counts are bounded.
  */
 import { constants, createInflate } from 'node:zlib';
+import type { FormFieldCode } from '../contract/forms-rules.ts';
 
-export type ScanProblem =
-  | 'PDF_POLYGLOT'
-  | 'PDF_ENCRYPTED'
-  | 'PDF_JAVASCRIPT'
-  | 'PDF_LAUNCH'
-  | 'PDF_EMBEDDED_FILE'
-  | 'PDF_INFLATES_TOO_MUCH'
-  | 'PDF_TOO_COMPLEX';
+/** The contract's CV content codes (forms-rules.ts) but the one pdf.js gives (it does not open). */
+export type ScanProblem = Exclude<Extract<FormFieldCode, `PDF_${string}`>, 'PDF_UNREADABLE'>;
 
 export interface ScanLimits {
   /** The decoded size of all streams together. */

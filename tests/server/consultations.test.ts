@@ -30,6 +30,7 @@ import { createLogger } from '../../server/lib/log.ts';
 import { createSandboxProvider } from '../../server/payments/sandbox.ts';
 import {
   addCard,
+  appWithProvider,
   call,
   cheapHasher,
   expectEnvelope,
@@ -477,17 +478,7 @@ describe(`consultations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => 
       },
       refund: (r: Parameters<typeof sandbox.refund>[0]) => sandbox.refund(r),
     };
-    const crashy = createApp({
-      db,
-      clock,
-      config: testConfig(),
-      logger: createLogger({ level: 'silent' }),
-      distDir: '/nonexistent-dist',
-      hasher: cheapHasher(),
-      limitStore: null,
-      paymentProvider: flaky,
-      bookingMailer: null,
-    }) as unknown as TestApp;
+    const crashy = appWithProvider(db, clock, flaky);
     const m = await registerMember(crashy);
     const pm = await addCard(crashy, m.token, SANDBOX_TEST_CARDS.success);
     const startsAt = await firstSlot('dalia-sabbagh');

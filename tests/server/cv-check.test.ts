@@ -17,6 +17,7 @@ import { formSubmissions } from '../../server/db/schema.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { fieldMessage } from '../../server/lib/i18n.ts';
 import { checkPdf, inspectPdf, PDF_CHECK_LIMITS, type PdfProblem } from '../../server/lib/pdf-check.ts';
+import { APPLICATION } from './fixtures/forms.ts';
 import { expectEnvelope, type Reply } from './helpers.ts';
 import { setupTestDb } from './test-db.ts';
 
@@ -179,18 +180,6 @@ const HOSTILE: [string, PdfProblem, () => Buffer][] = [
 ];
 
 // ── the route ────────────────────────────────────────────────────────────────────────────────
-
-const APPLICATION = {
-  name: 'Dr Hana Saleh',
-  email: 'hana@example.org',
-  profession: 'midwife',
-  specialty: 'Antenatal care',
-  languages: 'ar-en',
-  yearsOfPractice: '12',
-  licence: 'JMC-12345 (Jordan Medical Council)',
-  statement:
-    'I have cared for women before, during and after pregnancy for twelve years and would like to help more of them.',
-};
 
 async function apply(bytes: Uint8Array, language = 'en', fields = APPLICATION): Promise<Reply> {
   const form = new FormData();

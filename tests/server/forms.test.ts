@@ -18,6 +18,7 @@ import { formSubmissions } from '../../server/db/schema.ts';
 import { formatSubmission, parseListArgs } from '../../server/forms-list.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import type { Logger } from '../../server/lib/log.ts';
+import { APPLICATION } from './fixtures/forms.ts';
 import { call, expectEnvelope, post, type Reply, testApp } from './helpers.ts';
 import { setupTestDb } from './test-db.ts';
 
@@ -80,18 +81,6 @@ const GOOD = {
     replyTo: '',
   },
 } as const;
-
-const APPLICATION = {
-  name: 'Dr Hana Saleh',
-  email: 'hana@example.org',
-  profession: 'midwife',
-  specialty: 'Antenatal care',
-  languages: 'ar-en',
-  yearsOfPractice: '12',
-  licence: 'JMC-12345 (Jordan Medical Council)',
-  statement:
-    'I have cared for women before, during and after pregnancy for twelve years and would like to help more of them.',
-};
 
 function application(
   fields: Record<string, string> = APPLICATION,

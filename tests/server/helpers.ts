@@ -6,7 +6,8 @@ import type { Database } from '../../server/db/index.ts';
 import { type Clock, ManualClock } from '../../server/lib/clock.ts';
 import { createHasher, type HashCost, type Hasher } from '../../server/lib/hashing.ts';
 import type { LimitStore } from '../../server/lib/limit-store.ts';
-import type { Logger } from '../../server/lib/log.ts';
+import { createLogger, type Logger } from '../../server/lib/log.ts';
+import type { PaymentProvider } from '../../server/payments/provider.ts';
 
 /** Tests may use a cheap argon2 cost; config.test.ts proves production uses m=19456,t=2,p=1. */
 export const TEST_HASH_COST: HashCost = { memoryCost: 256, timeCost: 1, parallelism: 1 };
@@ -63,6 +64,24 @@ export function testApp({
   return Object.assign(app, { clock });
 }
 export type TestApp = ReturnType<typeof testApp>;
+
+/** An app that charges through `paymentProvider` (a double over the sandbox), its log silent. */
+export function appWithProvider(db: Database, clock: Clock, paymentProvider: PaymentProvider) {
+  return Object.assign(
+    createApp({
+      db,
+      clock,
+      config: testConfig(),
+      logger: createLogger({ level: 'silent' }),
+      distDir: '/nonexistent-dist',
+      hasher: cheapHasher(),
+      limitStore: null,
+      paymentProvider,
+      bookingMailer: null,
+    }),
+    { clock },
+  );
+}
 
 export function cheapHasher(pepper = TEST_PEPPER, concurrency = 4): Hasher {
   return createHasher({ pepper, cost: TEST_HASH_COST, concurrency });

@@ -10,17 +10,16 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
 import { SANDBOX_TEST_CARDS as CARDS } from '../../server/contract/commerce-rules.ts';
 import { type Database, openPostgres } from '../../server/db/index.ts';
 import { creditNotes, invoices, orders, sandboxCharges, sandboxRefunds } from '../../server/db/schema.ts';
 import { IN_FLIGHT_MS } from '../../server/domain/member-lock.ts';
 import { ABANDON_AFTER_MS, RECONCILE_AFTER_MS } from '../../server/domain/payments-completion.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
-import { createLogger } from '../../server/lib/log.ts';
 import { createSandboxProvider } from '../../server/payments/sandbox.ts';
 import {
   addCard,
+  appWithProvider,
   buy,
   cheapHasher,
   expectEnvelope,
@@ -30,7 +29,6 @@ import {
   registerMember,
   type TestApp,
   testApp,
-  testConfig,
 } from './helpers.ts';
 import { setupTestDb, usingPostgres } from './test-db.ts';
 
@@ -156,17 +154,7 @@ describe(`payments under races on ${usingPostgres() ? 'PostgreSQL, two apps' : '
   it('the completion event lost: the reconciliation pass finishes her order, and refunds a charge no order took', async () => {
     // the app charges through its own sandbox, whose completion never reaches anyone (a lost webhook)
     const deaf = { ...createSandboxProvider({ database: db, clock }), onSucceeded() {} };
-    const lost = createApp({
-      db,
-      clock,
-      config: testConfig(),
-      logger: createLogger({ level: 'silent' }),
-      distDir: '/nonexistent-dist',
-      hasher: cheapHasher(),
-      limitStore: null,
-      paymentProvider: deaf,
-      bookingMailer: null,
-    }) as unknown as TestApp & { completion: { reconcile(): Promise<Record<string, number>> } };
+    const lost = appWithProvider(db, clock, deaf);
     const m = await registerMember(lost);
     const card = await addCard(lost, m.token, CARDS.challenge);
     const pending = await buy(lost, m.token, newKey(), { ...PCOS, paymentMethodId: card });
