@@ -8,6 +8,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { matchedRoutes } from 'hono/route';
+import { createLimits } from './app-limits.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/index.ts';
 import { DOCS_CSP, renderDocs } from './docs.ts';
@@ -29,9 +30,8 @@ import { createHasher, type Hasher } from './lib/hashing.ts';
 import { HotCache } from './lib/hot-cache.ts';
 import { type AppEnv, MAX_BODY_BYTES, validationHook } from './lib/http.ts';
 import { negotiateLocale } from './lib/i18n.ts';
-import { type Limiter, type LimitStore, postgresLimitStore, SharedLimiter } from './lib/limit-store.ts';
+import type { LimitStore } from './lib/limit-store.ts';
 import { createLogger, describeError, type Logger } from './lib/log.ts';
-import { memberAndAddressLimit, RateLimiter, rateLimit } from './lib/rate-limit.ts';
 import { refuseUnsafeText } from './lib/unsafe-text.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createSandboxProvider } from './payments/sandbox.ts';
@@ -44,8 +44,7 @@ import { expertRoutes } from './routes/experts.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { EXPERT_APPLICATION_PATH, FORM_UPLOAD_MAX_BYTES, formRoutes } from './routes/forms.ts';
 import { lmsRoutes } from './routes/lms.ts';
-import { memberLimit, PDF_RATE_LIMIT } from './routes/member-limit.ts';
-import { cardLimit, sandboxPayRoutes } from './routes/sandbox-pay.ts';
+import { sandboxPayRoutes } from './routes/sandbox-pay.ts';
 import { securityQuestionRoutes } from './routes/security-questions.ts';
 import { siteRoutes } from './routes/site.ts';
 import { optionalSession, sessionAuth, userRoutes } from './routes/users.ts';
@@ -78,16 +77,6 @@ export interface AppDeps {
   /** The experts' booking mail (tests capture it); default: SMTP_URL's, or none. */
   bookingMailer?: BookingMailer | null;
 }
-
-/**
- * Saving cards (card-testing defence): per member and per address, separately from the sign-in
- * limit. Tests raise it through `config.cardRateLimit`.
- */
-export const CARD_RATE_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
-/** Holds, and confirmations, per member per 15 minutes (three times that per address). */
-export const BOOKING_RATE_LIMIT = { limit: 20, windowMs: 15 * 60_000 };
-/** New accounts per address per hour, counted apart from the other sign-in calls. */
-export const REGISTER_RATE_LIMIT = { limit: 20, windowMs: 60 * 60_000 };
 
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -172,22 +161,9 @@ export function createApp({
     provider: paymentProvider ?? sandbox,
     catalogue: learning.catalogue,
   });
-  const window = config.rateLimit;
-  const limits =
-    limitStore === undefined ? (db.kind === 'postgres' ? postgresLimitStore(db) : null) : limitStore;
-  /** A named limit: in the shared store when there is one, else in memory. */
-  const limiter = (name: string, options: { limit: number; windowMs: number }): Limiter =>
-    limits
-      ? new SharedLimiter(limits, name, { ...options, clock, secret: config.pepper })
-      : new RateLimiter({ ...options, clock });
-  const authLimit = rateLimit(limiter('auth', window), config.trustProxy);
-  const aliasLimit = rateLimit(limiter('alias', window), config.trustProxy);
-  // registrations per address, apart from the other auth calls (issue 20): many new accounts from
-  // one address would otherwise multiply every per-member limit
-  const registerLimit = rateLimit(
-    limiter('register', config.registerRateLimit ?? REGISTER_RATE_LIMIT),
-    config.trustProxy,
-  );
+  const formsConfig = config.forms ?? DEFAULT_FORMS_CONFIG;
+  // every request limit, per address, per member or both (app-limits.ts)
+  const limits = createLimits({ db, clock, config, limitStore, forms: formsConfig.rateLimit });
 
   const app = new OpenAPIHono<AppEnv>({ strict: true, defaultHook: validationHook });
 
@@ -244,8 +220,16 @@ export function createApp({
   app.use('/api/*', refuseUnsafeText);
   app.use('/api/*', compressJson);
   app.route('/api', avatarRoutes());
-  app.route('/api', securityQuestionRoutes({ accounts, authLimit }));
-  app.route('/api', userRoutes({ accounts, authLimit, aliasLimit, registerLimit }));
+  app.route('/api', securityQuestionRoutes({ accounts, authLimit: limits.auth }));
+  app.route(
+    '/api',
+    userRoutes({
+      accounts,
+      authLimit: limits.auth,
+      aliasLimit: limits.alias,
+      registerLimit: limits.register,
+    }),
+  );
   app.route('/api', lmsRoutes({ learning, auth: sessionAuth(accounts) }));
   app.route(
     '/api',
@@ -255,26 +239,15 @@ export function createApp({
   app.route('/api', expertRoutes({ experts: createExperts({ db: db.db, catalogue: learning.catalogue }) }));
   const auth = sessionAuth(accounts);
   // the quote and the code check tell whether a code exists: a per-address bucket against guessing codes
-  const couponLimit = rateLimit(limiter('coupon', window), config.trustProxy);
   app.route(
     '/api',
-    coursePurchaseRoutes({ commerce, auth, viewer: optionalSession(accounts), limit: couponLimit }),
+    coursePurchaseRoutes({ commerce, auth, viewer: optionalSession(accounts), limit: limits.coupon }),
   );
-  // invoice and credit-note PDFs (costly renders): one bucket per member for both (issue 20)
-  const pdfLimit = memberLimit(limiter('pdf-member', config.pdfRateLimit ?? PDF_RATE_LIMIT));
-  app.route('/api', billingRoutes({ commerce, auth, pdfLimit }));
-  const cardWindow = config.cardRateLimit ?? CARD_RATE_LIMIT;
-  const cardLimits = {
-    member: limiter('card-member', cardWindow),
-    // several members may share one address (a household, an office, a carrier's NAT)
-    address: limiter('card-address', { ...cardWindow, limit: cardWindow.limit * 3 }),
-  };
-  app.route('/api', sandboxPayRoutes({ sandbox, auth, limit: cardLimit(cardLimits, config.trustProxy) }));
+  app.route('/api', billingRoutes({ commerce, auth, pdfLimit: limits.pdf }));
+  app.route('/api', sandboxPayRoutes({ sandbox, auth, limit: limits.card }));
   // public forms (issue 9): one bucket per address across the five forms
-  const formsConfig = config.forms ?? DEFAULT_FORMS_CONFIG;
   const forms = createForms({ database: db, clock, config: formsConfig, log });
-  const formLimit = rateLimit(limiter('forms', formsConfig.rateLimit), config.trustProxy);
-  app.route('/api', formRoutes({ forms, limit: formLimit }));
+  app.route('/api', formRoutes({ forms, limit: limits.forms }));
   // expert consultations (issue 10): the expert's mail through SMTP_URL when set
   const consultations = createConsultations({
     database: db,
@@ -301,24 +274,14 @@ export function createApp({
     consultations,
     log,
   });
-  // holds and confirmations per member and per address (issue 20: no one empties a calendar)
-  const bookingWindow = config.bookingRateLimit ?? BOOKING_RATE_LIMIT;
-  const bookingLimit = (what: string) =>
-    memberAndAddressLimit(
-      {
-        member: limiter(`booking-${what}-member`, bookingWindow),
-        address: limiter(`booking-${what}-address`, { ...bookingWindow, limit: bookingWindow.limit * 3 }),
-      },
-      config.trustProxy,
-    );
   app.route(
     '/api',
     consultationRoutes({
       consultations,
       auth,
-      pdfLimit,
-      holdLimit: bookingLimit('hold'),
-      confirmLimit: bookingLimit('confirm'),
+      pdfLimit: limits.pdf,
+      holdLimit: limits.hold,
+      confirmLimit: limits.confirm,
     }),
   );
 

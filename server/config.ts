@@ -188,14 +188,14 @@ export interface AppConfig {
   logLevel: LogLevel;
   /**
    * Saving cards at /api/sandbox-pay (card testing): `limit` per member and three times that per
-   * address in each window; default CARD_RATE_LIMIT in app.ts.
+   * address in each window; default CARD_RATE_LIMIT in app-limits.ts.
    */
   cardRateLimit?: { limit: number; windowMs: number };
   /** Holds and confirmations of consultations: `limit` each per member, three times that per address. */
   bookingRateLimit?: { limit: number; windowMs: number };
   /** Registrations per address in each window (REGISTER_RATE_LIMIT per hour). */
   registerRateLimit?: { limit: number; windowMs: number };
-  /** Invoice and credit-note PDFs per member in each window; default PDF_RATE_LIMIT in app.ts. */
+  /** Invoice and credit-note PDFs per member in each window; default PDF_RATE_LIMIT in routes/member-limit.ts. */
   pdfRateLimit?: { limit: number; windowMs: number };
   /** Server renders of public pages at once per process (server/ssr.ts; default 2). */
   ssrConcurrency?: number;

@@ -11,16 +11,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CardBody, Challenge, ChallengeDecision, PaymentMethod } from '../contract/commerce.ts';
 import { createRouter, jsonBody, noStore } from '../lib/http.ts';
-import { memberAndAddressLimit } from '../lib/rate-limit.ts';
 import type { SandboxProvider } from '../payments/sandbox.ts';
 import { commerceErrors } from './commerce-http.ts';
 import { BODY, bearer } from './learning-http.ts';
 import { bodyOf, type Limit, reply } from './schemas.ts';
 
 const tags = ['Sandbox payments'];
-
-/** Both buckets are taken, so neither many cards from one member nor from one address get through. */
-export const cardLimit = memberAndAddressLimit;
 
 const challengeId = z
   .string()

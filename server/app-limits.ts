@@ -1,0 +1,67 @@
+/**
+ * Every request limit of the API, in one place (app.ts hands them to the routes). Each is a token
+ * bucket named here, counted in the shared store when there is one (PostgreSQL's `rate_limits` or
+ * Redis: several processes and machines count as one), else in this process's memory.
+ *
+ * - per address: the auth calls (AUTH_RATE_LIMIT), the live alias check, registrations in their
+ *   own bucket (REGISTER_RATE_LIMIT per hour, issue 20), the promo code checks, the public forms;
+ * - per member and per address (three times a member's: a household, an office or a carrier's NAT
+ *   shares one): saving cards (card testing), holding slots and confirming bookings (issue 20: no
+ *   one empties an expert's calendar);
+ * - per member: invoice and credit-note PDFs (costly renders).
+ */
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/index.ts';
+import type { Clock } from './lib/clock.ts';
+import { type Limiter, type LimitStore, postgresLimitStore, SharedLimiter } from './lib/limit-store.ts';
+import { memberAndAddressLimit, RateLimiter, rateLimit } from './lib/rate-limit.ts';
+import { memberLimit, PDF_RATE_LIMIT } from './routes/member-limit.ts';
+
+type Window = { limit: number; windowMs: number };
+
+/** Saving cards: per member (three times that per address). Tests raise it through `config.cardRateLimit`. */
+export const CARD_RATE_LIMIT: Window = { limit: 10, windowMs: 15 * 60_000 };
+/** Holds, and confirmations, per member per 15 minutes (three times that per address). */
+export const BOOKING_RATE_LIMIT: Window = { limit: 20, windowMs: 15 * 60_000 };
+/** New accounts per address per hour, counted apart from the other sign-in calls. */
+export const REGISTER_RATE_LIMIT: Window = { limit: 20, windowMs: 60 * 60_000 };
+
+export interface LimitDeps {
+  db: Database;
+  clock: Clock;
+  config: AppConfig;
+  /** The shared store; null: memory; undefined: the PostgreSQL table on PostgreSQL, memory on PGlite. */
+  limitStore: LimitStore | null | undefined;
+  /** The public forms' window (FORM_RATE_LIMIT). */
+  forms: Window;
+}
+
+export function createLimits({ db, clock, config, limitStore, forms }: LimitDeps) {
+  const store =
+    limitStore === undefined ? (db.kind === 'postgres' ? postgresLimitStore(db) : null) : limitStore;
+  const limiter = (name: string, window: Window): Limiter =>
+    store
+      ? new SharedLimiter(store, name, { ...window, clock, secret: config.pepper })
+      : new RateLimiter({ ...window, clock });
+  const perAddress = (name: string, window: Window) => rateLimit(limiter(name, window), config.trustProxy);
+  const memberAndAddress = (name: string, window: Window) =>
+    memberAndAddressLimit(
+      {
+        member: limiter(`${name}-member`, window),
+        address: limiter(`${name}-address`, { ...window, limit: window.limit * 3 }),
+      },
+      config.trustProxy,
+    );
+  const booking = config.bookingRateLimit ?? BOOKING_RATE_LIMIT;
+  return {
+    auth: perAddress('auth', config.rateLimit),
+    alias: perAddress('alias', config.rateLimit),
+    register: perAddress('register', config.registerRateLimit ?? REGISTER_RATE_LIMIT),
+    coupon: perAddress('coupon', config.rateLimit),
+    forms: perAddress('forms', forms),
+    card: memberAndAddress('card', config.cardRateLimit ?? CARD_RATE_LIMIT),
+    hold: memberAndAddress('booking-hold', booking),
+    confirm: memberAndAddress('booking-confirm', booking),
+    pdf: memberLimit(limiter('pdf-member', config.pdfRateLimit ?? PDF_RATE_LIMIT)),
+  };
+}
