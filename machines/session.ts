@@ -9,7 +9,7 @@ import {
   type SessionEvent,
   type StoredSession,
 } from './session-rules';
-import { type AppError, notProvided, toAppError, type User } from './types';
+import { type AppError, LOCALES, type Locale, notProvided, toAppError, type User } from './types';
 
 /**
  * Authentication state (spec §3, §4, §6).
@@ -19,7 +19,9 @@ import { type AppError, notProvided, toAppError, type User } from './types';
  *   cookie has expired) is removed, so nothing of hers stays on the device; then signed out.
  * - `session.login` and `session.register` invoke the API; the form that asked may pass `replyTo`
  *   to hear the outcome. Success stores the cookie (7 days) and userData.
- * - `session.logout` revokes the token on the server, then clears cookies and all storage.
+ * - `session.logout` revokes the token on the server, then clears cookies and all storage, then
+ *   saves the language she was using again (`language` and its cookie), so the sign-in page that
+ *   follows, a reload of it and the server's next render stay in her language.
  * Its types and rules are in session-rules.ts (re-exported here).
  */
 export * from './session-rules';
@@ -74,6 +76,28 @@ export const sessionMachine = setup({
     removeStoredSession: () => {},
     /** Clears every cookie, local storage and session storage (spec §4). */
     clearEverything: () => {},
+    /** Saves the language under `language` and in its cookie (what the language machine saves on a switch). */
+    saveLanguage: (_, _params: { locale: Locale }) => {},
+    /**
+     * After `clearEverything`: saves again the language she is using, read from the language
+     * machine (system id `language`), so signing out does not turn the site back to English.
+     * Without a language machine in the system (a session on its own) there is nothing to keep.
+     * Type arguments spelled out as for `reply`: it enqueues only `saveLanguage`.
+     */
+    keepLanguage: enqueueActions<
+      SessionContext,
+      SessionEvent,
+      undefined,
+      SessionEvent,
+      never,
+      { type: 'saveLanguage'; params: { locale: Locale } },
+      never,
+      never,
+      never
+    >(({ system, enqueue }) => {
+      const locale = system.get('language')?.getSnapshot().context?.locale as Locale | undefined;
+      if (locale && LOCALES.includes(locale)) enqueue({ type: 'saveLanguage', params: { locale } });
+    }),
     /** Takes the member to /login; after an expiry, remembering the page to come back to. */
     goToLogin: (_, _params: { rememberPage: boolean }) => {},
     /** A form asks (sign-in, sign-up): no error from before, and who to tell how it went. */
@@ -235,6 +259,7 @@ export const sessionMachine = setup({
       exit: [
         'forget',
         'clearEverything',
+        'keepLanguage',
         { type: 'tellSignedOut', params: { via: 'logout' } },
         { type: 'goToLogin', params: { rememberPage: false } },
       ],

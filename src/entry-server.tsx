@@ -79,6 +79,7 @@ function visitorLogic() {
           storeUser: noop,
           removeStoredSession: noop,
           clearEverything: noop,
+          saveLanguage: noop,
           goToLogin: noop,
         },
       },

@@ -55,6 +55,7 @@ export function createAppLogic(nav: Navigation, overrides: AppOverrides = {}) {
             storeUser: (_, p) => effects.storeUser(p.user),
             removeStoredSession: () => effects.removeStoredSession(),
             clearEverything: () => effects.clearEverything(),
+            saveLanguage: (_, p) => effects.persistLanguage(p.locale),
             goToLogin: (_, p) => nav.navigate(effects.loginPath(p.rememberPage), { replace: true }),
           },
         })

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { appReady, expectNoAxeViolations, registerMember, storeSession, useLanguage } from './support';
+import { appReady, expectNoAxeViolations, PHONE, registerMember, storeSession, useLanguage } from './support';
 
 test.describe('guard and dashboard shell', () => {
   test('a signed-out visit to /dashboard/invoices lands on /login and returns there after sign-in', async ({
@@ -63,18 +63,15 @@ test.describe('guard and dashboard shell', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('signed in at 390 px: the Menu drawer slides from the inline end and closes on navigation', async ({
-    page,
-    context,
-    request,
-    baseURL,
-  }) => {
+  test('signed in at 390 px: the Menu drawer slides from the inline end and closes on navigation', {
+    tag: PHONE,
+  }, async ({ page, context, request, baseURL }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await storeSession(context, baseURL!, await registerMember(request));
     await page.goto('/dashboard');
     await appReady(page);
     await expect(page.getByTestId('sidebar')).toBeHidden();
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Open menu' }).tap();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer).toBeVisible();
     // anchored to the right edge in English (polled: it slides in)
@@ -84,19 +81,24 @@ test.describe('guard and dashboard shell', () => {
         return Math.round(b.x + b.width);
       })
       .toBe(390);
-    await drawer.getByRole('link', { name: 'My Test Scores' }).click();
+    await drawer.getByRole('link', { name: 'My Test Scores' }).tap();
     await expect(drawer).toBeHidden();
     await expect(page).toHaveURL(/\/dashboard\/test-scores$/);
     await expect(page.getByTestId('page-title')).toHaveText('My Test Scores');
   });
 
-  test('in Arabic the drawer is mirrored to the left edge', async ({ page, context, request, baseURL }) => {
+  test('in Arabic the drawer is mirrored to the left edge', { tag: PHONE }, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await useLanguage(context, 'ar');
     await storeSession(context, baseURL!, await registerMember(request));
     await page.goto('/dashboard');
     await appReady(page);
-    await page.getByRole('button', { name: 'فتح القائمة' }).click();
+    await page.getByRole('button', { name: 'فتح القائمة' }).tap();
     const drawer = page.getByRole('dialog', { name: 'القائمة' });
     await expect(drawer).toBeVisible();
     await expect.poll(async () => Math.round((await drawer.boundingBox())!.x)).toBe(0);
@@ -117,8 +119,12 @@ test.describe('guard and dashboard shell', () => {
     );
     await page.getByTestId('logout').click();
     await expect(page).toHaveURL(/\/login$/);
-    expect(await context.cookies()).toEqual([]);
+    // everything is cleared, then the language she was using is saved again (storage and cookie)
+    const cookies = await context.cookies();
+    expect(cookies.filter((c) => c.name !== 'language')).toEqual([]);
+    expect(cookies.find((c) => c.name === 'language')?.value).toBe('en');
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k !== 'language'))).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
     const profile = await request.get('/api/users/profile', {
       headers: { Authorization: `Bearer ${member.token}` },
     });

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, waitFor } from 'xstate';
+import { appMachine } from '../../machines/app';
+import { languageMachine } from '../../machines/language';
 import {
   type Credentials,
   parseStoredUser,
@@ -30,6 +32,7 @@ function startSession(
       storeUser: (_, p) => void calls.push(`storeUser:${p.user.alias}`),
       removeStoredSession: () => void calls.push('remove'),
       clearEverything: () => void calls.push('clearEverything'),
+      saveLanguage: (_, p) => void calls.push(`saveLanguage:${p.locale}`),
       goToLogin: (_, p) => void calls.push(p.rememberPage ? 'goToLogin+next' : 'goToLogin'),
     },
   });
@@ -145,6 +148,41 @@ describe('session machine', () => {
       expect(actor.getSnapshot().context).toMatchObject({ token: null, user: null });
       expect(calls).toEqual(['store:tok:u', 'clearEverything', 'goToLogin']);
       expect(emitted).toEqual(['session.signedIn:credentials', 'session.signedOut:logout']);
+    }
+  });
+
+  it('logout clears everything, then saves the language she was using (Arabic stays Arabic) before /login', async () => {
+    for (const saved of ['ar', 'en'] as const) {
+      const calls: string[] = [];
+      const app = createActor(
+        appMachine.provide({
+          actors: {
+            session: sessionMachine.provide({
+              actions: {
+                storeCredentials: () => {},
+                clearEverything: () => void calls.push('clearEverything'),
+                saveLanguage: (_, p) => void calls.push(`saveLanguage:${p.locale}`),
+                goToLogin: () => void calls.push('goToLogin'),
+              },
+            }),
+            language: languageMachine.provide({
+              actors: { loadMessages: resolves({}) },
+              actions: { persistLanguage: (_, p) => void calls.push(`persistLanguage:${p.locale}`) },
+            }),
+          },
+        }),
+        { input: { savedLanguage: saved, storedCart: null } },
+      ).start();
+      const session = app.system.get('session');
+      await waitFor(app.system.get('language'), (s) => s.matches('ready'));
+      await waitFor(session, (s) => s.matches('signedOut'));
+      session.send({ type: 'session.setCredentials', token: 'tok', user: { id: 'u' } });
+      session.send({ type: 'session.logout' });
+      await waitFor(session, (s) => s.matches('signedOut'));
+      // the language she was using is written back after the clearing, not before
+      expect(calls).toEqual(['clearEverything', `saveLanguage:${saved}`, 'goToLogin']);
+      expect(app.system.get('language').getSnapshot().context.locale).toBe(saved);
+      app.stop();
     }
   });
 

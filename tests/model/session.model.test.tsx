@@ -6,7 +6,7 @@ import { type Credentials, type StoredSession, sessionMachine } from '../../mach
 import type { User } from '../../machines/types';
 import { request } from '../../src/api/client';
 import * as effects from '../../src/app/effects';
-import { renderApp, resetBrowserState } from '../support/render-app';
+import { loadDocument, renderApp, resetBrowserState } from '../support/render-app';
 import { answers, controlledActor, deferred } from '../support/stub-actors';
 import { Coverage } from './coverage';
 
@@ -383,9 +383,10 @@ describe('session and guard model on the real app', () => {
           },
           'signedOut.loggedOut': async () => {
             await expectLoginPage({ next: null });
-            // spec §4: every cookie, localStorage and sessionStorage
-            expect(document.cookie).toBe('');
-            expect(localStorage.length).toBe(0);
+            // spec §4: every cookie, localStorage and sessionStorage; then the language she was
+            // using is saved again, so the sign-in page (and its reload) stays in her language
+            expect(document.cookie).toBe('language=en');
+            expect({ ...localStorage }).toEqual({ language: 'en' });
             expect(sessionStorage.length).toBe(0);
             expect(realSession().context.error).toBeNull();
           },
@@ -415,6 +416,34 @@ describe('session and guard model on the real app', () => {
       });
     }, 20_000);
   }
+
+  it('signing out in Arabic clears everything but her language: the sign-in page stays Arabic, after a reload too', async () => {
+    localStorage.setItem('language', 'ar');
+    document.cookie = 'language=ar; path=/';
+    document.cookie = 'prefs=compact; path=/';
+    sessionStorage.setItem('draft', 'x');
+    writeStored('valid');
+    const revoked = answers(async () => {});
+    app = renderApp({ path: '/dashboard', stubs: { revokeToken: revoked } });
+    await waitFor(() => expect(screen.getByTestId('page-title')).toBeInTheDocument());
+    expect(document.documentElement).toHaveAttribute('lang', 'ar');
+    await app.user.click(screen.getByTestId('logout'));
+    await screen.findByRole('heading', { name: 'أهلًا بعودتك' });
+    expect(window.location.pathname).toBe('/login');
+    expect(realSession().matches('signedOut')).toBe(true);
+    // everything else is gone: the session, the other cookie, session storage
+    expect(document.cookie).toBe('language=ar');
+    expect({ ...localStorage }).toEqual({ language: 'ar' });
+    expect(sessionStorage.length).toBe(0);
+    // a reload of the sign-in page starts in Arabic (the server renders it from the cookie)
+    app.unmount();
+    loadDocument();
+    expect(document.documentElement).toHaveAttribute('lang', 'ar');
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    app = renderApp({ path: '/login' });
+    expect(await screen.findByRole('heading', { name: 'أهلًا بعودتك' })).toBeVisible();
+    expect(app.system.get('language').getSnapshot().context.locale).toBe('ar');
+  }, 20_000);
 
   it('covers every state and transition of the real session machine', () => {
     console.log(coverage.report());

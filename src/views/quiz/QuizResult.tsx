@@ -47,11 +47,13 @@ export function QuizResult({ quiz, courseId, kind }: { quiz: QuizActor; courseId
     headingRef.current?.focus();
   }, []);
   const n = (value: number) => intl.formatNumber(value);
+  // one string for the ring and the sentence: the same digits and % sign in both
+  const score = formatPercent(intl, result.score);
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })} data-testid="quiz-result">
       <section role="status" aria-live="polite" aria-atomic="true" className={summary}>
-        <span aria-hidden="true" className={scoreRing}>
-          {formatPercent(intl, result.score)}
+        <span aria-hidden="true" className={scoreRing} data-testid="score-ring">
+          {score}
         </span>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
           <h3
@@ -62,10 +64,7 @@ export function QuizResult({ quiz, courseId, kind }: { quiz: QuizActor; courseId
             <FormattedMessage id="learning.quiz.result.title" />
           </h3>
           <p className={css({ fontWeight: '600' })} data-testid="quiz-score">
-            <FormattedMessage
-              id="learning.quiz.result.score"
-              values={{ score: formatPercent(intl, result.score) }}
-            />
+            <FormattedMessage id="learning.quiz.result.score" values={{ score }} />
             {' · '}
             <FormattedMessage
               id="learning.quiz.result.correct"
