@@ -49,7 +49,12 @@ export function stemmerForm(normalised: string): string {
   return normalised.replace(/ه(?=$|[^\p{L}\p{M}\p{N}])/gu, 'ة');
 }
 
-/** The words of normalised text the fuzzy match looks at: runs of letters and digits, three or more. */
+/** The words of normalised text: runs of letters and digits. */
+export function queryTerms(normalised: string): string[] {
+  return normalised.split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean);
+}
+
+/** The words the near-word match looks at (stored in `article_words`): three letters or more. */
 export function searchWords(normalised: string): string[] {
-  return normalised.split(/[^\p{L}\p{M}\p{N}]+/u).filter((w) => [...w].length >= 3);
+  return queryTerms(normalised).filter((w) => [...w].length >= 3);
 }

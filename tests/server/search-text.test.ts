@@ -1,7 +1,7 @@
 /** The search normaliser (server/lib/search-text.ts): both sides of every article search go through it. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normaliseSearchText, stemmerForm } from '../../server/lib/search-text.ts';
+import { normaliseSearchText, queryTerms, searchWords, stemmerForm } from '../../server/lib/search-text.ts';
 
 describe('normaliseSearchText', () => {
   it('strips tashkeel, the dagger alef and tatweel', () => {
@@ -47,5 +47,14 @@ describe('stemmerForm', () => {
     expect(stemmerForm('الدوره الشهريه')).toBe('الدورة الشهرية');
     expect(stemmerForm('هل، الدوره؟')).toBe('هل، الدورة؟');
     expect(stemmerForm('period pain')).toBe('period pain');
+  });
+});
+
+describe('queryTerms and searchWords', () => {
+  it('cut normalised text into words of letters and digits; the stored words have three or more', () => {
+    const text = normaliseSearchText("Period-pain: what's normal? ٧٢ ساعة، الدورة");
+    expect(queryTerms(text)).toEqual(['period', 'pain', 'what', 's', 'normal', '72', 'ساعه', 'الدوره']);
+    expect(searchWords(text)).toEqual(['period', 'pain', 'what', 'normal', 'ساعه', 'الدوره']);
+    expect(queryTerms('')).toEqual([]);
   });
 });
