@@ -92,14 +92,21 @@ async function ownsAny(q: Q, memberId: string, courseIds: string[]): Promise<boo
 
 const courseIdsOf = (plan: Plan) => plan.lines.map((l) => l.courseId);
 
-/** Replays a stored answer: the paid body, or the stored error thrown again (in today's language). */
-function replay(row: RequestRow): PurchaseReply {
+/**
+ * Replays a stored answer: the paid body, or the stored error thrown again, in today's language (the
+ * courses' titles from the stored plan: an order finished without her, by the provider's completion,
+ * was answered in English).
+ */
+function replay(row: RequestRow, locale?: Locale): PurchaseReply {
   // jsonb written by this module only (finish / finalize below)
   const body = row.responseBody as StoredBody;
   if ('error' in body) {
     throw new ApiError(body.error.code, body.error.reason ? { reason: body.error.reason } : {});
   }
-  return { status: 201, body };
+  if (!locale) return { status: 201, body };
+  const titles = new Map((row.plan as Plan).lines.map((l) => [l.courseId, l.titles[locale]]));
+  const courses = body.order.courses.map((c) => ({ ...c, title: titles.get(c.id) ?? c.title }));
+  return { status: 201, body: { ...body, order: { ...body.order, courses } } };
 }
 
 export interface PurchaseDeps {
@@ -292,7 +299,7 @@ export function createPurchases({ database, clock, provider, pricing }: Purchase
       }
     }
     const done = await finalize(member, key, plan, payment, locale);
-    if (done.kind === 'answered') return replay(done.row);
+    if (done.kind === 'answered') return replay(done.row, locale);
     if (done.kind === 'paid') return { status: 201, body: done.body };
     // the code ran out, or she owns a course by now: give the money back (idempotent: a crash
     // here and a retry refund once), then answer the error for good
@@ -379,7 +386,7 @@ export function createPurchases({ database, clock, provider, pricing }: Purchase
         }
       }
       if (row.requestHash !== hash) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
-      if (row.state === 'done') return replay(row);
+      if (row.state === 'done') return replay(row, locale);
       // jsonb written above by this module
       return proceed(member, key, row.plan as Plan, body.paymentMethodId ?? null, locale);
     },

@@ -112,9 +112,16 @@ describe(`payments under races on ${usingPostgres() ? 'PostgreSQL, two apps' : '
     expect(await count(invoices, m.user.id)).toBe(1);
     const courses = await get(app, `/lms/user/courses/${m.user.id}`, { token: m.token });
     expect(courses.body.items.map((c: { course: { id: string } }) => c.course.id)).toEqual(['pcos-basics']);
-    // back in the first tab: the same order; a third key is told she owns it
-    const again = await buy(app, m.token, key, { ...PCOS, paymentMethodId: slow });
+    // back in the first tab (in Arabic): the same order, its courses named in her language; a
+    // third key is told she owns it
+    const again = await post(
+      app,
+      '/course-purchase/enroll-multiple',
+      { ...PCOS, paymentMethodId: slow },
+      { token: m.token, headers: { 'idempotency-key': key, 'accept-language': 'ar' } },
+    );
     expect(again.status).toBe(201);
+    expect(again.body.order.courses[0].title).toMatch(/[\u0600-\u06FF]/);
     expectEnvelope(
       await buy(twin, m.token, newKey(), { ...PCOS, paymentMethodId: fast }),
       'COURSE_ALREADY_OWNED',
