@@ -260,17 +260,20 @@ class InvoiceLayout {
     const small = this.style(8.5, 'regular', COLOR.muted);
 
     type Row = { label: string; note?: string; amount: number };
-    const rows: Row[] = [{ label: t.subtotal, amount: doc.subtotal }];
+    // a consultation's parts (fee, merchant charges) come first and the subtotal sums them below
+    // (issue 21); a course invoice's subtotal sums the lines above the box
+    const rows: Row[] = [];
+    if (doc.consultationFee !== undefined)
+      rows.push({ label: t.consultationFee, amount: doc.consultationFee });
+    if (doc.merchantCharges !== undefined)
+      rows.push({ label: t.merchantCharges, amount: doc.merchantCharges });
+    rows.push({ label: t.subtotal, amount: doc.subtotal });
     if (doc.discount > 0)
       rows.push({
         label: t.discount,
         note: doc.couponCode ? t.promoCode(doc.couponCode) : undefined,
         amount: -doc.discount,
       });
-    if (doc.consultationFee !== undefined)
-      rows.push({ label: t.consultationFee, amount: doc.consultationFee });
-    if (doc.merchantCharges !== undefined)
-      rows.push({ label: t.merchantCharges, amount: doc.merchantCharges });
     rows.push({ label: t.vat(f.percent(doc.vatPercent)), amount: doc.vat });
 
     const rowH = (r: Row) =>

@@ -183,10 +183,27 @@ describe('invoice PDF', () => {
     expect(lines).toContain('أسئلة شائعة');
     for (const amount of ['129.00', '49.00', '40.00', '35.00', '25.00'])
       expect(text).toContain(`US$ ${amount}`);
-    expect(lines).toContain('US$ 50.00 رسوم الاستشارة');
-    expect(lines).toContain('US$ 1.50 رسوم معالجة الدفع');
+    // the box's first rows stand beside the payment column, on the same printed lines
+    expect(text).toContain('US$ 50.00 رسوم الاستشارة');
+    expect(text).toContain('US$ 1.50 رسوم معالجة الدفع');
     expect(lines).toContain('US$ 0.00 الإجمالي');
     expect(text).toContain('لم يلزم أي دفع');
+  });
+
+  it("a consultation's subtotal is printed below its parts, in both languages", async () => {
+    const parts = { consultationFee: 5500, merchantCharges: 165, subtotal: 5665, vat: 283, total: 5948 };
+    for (const [doc, fee, merchant, subtotal] of [
+      [english, 'Consultation fee', 'Merchant charges', 'Subtotal'],
+      [arabic, 'رسوم الاستشارة', 'رسوم معالجة الدفع', 'المجموع الفرعي'],
+    ] as const) {
+      const lines = layoutLines(
+        await renderInvoicePdf({ ...doc, ...parts, discount: 0, couponCode: null, amountPaid: 5948 }),
+      );
+      const at = (label: string) => lines.findIndex((l) => l.includes(label));
+      expect(at(fee)).toBeGreaterThanOrEqual(0);
+      expect(at(merchant)).toBeGreaterThan(at(fee));
+      expect(at(subtotal)).toBeGreaterThan(at(merchant));
+    }
   });
 
   it('draws Latin-extended, Greek and Arabic aliases with a face that has them', async () => {
