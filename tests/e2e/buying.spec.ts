@@ -14,6 +14,7 @@ import {
   appReady,
   expectNoAxeViolations,
   fillCard,
+  phoneTag,
   registerMember,
   storeSession,
   useLanguage,
@@ -99,12 +100,9 @@ const SCREENS = [
 ] as const;
 
 for (const { locale, width, height } of SCREENS) {
-  test(`a new member buys two courses with the welcome code, a declined card and a challenge (${locale}, ${width} px)`, async ({
-    page,
-    context,
-    request,
-    baseURL,
-  }) => {
+  test(`a new member buys two courses with the welcome code, a declined card and a challenge (${locale}, ${width} px)`, {
+    tag: phoneTag(width),
+  }, async ({ page, context, request, baseURL }) => {
     // a whole purchase with axe at five screens and a PDF: room for a busy 2-core machine
     test.setTimeout(240_000);
     expect(coupon, 'the welcome code is in server/content/coupons.json').toBeDefined();

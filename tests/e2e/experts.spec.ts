@@ -3,7 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { createIntl } from '@formatjs/intl';
 import { expect, type Page, test } from '@playwright/test';
 import { formatMoney } from '../../src/views/courses/format';
-import { appReady, chooseOption, expectNoAxeViolations, useLanguage } from './support';
+import {
+  appReady,
+  chooseOption,
+  expectNoAxeViolations,
+  PHONE_PROFILE,
+  phoneTag,
+  useLanguage,
+} from './support';
 
 /**
  * The experts directory end to end (issue 9), in English at 1280 px and in Arabic (RTL) at 390 px:
@@ -64,8 +71,12 @@ for (const { locale, width, height } of [
   { locale: 'en' as const, width: 1280, height: 900 },
   { locale: 'ar' as const, width: 390, height: 844 },
 ]) {
-  test(`experts directory and a profile (${locale}, ${width} px)`, async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL, viewport: { width, height } });
+  test(`experts directory and a profile (${locale}, ${width} px)`, { tag: phoneTag(width) }, async ({
+    browser,
+    baseURL,
+  }) => {
+    const phone = phoneTag(width).length > 0 ? PHONE_PROFILE : {};
+    const context = await browser.newContext({ ...phone, baseURL, viewport: { width, height } });
     await useLanguage(context, locale);
     const page = await context.newPage();
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { appReady, chooseOption, expectNoAxeViolations, useLanguage } from './support';
+import { appReady, chooseOption, expectNoAxeViolations, PHONE, useLanguage } from './support';
 
 /**
  * The public forms in Chromium (issue 9): the contact form refused empty then sent (English,
@@ -55,10 +55,9 @@ test.describe('public forms', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('expert application, Arabic at 390 px: a real PDF CV, checked, sent and confirmed', async ({
-    page,
-    context,
-  }) => {
+  test('expert application, Arabic at 390 px: a real PDF CV, checked, sent and confirmed', {
+    tag: PHONE,
+  }, async ({ page, context }) => {
     await useLanguage(context, 'ar');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/experts/apply');

@@ -6,6 +6,8 @@ import { formatMoney } from '../../src/views/courses/format';
 import {
   appReady,
   expectNoAxeViolations,
+  PHONE_PROFILE,
+  phoneTag,
   registerMember,
   storeSession,
   uniqueAlias,
@@ -135,8 +137,12 @@ for (const { locale, width, height } of SCREENS) {
   const coursePath = `/courses/${FREE_COURSE}`;
   const learnPath = `/dashboard/course/${FREE_COURSE}`;
 
+  const phone = phoneTag(width).length > 0 ? PHONE_PROFILE : {};
+
   test.describe
-    .serial(`learning in ${locale === 'en' ? 'English' : 'Arabic'} at ${width} px`, () => {
+    .serial(`learning in ${locale === 'en' ? 'English' : 'Arabic'} at ${width} px`, {
+      tag: phoneTag(width),
+    }, () => {
       let member: Awaited<ReturnType<typeof registerMember>>;
       const reviewText =
         locale === 'en'
@@ -508,7 +514,7 @@ for (const { locale, width, height } of SCREENS) {
       }) => {
         // a second member, in a browser context of her own
         const other = await registerMember(request);
-        const context = await browser.newContext({ baseURL, viewport: { width, height } });
+        const context = await browser.newContext({ ...phone, baseURL, viewport: { width, height } });
         await useLanguage(context, locale);
         await storeSession(context, baseURL!, other);
         try {
@@ -543,12 +549,9 @@ for (const { locale, width, height } of SCREENS) {
       });
     });
 
-  test(`a paid course goes to the cart and the header badge counts it (${locale}, ${width} px)`, async ({
-    page,
-    context,
-    request,
-    baseURL,
-  }) => {
+  test(`a paid course goes to the cart and the header badge counts it (${locale}, ${width} px)`, {
+    tag: phoneTag(width),
+  }, async ({ page, context, request, baseURL }) => {
     await page.setViewportSize({ width, height });
     await useLanguage(context, locale);
     // English: a visitor; Arabic: a signed-in member

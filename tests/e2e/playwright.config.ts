@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { PHONE_PROFILE } from './support';
 
 /**
  * End-to-end in Debian's Chromium against the production build served by the real server on a
@@ -41,6 +42,17 @@ export default defineConfig({
       ],
     },
   },
+  /**
+   * Each test runs once, in one project: no suite runs twice. A phone journey (tagged PHONE in
+   * ./support: the Arabic 390 px runs, the phone menu) runs on PHONE_PROFILE, a real phone (touch,
+   * `isMobile`, 3 device pixels per CSS pixel), everything else in a desktop Chromium. A narrow
+   * desktop window is not a phone: the menu drawer that was 70 px wide on phones looked right in
+   * one (issue 21).
+   */
+  projects: [
+    { name: 'desktop', grepInvert: /@phone/ },
+    { name: 'phone', grep: /@phone/, use: PHONE_PROFILE },
+  ],
   webServer: {
     command: `node tests/e2e/serve.mjs`,
     cwd: root,

@@ -8,7 +8,7 @@
  * exactly when the neutral page is asked for.
  */
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { appReady, expectNoAxeViolations, useLanguage } from './support';
+import { appReady, expectNoAxeViolations, PHONE, phoneTag, useLanguage } from './support';
 
 const NEUTRAL = 'https://neutral.example/weather';
 
@@ -83,7 +83,7 @@ test.describe('Quick exit', () => {
     await expectNoWayBack(page, baseURL!);
   });
 
-  test('Arabic, 390 px: three Escapes leave; the strip fits the phone', async ({
+  test('Arabic, 390 px: three Escapes leave; the strip fits the phone', { tag: PHONE }, async ({
     page,
     context,
     baseURL,
@@ -165,7 +165,10 @@ test.describe('Discreet mode', () => {
     expect(await page.evaluate(() => localStorage.getItem('discreet'))).toBeNull();
   });
 
-  test('Arabic, 390 px: the neutral title is Arabic and survives a reload', async ({ page, context }) => {
+  test('Arabic, 390 px: the neutral title is Arabic and survives a reload', { tag: PHONE }, async ({
+    page,
+    context,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await useLanguage(context, 'ar');
     await page.goto('/faq');
@@ -204,7 +207,10 @@ test.describe('Safeguarding page', () => {
     ['en', 1280, 'Staying safe'],
     ['ar', 390, 'سلامتكِ وخصوصيتكِ'],
   ] as const) {
-    test(`${locale} at ${width} px: the page, its shortcut text and axe`, async ({ page, context }) => {
+    test(`${locale} at ${width} px: the page, its shortcut text and axe`, { tag: phoneTag(width) }, async ({
+      page,
+      context,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       await useLanguage(context, locale);
       await page.goto('/safeguarding');

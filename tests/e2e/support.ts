@@ -2,10 +2,29 @@ import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
   type BrowserContext,
+  devices,
   expect,
   type Locator,
   type Page,
 } from '@playwright/test';
+
+/**
+ * A phone journey: `test(title, { tag: PHONE }, …)` (or `phoneTag(width)` in a loop over screens)
+ * runs in the `phone` project of ./playwright.config.ts only, on PHONE_PROFILE, and nowhere else.
+ */
+export const PHONE = '@phone';
+/** The tag for a run at `width` px: a phone below 640 px (the Arabic 390 px runs), else none. */
+export const phoneTag = (width: number) => (width < 640 ? [PHONE] : []);
+/**
+ * A real phone, not a narrow window: Android Chrome's user agent, touch, `isMobile` (the viewport
+ * meta applies, overlay scrollbars, window.innerWidth follows the page's width) and 3 device
+ * pixels per CSS pixel, at 390 × 844. A context a phone journey makes itself starts from this.
+ */
+export const PHONE_PROFILE = {
+  ...devices['Pixel 7'],
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+};
 
 let counter = 0;
 /** A fresh alias per call, unique across workers and runs. */

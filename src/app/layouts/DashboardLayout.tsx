@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from '
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { css, cx } from '../../../styled-system/css';
-import { Button, IconButton } from '../../components/button';
+import { Button, button, IconButton } from '../../components/button';
 import * as Drawer from '../../components/drawer';
 import {
   BookIcon,
@@ -19,7 +19,13 @@ import { SafetyBar } from '../SafetyBar';
 import { setPageTitle } from '../safety-effects';
 import { useLabel } from '../useLabel';
 import { BrandLink } from './BrandLink';
-import { DASHBOARD_ENTRIES, type DashboardEntry, resolveTitle, selectedEntry } from './dashboard-nav';
+import {
+  DASHBOARD_ENTRIES,
+  type DashboardEntry,
+  resolveTitle,
+  SITE_ENTRIES,
+  selectedEntry,
+} from './dashboard-nav';
 import { MemberBadge } from './MemberBadge';
 
 export const SIDEBAR_WIDTH = '280px';
@@ -108,6 +114,49 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /**
+ * The rest of the site from the dashboard (issue 21): Courses, Articles, Experts and her
+ * consultations. In the header from lg up; below, in the menu drawer under the five entries.
+ */
+function SiteNav({ inDrawer, onNavigate }: { inDrawer?: boolean; onNavigate?: () => void }) {
+  const label = useLabel();
+  const [location] = useLocation();
+  return (
+    <nav
+      aria-label={label('dashboard.header.siteNav', 'Amina')}
+      data-testid={inDrawer ? 'drawer-site-nav' : 'header-site-nav'}
+      className={
+        inDrawer
+          ? css({ mt: '4', pt: '4', borderTopWidth: '1px', borderColor: 'border.subtle' })
+          : css({ display: { base: 'none', lg: 'flex' }, gap: '1', flexShrink: 0 })
+      }
+    >
+      {/* one line of links in the header, a list in the drawer */}
+      <ul className={css({ display: 'flex', flexDirection: inDrawer ? 'column' : 'row', gap: '1', listStyle: 'none', p: 0, m: 0 })}>
+        {SITE_ENTRIES.map((entry) => (
+          <li key={entry.href}>
+            <Link
+              href={entry.href}
+              onClick={onNavigate}
+              aria-current={location.startsWith(entry.href) ? 'page' : undefined}
+              className={cx(
+                button({ variant: 'ghost', size: 'sm' }),
+                css({
+                  whiteSpace: 'nowrap',
+                  '&[aria-current=page]': { bg: 'accent.muted' },
+                  ...(inDrawer ? { width: '100%', justifyContent: 'flex-start', minHeight: '11' } : {}),
+                }),
+              )}
+            >
+              {label(entry.messageId, entry.fallback)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
  * Dashboard shell (spec §2): a 280 px sidebar on wide screens, a drawer titled Menu on small ones
  * (sliding in from the inline end), and a header with the title, the page's actions and Log out.
  */
@@ -142,9 +191,14 @@ export function DashboardLayout({
       loading={leaving}
       onClick={() => session.send({ type: 'session.logout' })}
       data-testid="logout"
+      // below xl only the icon shows (the header has the site's links too); the name is still read out
+      aria-label={label('dashboard.header.logout', 'Log out')}
+      className={css({ px: { base: '2.5', xl: '3.5' } })}
     >
       <LogoutIcon className={css({ boxSize: '4', _rtl: { transform: 'scaleX(-1)' } })} />
-      {label('dashboard.header.logout', 'Log out')}
+      <span className={css({ display: { base: 'none', xl: 'inline' } })}>
+        {label('dashboard.header.logout', 'Log out')}
+      </span>
     </Button>
   );
 
@@ -184,9 +238,12 @@ export function DashboardLayout({
             <header
               className={css({
                 display: 'flex',
+                // on a phone the title has a line of its own under the controls, so it is never cut short
+                flexWrap: { base: 'wrap', md: 'nowrap' },
                 alignItems: 'center',
-                gap: { base: '2', md: '3' },
+                columnGap: { base: '2', md: '3' },
                 px: { base: '3', md: '8' },
+                py: { base: '2', md: '0' },
                 minHeight: '16',
                 borderBottomWidth: '1px',
                 borderColor: 'border.subtle',
@@ -206,23 +263,30 @@ export function DashboardLayout({
                     <MenuIcon />
                   </IconButton>
                 </Drawer.Trigger>
-                <Drawer.Backdrop />
-                <Drawer.Positioner>
-                  <Drawer.Content data-testid="menu-drawer">
-                    <Drawer.Header>
-                      <Drawer.Title>{label('dashboard.header.menu', 'Menu')}</Drawer.Title>
-                      <Drawer.CloseTrigger aria-label={label('dashboard.header.closeMenu', 'Close menu')} />
-                    </Drawer.Header>
-                    <Drawer.Body>
-                      <SidebarNav onNavigate={() => setMenuOpen(false)} />
-                    </Drawer.Body>
-                  </Drawer.Content>
-                </Drawer.Positioner>
+                <Drawer.Portal>
+                  <Drawer.Backdrop />
+                  <Drawer.Positioner>
+                    <Drawer.Content data-testid="menu-drawer">
+                      <Drawer.Header>
+                        <Drawer.Title>{label('dashboard.header.menu', 'Menu')}</Drawer.Title>
+                        <Drawer.CloseTrigger aria-label={label('dashboard.header.closeMenu', 'Close menu')} />
+                      </Drawer.Header>
+                      <Drawer.Body>
+                        <SidebarNav onNavigate={() => setMenuOpen(false)} />
+                        <SiteNav inDrawer onNavigate={() => setMenuOpen(false)} />
+                      </Drawer.Body>
+                    </Drawer.Content>
+                  </Drawer.Positioner>
+                </Drawer.Portal>
               </Drawer.Root>
+              <span className={css({ display: { base: 'inline-flex', lg: 'none' } })}>
+                <BrandLink href="/dashboard" label={label('dashboard.sidebar.home', 'Dashboard home')} compact />
+              </span>
               <h1
                 data-testid="page-title"
                 className={css({
-                  flex: 1,
+                  flex: { base: '1 0 100%', md: 1 },
+                  order: { base: 1, md: 0 },
                   minWidth: 0,
                   fontSize: { base: 'lg', md: '2xl' },
                   fontWeight: 'bold',
@@ -234,15 +298,16 @@ export function DashboardLayout({
               >
                 {heading}
               </h1>
+              <SiteNav />
               <div
-                className={cx(css({ display: 'flex', alignItems: 'center', gap: '2' }))}
+                className={cx(
+                  css({ display: 'flex', alignItems: 'center', gap: { base: '1', sm: '2' }, ms: 'auto' }),
+                )}
                 data-testid="header-actions"
               >
                 {page.actions}
                 {actions}
-                <span className={css({ display: { base: 'none', md: 'inline-flex' } })}>
-                  <LanguageSwitch />
-                </span>
+                <LanguageSwitch />
                 <MemberBadge compact />
                 {logout}
               </div>

@@ -42,42 +42,44 @@ export default function SiteMenuDrawer({
       lazyMount
       unmountOnExit
     >
-      <Drawer.Backdrop />
-      <Drawer.Positioner>
-        <Drawer.Content data-testid="site-menu-drawer">
-          <Drawer.Header>
-            <Drawer.Title>
-              <FormattedMessage id="site.header.menuTitle" />
-            </Drawer.Title>
-            <Drawer.CloseTrigger aria-label={intl.formatMessage({ id: 'site.header.closeMenu' })} />
-          </Drawer.Header>
-          <Drawer.Body>
-            <nav aria-label={intl.formatMessage({ id: 'site.links.label' })}>
-              {SITE_LINK_GROUPS.map((links) => (
-                <div key={links.titleId} className={group}>
-                  <p id={`menu-${links.titleId}`} className={heading}>
-                    <FormattedMessage id={links.titleId} />
-                  </p>
-                  <ul aria-labelledby={`menu-${links.titleId}`}>
-                    {links.links.map((l) => (
-                      <li key={l.href}>
-                        <Link
-                          href={l.href}
-                          className={link}
-                          aria-current={location === l.href ? 'page' : undefined}
-                          onClick={() => onOpenChange(false)}
-                        >
-                          <FormattedMessage id={l.labelId} />
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ))}
-            </nav>
-          </Drawer.Body>
-        </Drawer.Content>
-      </Drawer.Positioner>
+      <Drawer.Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content data-testid="site-menu-drawer">
+            <Drawer.Header>
+              <Drawer.Title>
+                <FormattedMessage id="site.header.menuTitle" />
+              </Drawer.Title>
+              <Drawer.CloseTrigger aria-label={intl.formatMessage({ id: 'site.header.closeMenu' })} />
+            </Drawer.Header>
+            <Drawer.Body>
+              <nav aria-label={intl.formatMessage({ id: 'site.links.label' })}>
+                {SITE_LINK_GROUPS.map((links) => (
+                  <div key={links.titleId} className={group}>
+                    <p id={`menu-${links.titleId}`} className={heading}>
+                      <FormattedMessage id={links.titleId} />
+                    </p>
+                    <ul aria-labelledby={`menu-${links.titleId}`}>
+                      {links.links.map((l) => (
+                        <li key={l.href}>
+                          <Link
+                            href={l.href}
+                            className={link}
+                            aria-current={location === l.href ? 'page' : undefined}
+                            onClick={() => onOpenChange(false)}
+                          >
+                            <FormattedMessage id={l.labelId} />
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ))}
+              </nav>
+            </Drawer.Body>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Drawer.Portal>
     </Drawer.Root>
   );
 }

@@ -35,6 +35,11 @@ export const drawer = defineSlotRecipe({
       justifyContent: 'flex-end',
       alignItems: 'stretch',
       overscrollBehavior: 'contain',
+      // the content starts its slide-in a whole width past the screen's edge. Clipped here (both
+      // sides, so either direction), that frame can never widen the page: on a phone, where
+      // window.innerWidth follows the page's width, Ark's scroll lock would read the extra 320 px as
+      // a scrollbar and pad body by it (issue 21; the Portal in ./drawer.tsx is the main fix)
+      overflowX: 'clip',
     },
     content: {
       position: 'relative',
