@@ -22,6 +22,9 @@ import { type AppError, notProvided, toAppError } from './types';
  * A pre-course quiz already taken opens in `result` with her attempt (it is taken once); the
  * post-course quiz can be retaken (`quiz.retake`). After a submission the provided action
  * `notifySubmitted` tells the course lifecycle her new progress.
+ * Her answers outlive a reload: every choice is given to the provided `saveAnswers` (the app keeps
+ * them in sessionStorage per course and quiz), the input's `saved` answers are restored when the
+ * quiz opens (those that fit its questions), and `forgetAnswers` drops them once there is a result.
  */
 export type AttemptResult = Omit<QuizResult, 'progress'>;
 
@@ -29,9 +32,11 @@ export interface QuizInput {
   courseId: string;
   kind: QuizKind;
   userId: string;
+  /** Answers kept for this tab (questionId → choices), restored when the quiz opens. */
+  saved?: Record<string, number[]>;
 }
 
-export interface QuizContext extends QuizInput {
+export interface QuizContext extends Omit<QuizInput, 'saved'> {
   courseTitle: string;
   questions: QuizQuestion[];
   /** questionId → chosen option indexes. */
@@ -78,11 +83,11 @@ function quizOf(course: MemberCourseDetail, kind: QuizKind) {
 }
 
 /** The quiz before it loads: no questions, no answers, no result. */
-const quizContext = (input: QuizInput): QuizContext => ({
+const quizContext = ({ saved, ...input }: QuizInput): QuizContext => ({
   ...input,
   courseTitle: '',
   questions: [],
-  answers: {},
+  answers: saved ?? {},
   missing: [],
   result: null,
   error: null,
@@ -105,6 +110,10 @@ export const quizMachine = setup({
   actions: {
     /** Tells the course lifecycle (root system id `courseLifecycle`), if any, and says so on screen. */
     notifySubmitted: (_, _params: { progress: Progress }) => {},
+    /** Keeps her answers for this tab (a reload restores them). */
+    saveAnswers: (_, _params: { answers: Record<string, number[]> }) => {},
+    /** The quiz has a result: nothing to restore. */
+    forgetAnswers: () => {},
     choose: assign(({ context, event }) => {
       assertEvent(event, 'quiz.choose');
       const question = context.questions.find((q) => q.id === event.questionId);
@@ -122,10 +131,16 @@ export const quizMachine = setup({
       error: { code: NOT_FOUND_CODES.has(toAppError(error).code) ? QUIZ_ERRORS.notFound : QUIZ_ERRORS.load },
     })),
     /** Her course and its quiz of this kind: the questions to answer. */
-    openQuiz: assign(({ context }, { course }: CourseParams) => ({
-      courseTitle: course.title,
-      questions: quizOf(course, context.kind)!.questions,
-    })),
+    openQuiz: assign(({ context }, { course }: CourseParams) => {
+      const questions = quizOf(course, context.kind)!.questions;
+      // answers restored after a reload: only those that fit the questions as they are now
+      const answers: Record<string, number[]> = {};
+      for (const q of questions) {
+        const choices = cleanChoices(q, context.answers[q.id] ?? []);
+        if (choices.length) answers[q.id] = choices;
+      }
+      return { courseTitle: course.title, questions, answers };
+    }),
     /** A quiz taken once only, already taken: her attempt, with the questions. */
     showLastAttempt: assign(({ context }, { course }: CourseParams) => {
       const quiz = quizOf(course, context.kind)!;
@@ -202,7 +217,12 @@ export const quizMachine = setup({
       tags: ['step:answering'],
       initial: 'idle',
       on: {
-        'quiz.choose': { actions: 'choose' },
+        'quiz.choose': {
+          actions: [
+            'choose',
+            { type: 'saveAnswers', params: ({ context }) => ({ answers: context.answers }) },
+          ],
+        },
       },
       states: {
         idle: {
@@ -269,6 +289,7 @@ export const quizMachine = setup({
     },
     result: {
       tags: ['step:result'],
+      entry: 'forgetAnswers',
       on: {
         'quiz.retake': { guard: 'isPost', target: 'answering', actions: 'clearAnswers' },
       },

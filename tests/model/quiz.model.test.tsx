@@ -32,8 +32,9 @@ interface Harness {
 }
 let h: Harness | undefined;
 
-function open(kind: QuizKind) {
-  resetBrowserState();
+/** Opens the quiz; `reload` keeps the tab's storage, as a reload of the page does. */
+function open(kind: QuizKind, reload = false) {
+  if (!reload) resetBrowserState();
   document.cookie = 'authToken=tok; path=/';
   localStorage.setItem('userData', JSON.stringify({ id: 'u1', alias: 'noor' }));
   const load = controlledActor<MemberCourseDetail, { courseId: string; userId: string }>();
@@ -65,6 +66,8 @@ function t(id: string, values?: Record<string, unknown>) {
   );
 }
 const settle = () => act(async () => {});
+const SAVED_KEY = `quiz:u1:${COURSE}:pre`;
+const saved = () => sessionStorage.getItem(SAVED_KEY);
 const form = () => screen.getByTestId('quiz-form');
 const question = (id: string) => screen.getByTestId(`question-${id}`);
 const submitButton = () => within(form()).getByRole('button', { name: t('learning.quiz.submit') });
@@ -228,7 +231,9 @@ const model = createMachine({
     takenResult: {},
     answering: { on: { SUBMIT_EMPTY: 'incomplete', ANSWER_ALL: 'answered' } },
     incomplete: { on: { SUBMIT_EMPTY: 'incomplete', ANSWER_ALL: 'fixed' } },
-    answered: { on: { SUBMIT: 'submitting' } },
+    answered: { on: { SUBMIT: 'submitting', RELOAD: 'reloading' } },
+    reloading: { on: { LOAD_OK: 'answeredAfterReload' } },
+    answeredAfterReload: { on: { SUBMIT: 'submitting' } },
     fixed: { on: { SUBMIT: 'submitting' } },
     submitting: {
       on: { SUBMIT_OK: 'result', SUBMIT_FAIL: 'submitFailed', SUBMIT_INCOMPLETE: 'serverIncomplete' },
@@ -270,6 +275,10 @@ describe('quiz model on the real screen', () => {
         events: {
           OPEN: async () => open('pre'),
           OPEN_POST: async () => open('post'),
+          RELOAD: async () => {
+            h!.app.unmount();
+            open('pre', true);
+          },
           LOAD_OK: () => h!.load.resolve(loaded()),
           LOAD_FAIL: () => h!.load.reject({ code: 'NETWORK_ERROR' }),
           LOAD_NOT_FOUND: () => h!.load.reject({ code: 'COURSE_NOT_FOUND' }),
@@ -352,6 +361,23 @@ describe('quiz model on the real screen', () => {
           answered: () => {
             expectProgress(3);
             expect(marked()).toEqual([]);
+            // kept for this tab, for a reload
+            expect(JSON.parse(saved()!)).toEqual({ 'q-cycle-length': [1], 'q-signs': [0, 1], 'q-pain': [0] });
+          },
+          reloading: async () => {
+            expect(await screen.findByTestId('quiz-loading', {}, { timeout: 10_000 })).toBeInTheDocument();
+          },
+          answeredAfterReload: async () => {
+            // a reload keeps the answers she had given
+            await expectQuestions();
+            expectProgress(3);
+            expect(
+              within(question('q-cycle-length')).getByRole('radio', { name: '21 to 35 days' }),
+            ).toBeChecked();
+            expect(
+              within(question('q-signs')).getByRole('checkbox', { name: 'Clear, stretchy discharge' }),
+            ).toBeChecked();
+            expect(within(question('q-pain')).getByRole('radio', { name: 'True' })).toBeChecked();
           },
           answeredPost: () => expectProgress(3),
           fixed: () => {
@@ -382,7 +408,11 @@ describe('quiz model on the real screen', () => {
             expectProgress(3);
             expect(within(question('q-pain')).getByRole('radio', { name: 'True' })).toBeChecked();
           },
-          result: () => expectResult('pre', 2, true),
+          result: async () => {
+            await expectResult('pre', 2, true);
+            // submitted: nothing left to restore
+            expect(saved()).toBeNull();
+          },
           resultPost: () => expectResult('post', 2, true),
         },
       });

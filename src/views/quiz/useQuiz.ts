@@ -7,15 +7,20 @@ import type { QuizKind } from '../../../server/contract/learning-constants';
 import { loadQuiz, submitQuiz } from '../../api/learning';
 import { type ScreenOverrides, useAppActor, useScreenOverrides } from '../../app/actors';
 import { notify } from '../../app/notify';
+import { forgetAnswers, readAnswers, saveAnswers } from './quiz-storage';
 
 export type QuizActor = ReturnType<typeof useActorRef<typeof quizMachine>>;
 type QuizStep = 'loading' | 'failed' | 'answering' | 'result';
 
 /** The screen's machine: the real API actors and the lifecycle notice, with the tests' stubs on top. */
-function createLogic(overrides: ScreenOverrides['quiz'], notice: (progress: Progress) => void) {
+function createLogic(overrides: ScreenOverrides['quiz'], notice: (progress: Progress) => void, key: string) {
   const real = quizMachine.provide({
     actors: { loadQuiz, submitQuiz },
-    actions: { notifySubmitted: (_, p) => notice(p.progress) },
+    actions: {
+      notifySubmitted: (_, p) => notice(p.progress),
+      saveAnswers: (_, { answers }) => saveAnswers(key, answers),
+      forgetAnswers: () => forgetAnswers(key),
+    },
   });
   return overrides ? real.provide(overrides) : real;
 }
@@ -24,18 +29,24 @@ function createLogic(overrides: ScreenOverrides['quiz'], notice: (progress: Prog
  * The quiz's own actor for one course and kind. After a submission it tells the course lifecycle
  * (root system id `courseLifecycle`, when it is there) her new progress, and says so in a toast.
  */
-export function useQuiz(input: { courseId: string; kind: QuizKind; userId: string }): QuizActor {
+export function useQuiz(props: { courseId: string; kind: QuizKind; userId: string }): QuizActor {
   const intl = useIntl();
   const app = useAppActor();
   const overrides = useScreenOverrides();
   const intlRef = useRef(intl);
   intlRef.current = intl;
+  const key = `quiz:${props.userId}:${props.courseId}:${props.kind}`;
   const [logic] = useState(() =>
-    createLogic(overrides.quiz, (progress) => {
-      app.system.get('courseLifecycle')?.send({ type: 'course.quizSubmitted', progress });
-      notify({ type: 'success', title: intlRef.current.formatMessage({ id: 'learning.quiz.submitted' }) });
-    }),
+    createLogic(
+      overrides.quiz,
+      (progress) => {
+        app.system.get('courseLifecycle')?.send({ type: 'course.quizSubmitted', progress });
+        notify({ type: 'success', title: intlRef.current.formatMessage({ id: 'learning.quiz.submitted' }) });
+      },
+      key,
+    ),
   );
+  const [input] = useState(() => ({ ...props, saved: readAnswers(key) }));
   return useActorRef(logic, { input, inspect: overrides.inspect });
 }
 
