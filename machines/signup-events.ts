@@ -1,5 +1,5 @@
 import type { SessionReply } from './session';
-import { type FieldChange, STEPS, type Step } from './signup-rules';
+import { type FieldChange, type SignupDraft, STEPS, type Step } from './signup-rules';
 
 /**
  * What the sign-up views send and what they ask, beside the machine (machines/signup.ts):
@@ -18,6 +18,12 @@ export type SignupEvent =
   | { type: 'signup.submit' }
   | { type: 'signup.retry' }
   | { type: 'signup.localeChanged' }
+  /** The address asks for a step (browser Back or Forward, a reload): see landingStep. */
+  | { type: 'signup.goTo'; step: Step }
+  /** What she typed before a reload, from the session's storage (the screen reads it). */
+  | { type: 'signup.restore'; draft: Partial<SignupDraft> }
+  /** She left sign-up on purpose (a link elsewhere): what she typed is forgotten. */
+  | { type: 'signup.leave' }
   | SessionReply;
 
 /** A part the flow loads from the server in its own region. */

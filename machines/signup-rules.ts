@@ -248,3 +248,34 @@ export function registrationOf(c: SignupContext): RegistrationInput {
 
 /** The alias as the server will store and compare it (NFKC, trimmed). */
 export const aliasToCheck = (c: SignupContext) => ({ alias: c.alias.normalize('NFKC').trim() });
+
+/**
+ * What she typed that a reload keeps for the session (sessionStorage): never her PIN, never her
+ * security questions or answers, nor her two confirmations.
+ */
+export const DRAFT_FIELDS = [
+  'alias',
+  'country',
+  'ageRange',
+  'maritalStatus',
+  'email',
+  'phone',
+  'avatarId',
+] as const;
+export type SignupDraft = Record<(typeof DRAFT_FIELDS)[number], string>;
+
+export const draftOf = (c: SignupContext): SignupDraft =>
+  Object.fromEntries(DRAFT_FIELDS.map((f) => [f, c[f]])) as SignupDraft;
+
+/** A stored draft back in the context: only its own fields, only text. */
+export const withDraft = (draft: Partial<SignupDraft>): Partial<SignupDraft> =>
+  Object.fromEntries(DRAFT_FIELDS.filter((f) => typeof draft[f] === 'string').map((f) => [f, draft[f]]));
+
+/**
+ * Where a step asked for by the address (Back, Forward, a reload) lands: that step, unless a step
+ * before it still needs her (a PIN a reload did not keep, say): then that one.
+ */
+export function landingStep(c: SignupContext, requested: Step): Step {
+  return STEPS.slice(0, STEPS.indexOf(requested)).find((s) => hasProblems(stepErrors(s, c))) ?? requested;
+}
+const hasProblems = (p: Record<string, string>) => Object.keys(p).length > 0;

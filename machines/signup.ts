@@ -5,15 +5,19 @@ import {
   type AliasAvailability,
   type Avatar,
   aliasToCheck,
+  draftOf,
   failedOn,
   initialContext,
+  landingStep,
   localProblems,
   registrationOf,
   type SecurityQuestion,
   type SignupContext,
+  type SignupDraft,
   type Step,
   stepErrors,
   stepOfField,
+  withDraft,
   withField,
   withStepErrors,
 } from './signup-rules';
@@ -35,6 +39,12 @@ import { notProvided } from './types';
  * - Submitting asks the session to register (`session.register` with `replyTo`) and waits for its
  *   reply. Field codes from the server go on their fields and the flow returns to the first step
  *   that has one; any other failure stays on the confirmation with its code.
+ * - Back and reload never lose her place: each step is an entry in the browser's history (the
+ *   screen keeps the address and the step in step); the address asks for a step with
+ *   `signup.goTo`, which lands there or on the first earlier step that still needs her (never
+ *   while the registration is under way). What she typed, but her PIN and security answers, is
+ *   given to the provided `saveDraft` (sessionStorage), comes back with `signup.restore` after a
+ *   reload, and is forgotten (`forgetDraft`) once registered or when she leaves on purpose.
  */
 export * from './signup-events';
 export * from './signup-rules';
@@ -65,6 +75,11 @@ export const signupMachine = setup({
     /** …or still has an error from the server or an earlier try. */
     stepInvalid: ({ context }, { step }: { step: Step }) => hasAny(stepErrors(step, context)),
     isAvailable: (_, { available }: AliasAvailability) => available,
+    /** The step the address asks for lands here (landingStep); never once registered. */
+    landsOn: ({ context, event }, { step }: { step: Step }) => {
+      assertEvent(event, 'signup.goTo');
+      return !context.user && landingStep(context, event.step) === step;
+    },
     /** The refused registration marked a field of this step. */
     failedOn: ({ event }, { step }: { step: Step }) => {
       assertEvent(event, 'session.failed');
@@ -107,11 +122,20 @@ export const signupMachine = setup({
     }),
     /** Registered and signed in: the screen provides where she goes (the dashboard, with a welcome). */
     enterApp: () => {},
+    /** Keeps what she typed for this session (sessionStorage): never the PIN nor the answers. */
+    saveDraft: (_, _params: { draft: SignupDraft }) => {},
+    /** Registered, or left on purpose: nothing to keep. */
+    forgetDraft: () => {},
+    restoreDraft: assign(({ event }) => {
+      assertEvent(event, 'signup.restore');
+      return withDraft(event.draft);
+    }),
   },
 }).createMachine({
   id: 'signup',
   type: 'parallel',
   context: ({ input }) => initialContext(input.session),
+  on: { 'signup.leave': { actions: 'forgetDraft' } },
   states: {
     questions: {
       initial: 'loading',
@@ -154,6 +178,36 @@ export const signupMachine = setup({
     },
     flow: {
       initial: 'alias',
+      on: {
+        'signup.goTo': [
+          {
+            guard: { type: 'landsOn', params: { step: 'alias' } },
+            target: '.alias',
+            actions: 'clearFailure',
+          },
+          { guard: { type: 'landsOn', params: { step: 'pin' } }, target: '.pin', actions: 'clearFailure' },
+          {
+            guard: { type: 'landsOn', params: { step: 'security' } },
+            target: '.security',
+            actions: 'clearFailure',
+          },
+          {
+            guard: { type: 'landsOn', params: { step: 'profile' } },
+            target: '.profile',
+            actions: 'clearFailure',
+          },
+          {
+            guard: { type: 'landsOn', params: { step: 'avatar' } },
+            target: '.avatar',
+            actions: 'clearFailure',
+          },
+          {
+            guard: { type: 'landsOn', params: { step: 'confirm' } },
+            target: '.confirm',
+            actions: 'clearFailure',
+          },
+        ],
+      },
       states: {
         alias: {
           tags: 'step:alias',
@@ -163,8 +217,13 @@ export const signupMachine = setup({
               guard: { type: 'isFieldOf', params: { step: 'alias' } },
               target: '.checking',
               reenter: true,
-              actions: ['setField', 'clearFailure'],
+              actions: [
+                'setField',
+                'clearFailure',
+                { type: 'saveDraft', params: ({ context }) => ({ draft: draftOf(context) }) },
+              ],
             },
+            'signup.restore': { actions: 'restoreDraft' },
             'signup.next': [
               {
                 guard: { type: 'locallyInvalid', params: { step: 'alias' } },
@@ -284,7 +343,10 @@ export const signupMachine = setup({
           on: {
             'signup.fieldChanged': {
               guard: { type: 'isFieldOf', params: { step: 'profile' } },
-              actions: 'setField',
+              actions: [
+                'setField',
+                { type: 'saveDraft', params: ({ context }) => ({ draft: draftOf(context) }) },
+              ],
             },
             'signup.next': [
               {
@@ -301,7 +363,10 @@ export const signupMachine = setup({
           on: {
             'signup.fieldChanged': {
               guard: { type: 'isFieldOf', params: { step: 'avatar' } },
-              actions: 'setField',
+              actions: [
+                'setField',
+                { type: 'saveDraft', params: ({ context }) => ({ draft: draftOf(context) }) },
+              ],
             },
             'signup.next': [
               {
@@ -335,6 +400,8 @@ export const signupMachine = setup({
           tags: ['step:confirm', 'busy'],
           entry: ['clearFailure', 'askToRegister'],
           on: {
+            // the registration is under way: she stays on the confirmation until it answers
+            'signup.goTo': {},
             'session.succeeded': { target: 'done', actions: 'keepUser' },
             'session.failed': [
               {
@@ -363,7 +430,11 @@ export const signupMachine = setup({
           },
         },
         // registered: the confirmation stays on screen, busy, while the page moves on
-        done: { type: 'final', tags: ['step:done', 'step:confirm', 'busy'], entry: 'enterApp' },
+        done: {
+          type: 'final',
+          tags: ['step:done', 'step:confirm', 'busy'],
+          entry: ['forgetDraft', 'enterApp'],
+        },
       },
     },
   },

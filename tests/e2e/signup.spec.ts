@@ -111,7 +111,20 @@ test.describe('sign-up', () => {
     await tabTo(page, step(page, 'profile').getByRole('button', { name: 'Continue' }));
     await page.keyboard.press('Enter');
 
-    // 5. avatar: continuing without one is refused with the spec's message
+    // 5. avatar. First, the browser's Back and Forward walk the steps (each one is in the history)
+    // and keep what she entered
+    await expect(step(page, 'avatar')).toBeVisible();
+    await expect(page).toHaveURL(/\/signup\?step=avatar$/);
+    await page.goBack();
+    await expect(step(page, 'profile')).toBeVisible();
+    await expect(page.getByTestId('country-input')).toHaveValue('Jordan');
+    await page.goBack();
+    await expect(step(page, 'security')).toBeVisible();
+    await expect(page.getByTestId('question-0').getByRole('textbox')).toHaveValue('answer number 1');
+    await page.goForward();
+    await expect(step(page, 'profile')).toBeVisible();
+    await page.goForward();
+    // continuing without an avatar is refused with the spec's message
     await expect(step(page, 'avatar')).toBeVisible();
     await expect(page.getByTestId('avatar-grid').getByRole('radio')).not.toHaveCount(0);
     await tabTo(page, step(page, 'avatar').getByRole('button', { name: 'Continue' }));
@@ -184,6 +197,16 @@ test.describe('sign-up', () => {
     await expect(page.getByTestId('alias-status')).toContainText('متاح');
     await page.getByRole('button', { name: 'متابعة' }).click();
 
+    await expect(step(page, 'pin')).toBeVisible();
+    await expect(page).toHaveURL(/\/signup\?step=pin$/);
+    // a reload keeps her place and her alias; Back is the alias step, Forward the PIN again
+    await page.reload();
+    await appReady(page);
+    await expect(step(page, 'pin')).toBeVisible();
+    await page.goBack();
+    await expect(step(page, 'alias')).toBeVisible();
+    await expect(alias).toHaveValue(mine);
+    await page.goForward();
     await expect(step(page, 'pin')).toBeVisible();
     await expectNoAxeViolations(page);
     // a common PIN is refused at once, from the server's own blocklist; Arabic digits are fine

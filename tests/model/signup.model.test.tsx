@@ -54,8 +54,9 @@ interface Harness {
 
 let h: Harness;
 
-async function open(): Promise<Harness> {
-  resetBrowserState();
+/** Opens sign-up at `path`; `reload` keeps the tab's storage, as a reload of the page does. */
+async function open(path = '/signup', reload = false): Promise<Harness> {
+  if (!reload) resetBrowserState();
   const avatars = controlledActor<{ avatars: Avatar[] }>();
   const questions = controlledActor<{ questions: SecurityQuestion[] }>();
   const check = controlledActor<AliasAvailability, { alias: string }>();
@@ -68,7 +69,7 @@ async function open(): Promise<Harness> {
     }
   };
   const app = renderApp({
-    path: '/signup',
+    path,
     savedLanguage: 'en',
     aliasDebounceMs: 100,
     inspect,
@@ -79,7 +80,8 @@ async function open(): Promise<Harness> {
       register: register.logic,
     },
   });
-  await screen.findByTestId('signup-step-alias', {}, { timeout: 10_000 });
+  if (reload) await screen.findAllByTestId(/^signup-step-/, {}, { timeout: 10_000 });
+  else await screen.findByTestId('signup-step-alias', {}, { timeout: 10_000 });
   return {
     user: app.user,
     system: app.system,
@@ -110,6 +112,20 @@ const submitButton = () => {
   return button;
 };
 const settle = () => act(async () => {});
+/** The step the address names (`/signup?step=pin`; none: the first). */
+const addressStep = () => new URLSearchParams(window.location.search).get('step') ?? 'alias';
+/** The address follows the step on screen. */
+const addressIs = (name: Step) => waitFor(() => expect(addressStep()).toBe(name));
+const draft = () => JSON.parse(sessionStorage.getItem('signupDraft') ?? 'null');
+
+/** The browser's own Back or Forward: the history entry, then what the screen makes of it. */
+async function traverse(delta: -1 | 1) {
+  const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+  act(() => window.history.go(delta));
+  await popped;
+  await settle();
+  await waitFor(() => expect(addressStep()).toBe(stepShown(real())));
+}
 
 async function continueStep() {
   await h.user.click(submitButton());
@@ -219,18 +235,43 @@ const testMachine = createMachine({
             VERIFY_FAILED: '#signupModel.pin',
           },
         },
-        available: { on: { CONTINUE: '#signupModel.pin' } },
+        available: { on: { CONTINUE: '#signupModel.pin', LEAVE: '#signupModel.left' } },
         unavailable: { on: { CONTINUE: 'unavailable' } },
         checkFailed: { on: { CONTINUE: '#signupModel.pin' } },
       },
     },
-    pin: { on: { PIN_INVALID: 'pin', FILL_PIN: 'security', BACK: 'alias.idle' } },
-    security: { on: { SECURITY_INVALID: 'security', FILL_SECURITY: 'profile', BACK: 'pin' } },
-    profile: { on: { PROFILE_INVALID: 'profile', FILL_PROFILE: 'avatar', BACK: 'security' } },
-    avatar: { on: { AVATAR_MISSING: 'avatar', CHOOSE_AVATAR: 'confirm', BACK: 'profile' } },
-    confirm: { on: { SUBMIT_UNCHECKED: 'confirm', AGREE_AND_SUBMIT: 'submitting', BACK: 'avatar' } },
+    pin: { on: { PIN_INVALID: 'pin', FILL_PIN: 'security', BACK: 'alias.idle', BROWSER_BACK: 'alias.idle' } },
+    security: {
+      on: { SECURITY_INVALID: 'security', FILL_SECURITY: 'profile', BACK: 'pin', BROWSER_BACK: 'pin' },
+    },
+    profile: {
+      on: { PROFILE_INVALID: 'profile', FILL_PROFILE: 'avatar', BACK: 'security', BROWSER_BACK: 'security' },
+    },
+    avatar: {
+      on: {
+        AVATAR_MISSING: 'avatar',
+        CHOOSE_AVATAR: 'confirm',
+        BACK: 'profile',
+        BROWSER_BACK: 'profile',
+        RELOAD: 'reloaded',
+      },
+    },
+    // Forward after Back: the step she had reached, as she left it
+    avatarBack: { on: { BROWSER_FORWARD: 'confirm' } },
+    // a reload keeps what she typed but her PIN and answers: she lands where they are asked again
+    reloaded: {},
+    confirm: {
+      on: {
+        SUBMIT_UNCHECKED: 'confirm',
+        AGREE_AND_SUBMIT: 'submitting',
+        BACK: 'avatar',
+        BROWSER_BACK: 'avatarBack',
+      },
+    },
+    left: {},
     submitting: {
       on: {
+        BROWSER_BACK: 'submitting',
         REGISTER_OK: 'done',
         REGISTER_ALIAS_TAKEN: 'alias.unavailable',
         REGISTER_PIN_TOO_COMMON: 'pin',
@@ -265,6 +306,21 @@ const events = {
   CONTINUE: continueStep,
   BACK: async () => {
     await h.user.click(screen.getByRole('button', { name: t('common.back') }));
+    await settle();
+    // the step before was an entry in history: the Back button went back to it
+    await waitFor(() => expect(addressStep()).toBe(stepShown(real())));
+  },
+  BROWSER_BACK: () => traverse(-1),
+  BROWSER_FORWARD: () => traverse(1),
+  RELOAD: async () => {
+    const path = window.location.pathname + window.location.search;
+    h.unmount();
+    h = await open(path, true);
+  },
+  LEAVE: async () => {
+    // the card's own "Already have an account? Sign in"
+    const line = screen.getByText(t('signup.haveAccount'), { exact: false });
+    await h.user.click(within(line).getByRole('link', { name: t('signup.signIn') }));
     await settle();
   },
   TYPE_SHORT_ALIAS: async () => {
@@ -397,6 +453,8 @@ const states: Record<string, (s: ModelState) => void | Promise<void>> = {
   },
   'alias.available': () => {
     expect(flow()).toEqual({ alias: 'available' });
+    // kept for the session, in case of a reload
+    expect(draft()).toMatchObject({ alias: ALIAS });
     expect(screen.getByTestId('alias-status')).toHaveTextContent(
       t('signup.alias.available', { alias: ALIAS }),
     );
@@ -410,9 +468,10 @@ const states: Record<string, (s: ModelState) => void | Promise<void>> = {
     expect(flow()).toEqual({ alias: 'checkFailed' });
     expect(screen.getByTestId('alias-status')).toHaveTextContent(t('signup.alias.checkFailed'));
   },
-  pin: () => {
+  pin: async () => {
     expect(flow()).toBe('pin');
     tagged('pin');
+    await addressIs('pin');
     expect(step('pin')).toBeVisible();
     // the rules are there before she can break them
     expect(screen.getByTestId('pin-rules')).toHaveTextContent(t('signup.pin.rules'));
@@ -429,21 +488,24 @@ const states: Record<string, (s: ModelState) => void | Promise<void>> = {
         t(`errors.field.${fieldErrors.pinConfirm}`),
       );
   },
-  security: () => {
+  security: async () => {
     expect(flow()).toBe('security');
     tagged('security');
+    await addressIs('security');
     expect(screen.getAllByTestId(/^question-\d$/)).toHaveLength(3);
     expect(real().context.questions).toEqual(QUESTIONS);
   },
-  profile: () => {
+  profile: async () => {
     expect(flow()).toBe('profile');
     tagged('profile');
+    await addressIs('profile');
     expect(step('profile')).toBeVisible();
     expect(screen.getByRole('combobox', { name: t('signup.profile.country') })).toBeVisible();
   },
-  avatar: () => {
+  avatar: async () => {
     expect(flow()).toBe('avatar');
     tagged('avatar');
+    await addressIs('avatar');
     expect(within(screen.getByTestId('avatar-grid')).getAllByRole('radio')).toHaveLength(AVATARS.length);
     if (lastEvent.type === 'AVATAR_MISSING' || lastEvent.type === 'REGISTER_AVATAR_INVALID') {
       expect(screen.getByTestId('avatar-error')).toHaveTextContent('Please choose an avatar to continue!');
@@ -451,9 +513,10 @@ const states: Record<string, (s: ModelState) => void | Promise<void>> = {
       expect(screen.queryByTestId('avatar-error')).toBeNull();
     }
   },
-  confirm: () => {
+  confirm: async () => {
     expect(flow()).toBe('confirm');
     tagged('confirm');
+    await addressIs('confirm');
     expect(screen.getByTestId('signup-summary')).toHaveTextContent(ALIAS);
     expect(screen.getByTestId('signup-summary')).toHaveTextContent('United Arab Emirates');
     const c = real().context;
@@ -468,9 +531,11 @@ const states: Record<string, (s: ModelState) => void | Promise<void>> = {
       );
     }
   },
-  submitting: () => {
+  submitting: async () => {
     expect(flow()).toBe('submitting');
     tagged('confirm');
+    // Back while the account is being made: she stays on the confirmation
+    await addressIs('confirm');
     expect(real().hasTag('busy')).toBe(true);
     const sent = h.register.last()!.input;
     expect(sent).toMatchObject({
@@ -499,6 +564,49 @@ const states: Record<string, (s: ModelState) => void | Promise<void>> = {
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
     expect(await screen.findByText('Account created successfully!')).toBeInTheDocument();
     expect(h.system.get('session').getSnapshot().value).toBe('signedIn');
+    // registered: nothing of the draft is left
+    expect(draft()).toBeNull();
+  },
+  avatarBack: async () => {
+    expect(flow()).toBe('avatar');
+    await addressIs('avatar');
+    // everything she had entered is still there
+    expect(real().context).toMatchObject({ alias: ALIAS, pin: PIN, country: 'AE', avatarId: AVATARS[1].id });
+    expect(
+      within(screen.getByTestId('avatar-grid')).getByRole('radio', { name: AVATARS[1].label }),
+    ).toBeChecked();
+  },
+  reloaded: async () => {
+    await waitFor(() => expect(flow()).toBe('pin'));
+    await addressIs('pin');
+    expect(step('pin')).toBeVisible();
+    const c = real().context;
+    expect(c).toMatchObject({
+      alias: ALIAS,
+      country: 'AE',
+      ageRange: '25-34',
+      maritalStatus: 'married',
+      phone: '+971 50 123 4567',
+      pin: '',
+      pinConfirm: '',
+    });
+    expect(c.security.every((a: { answer: string }) => a.answer === '')).toBe(true);
+    // what is kept: never the PIN, never a question or an answer
+    expect(Object.keys(draft()).sort()).toEqual([
+      'ageRange',
+      'alias',
+      'avatarId',
+      'country',
+      'email',
+      'maritalStatus',
+      'phone',
+    ]);
+    expect(JSON.stringify(draft())).not.toMatch(new RegExp(`${PIN}|answer|securityAnswers`));
+  },
+  left: async () => {
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    // she left sign-up on purpose: what she typed is forgotten
+    expect(draft()).toBeNull();
   },
 };
 

@@ -1,8 +1,9 @@
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
-import { STEPS, type Step, signupMachine } from '../../../machines/signup';
+import type { ActorRefFrom } from 'xstate';
+import { STEPS, type Step, signupMachine, stepShown } from '../../../machines/signup';
 import { css } from '../../../styled-system/css';
 import { checkAlias, fetchAvatars, fetchSecurityQuestions } from '../../api/signup';
 import { type ScreenOverrides, useScreenOverrides, useSession, useSystemActor } from '../../app/actors';
@@ -15,6 +16,7 @@ import { useDocumentTitle } from '../useDocumentTitle';
 import { AliasStep } from './AliasStep';
 import { AvatarStep } from './AvatarStep';
 import { ConfirmStep } from './ConfirmStep';
+import { forgetDraft, readDraft, saveDraft, searchOfStep, stepOfSearch } from './draft';
 import { PinStep } from './PinStep';
 import { ProfileStep } from './ProfileStep';
 import { Progress } from './Progress';
@@ -34,7 +36,7 @@ const STEP_VIEWS = {
 function createLogic(overrides: ScreenOverrides['signup'], enterApp: () => void) {
   const real = signupMachine.provide({
     actors: { fetchAvatars, fetchSecurityQuestions, checkAlias },
-    actions: { enterApp },
+    actions: { enterApp, saveDraft: (_, { draft }) => saveDraft(draft), forgetDraft },
   });
   return overrides ? real.provide(overrides) : real;
 }
@@ -61,6 +63,8 @@ export default function SignupView() {
     }),
   );
   const signup = useActorRef(logic, { input: { session }, inspect: overrides.inspect });
+  // after useActorRef: its effect starts the actor before this hook's effects send to it
+  useStepInHistory(signup);
   return (
     <AuthCard
       wide
@@ -112,4 +116,54 @@ function SignupSteps() {
       />{' '}
     </>
   );
+}
+
+/**
+ * Each step is an entry in the browser's history (`/signup?step=pin`): Continue pushes the next
+ * one, the Back button goes back in history when the entry before is the step before, browser Back
+ * and Forward (and a reload) ask the machine for the address's step, and the address follows the
+ * machine wherever it lands. What she typed before a reload is restored first (after hydration:
+ * the server's page is the empty first step). Leaving for another page on purpose (a link, not
+ * Back) forgets it.
+ */
+function useStepInHistory(signup: ActorRefFrom<typeof signupMachine>) {
+  const step = useSelector(signup, stepShown);
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const urlStep = stepOfSearch(search, STEPS);
+  const seen = useRef<Step | null>(null);
+  useEffect(() => {
+    const first = seen.current === null;
+    const urlChanged = urlStep !== seen.current;
+    seen.current = urlStep;
+    if (first) {
+      const draft = readDraft();
+      if (draft) signup.send({ type: 'signup.restore', draft });
+    }
+    if (urlStep === step) return;
+    const url = (s: Step) => searchOfStep(search, s, STEPS[0]);
+    if (urlChanged) {
+      signup.send({ type: 'signup.goTo', step: urlStep });
+      const landed = stepShown(signup.getSnapshot());
+      if (landed !== urlStep) navigate(url(landed), { replace: true });
+    } else if (STEPS.indexOf(step) > STEPS.indexOf(urlStep)) {
+      navigate(url(step), { state: { signupFrom: urlStep } });
+    } else if ((history.state as { signupFrom?: Step } | null)?.signupFrom === step) {
+      history.back();
+    } else {
+      navigate(url(step), { replace: true });
+    }
+  }, [urlStep, step, search, signup, navigate]);
+
+  useEffect(() => {
+    const left = () => {
+      if (location.pathname !== '/signup') signup.send({ type: 'signup.leave' });
+    };
+    window.addEventListener('pushState', left);
+    window.addEventListener('replaceState', left);
+    return () => {
+      window.removeEventListener('pushState', left);
+      window.removeEventListener('replaceState', left);
+    };
+  }, [signup]);
 }
