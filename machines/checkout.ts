@@ -59,6 +59,8 @@ export { type ChallengeView, EMPTY_CARD };
  *   loading again after PRICE_CHANGED (the new total is shown before she can pay) |
  *   interrupted (no answer: the response was lost; `checkout.retry` sends the same key and body).
  * A pending attempt given as input (a reload) is sent again as soon as the quote is in.
+ * A reload after paying: nothing to buy, but the receipt kept for this tab (input `receipt`,
+ * saved by `saveReceipt` on paid, no card data) → receipt (the paid page again, nothing sent).
  * A total of 0 (a 100 % code) needs no card: submit goes straight to preparing.
  */
 export interface PurchaseAttemptBody {
@@ -80,6 +82,8 @@ export interface CheckoutInput {
   code: string | null;
   /** An attempt a reload interrupted (sessionStorage), resumed first. */
   pending: PurchaseAttempt | null;
+  /** The last order she paid in this tab (sessionStorage, no card data), or null. */
+  receipt: PurchasePaid | null;
   /** Today (ISO), for "expiry not in the past"; the screen passes it, the machine reads no clock. */
   today: string;
 }
@@ -133,6 +137,8 @@ export const checkoutMachine = setup({
     saveAttempt: (_, _params: { attempt: PurchaseAttempt }) => {},
     /** The attempt has its final answer: nothing to resume. */
     forgetAttempt: () => {},
+    /** Keeps the paid order for a reload (sessionStorage): courses, totals, invoice; no card data. */
+    saveReceipt: (_, _params: { result: PurchasePaid | null }) => {},
     /** Bought: the root empties the cart and refreshes what she owns; the applied code is spent. */
     purchaseCompleted: (_, _params: { courseIds: string[] }) => {},
     clearError: assign({ error: null }),
@@ -189,6 +195,8 @@ export const checkoutMachine = setup({
     isDeclined,
     isUnanswered,
     nothingToBuy: ({ context }) => context.courseIds.length === 0 && !context.attempt,
+    /** Nothing to buy and a receipt kept for this tab: a reload of the paid page. */
+    paidBefore: ({ context }) => context.courseIds.length === 0 && !context.attempt && !!context.result,
     hasAttempt: ({ context }) => context.attempt !== null,
     /** A course she owns, a free or a missing one, or nothing left to buy: the cart needs her first. */
     quoteBlocked: (_, quote: Quote) => quote.lines.length === 0 || cartProblems(quote).length > 0,
@@ -212,15 +220,20 @@ export const checkoutMachine = setup({
     attempt: input.pending,
     challenge: null,
     decision: null,
-    result: null,
+    result: input.receipt,
     error: null,
     previousTotal: null,
   }),
   initial: 'start',
   states: {
     start: {
-      always: [{ guard: 'nothingToBuy', target: 'empty' }, { target: 'loading' }],
+      always: [
+        { guard: 'paidBefore', target: 'receipt' },
+        { guard: 'nothingToBuy', target: 'empty' },
+        { target: 'loading' },
+      ],
     },
+    receipt: { tags: ['step:paid'] },
     empty: { tags: ['step:empty'] },
     loading: {
       tags: ['step:loading'],
@@ -380,6 +393,7 @@ export const checkoutMachine = setup({
       tags: ['step:paid'],
       entry: [
         'forgetAttempt',
+        { type: 'saveReceipt', params: ({ context }) => ({ result: context.result }) },
         {
           type: 'purchaseCompleted',
           params: ({ context }) => ({

@@ -1,13 +1,20 @@
 import type { PurchaseAttempt } from '../../machines/checkout';
+import type { PurchasePaid } from '../../server/contract/commerce';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../server/contract/commerce-rules';
 
 /**
  * What the buying screens keep for this tab (sessionStorage; sign-out clears it with the rest):
  * the promo code applied in the cart, for checkout, and the purchase attempt in flight (its
  * idempotency key and body: course ids, code, payment method id, expected total; never card data),
- * so a reload sends the same attempt again instead of paying twice.
+ * so a reload sends the same attempt again instead of paying twice; and the last paid order's
+ * receipt (courses, totals, invoice number; not even the card's brand and last digits), so a
+ * reload of the paid page shows it again.
  */
-export const SESSION_KEYS = { promoCode: 'promoCode', attempt: 'checkoutAttempt' } as const;
+export const SESSION_KEYS = {
+  promoCode: 'promoCode',
+  attempt: 'checkoutAttempt',
+  receipt: 'checkoutReceipt',
+} as const;
 
 function get(key: string): string | null {
   try {
@@ -76,3 +83,30 @@ export function saveAttempt(attempt: PurchaseAttempt, memberId: string) {
 }
 
 export const forgetAttempt = () => set(SESSION_KEYS.attempt, null);
+
+/** The last order she paid in this tab, without the card it was paid with. */
+export function saveReceipt(result: PurchasePaid, memberId: string) {
+  set(
+    SESSION_KEYS.receipt,
+    JSON.stringify({ memberId, result: { ...result, order: { ...result.order, paidWith: null } } }),
+  );
+}
+
+/** Her receipt kept for this tab, when what is stored is one and hers; else null (and dropped). */
+export function readReceipt(memberId: string): PurchasePaid | null {
+  const raw = get(SESSION_KEYS.receipt);
+  if (!raw) return null;
+  try {
+    const { memberId: who, result: r } = JSON.parse(raw);
+    if (
+      who === memberId &&
+      r?.status === 'paid' &&
+      Array.isArray(r.order?.courses) &&
+      r.order.totals &&
+      typeof r.invoice?.number === 'string'
+    )
+      return r as PurchasePaid;
+  } catch {}
+  set(SESSION_KEYS.receipt, null);
+  return null;
+}

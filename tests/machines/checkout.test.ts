@@ -57,7 +57,7 @@ function start(input: Partial<CheckoutInput> = {}) {
         purchaseCompleted: (_, { courseIds }) => completed.push(courseIds),
       },
     }),
-    { input: { courseIds: IDS, code: null, pending: null, today: TODAY, ...input } },
+    { input: { courseIds: IDS, code: null, pending: null, receipt: null, today: TODAY, ...input } },
   ).start();
   const snap = () => actor.getSnapshot();
   const fill = (card: Partial<typeof GOOD_CARD> = GOOD_CARD) => {

@@ -58,7 +58,13 @@ interface Harness extends CardPaymentStubs {
 let h: Harness | undefined;
 
 function open(
-  options: { items?: CartItem[]; code?: string; pending?: PurchaseAttempt; pendingFor?: string } = {},
+  options: {
+    items?: CartItem[];
+    code?: string;
+    pending?: PurchaseAttempt;
+    pendingFor?: string;
+    othersReceipt?: boolean;
+  } = {},
 ) {
   document.cookie = 'authToken=tok; path=/';
   localStorage.setItem('userData', JSON.stringify({ id: 'u1', alias: 'noor' }));
@@ -70,6 +76,11 @@ function open(
     sessionStorage.setItem(
       'checkoutAttempt',
       JSON.stringify({ memberId: options.pendingFor ?? 'u1', ...options.pending }),
+    );
+  if (options.othersReceipt)
+    sessionStorage.setItem(
+      'checkoutReceipt',
+      JSON.stringify({ memberId: 'someone-else', result: paidFor(TWO) }),
     );
   const partial = {
     ...cardPaymentStubs(),
@@ -98,6 +109,7 @@ const { intl, t, money } = screenWords(() => h!.app);
 const payButton = () => screen.getByTestId('checkout-pay');
 const lastPurchase = () => h!.purchase.last()!.input;
 const stored = () => sessionStorage.getItem('checkoutAttempt');
+const storedReceipt = () => sessionStorage.getItem('checkoutReceipt');
 
 const fill = (input: HTMLElement, value: string) => fillIn(h!.app, input, value);
 const typeCard = (number?: string) => typeCardIn(h!.app, number);
@@ -175,7 +187,8 @@ const model = createMachine({
     decidingDeny: { on: { DECIDED: 'payingFinalDeny' } },
     payingFinalDeny: { on: { DECLINED_BY_CHALLENGE: 'declinedChallenge' } },
     declinedChallenge: {},
-    paid: {},
+    paid: { on: { RELOAD: 'paidAfterReload' } },
+    paidAfterReload: {},
     declined: { on: { SUBMIT_WITHOUT_CODE: 'declinedCodeRequired', PAY_AGAIN: 'validatingAgain' } },
     declinedCodeRequired: {},
     validatingAgain: { on: { CARD_OK: 'payingNewKey' } },
@@ -213,6 +226,10 @@ async function expectForm(quote: Quote) {
     t('checkout.pay', { total: formatMoney(intl(), quote.totals.total) }),
   );
   expect(payButton()).toBeEnabled();
+  // spec §9: courses are non-refundable, said before the Pay button (issue 21)
+  const noRefund = screen.getByTestId('checkout-non-refundable');
+  expect(noRefund).toHaveTextContent(t('checkout.nonRefundable'));
+  expect(noRefund.compareDocumentPosition(payButton()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   // the sandbox's test cards are listed for testers
   expect(screen.getByTestId('test-mode')).toHaveTextContent('4242 4242 4242 4242');
   expect(screen.getByRole('textbox', { name: new RegExp(t('checkout.card.number')) })).toBeInTheDocument();
@@ -241,12 +258,15 @@ function expectAttempt(attempt: PurchaseAttempt, key: string, body: Partial<Purc
 
 async function expectPaid(quote: Quote) {
   const paid = await screen.findByTestId('checkout-paid');
-  expect(within(paid).getByRole('heading', { level: 1, name: t('checkout.paid.title') })).toBeInTheDocument();
+  // a $0 order was an enrolment, not a payment (issue 21)
+  const title = quote.totals.total === 0 ? 'checkout.paid.titleFree' : 'checkout.paid.title';
+  expect(within(paid).getByRole('heading', { level: 1, name: t(title) })).toBeInTheDocument();
   for (const l of quote.lines)
     expect(
       within(paid).getByRole('link', { name: t('checkout.paid.openLabel', { title: l.title }) }),
     ).toHaveAttribute('href', `/courses/${l.courseId}`);
   expect(within(paid).getByTestId('paid-invoice')).toHaveTextContent('INV-2026-000001');
+  expect(within(paid).getAllByTestId('totals-total')[0]).toHaveTextContent(money(quote.totals.total));
   expect(within(paid).getByRole('link', { name: t('checkout.paid.invoices') })).toHaveAttribute(
     'href',
     '/dashboard/invoices',
@@ -257,6 +277,12 @@ async function expectPaid(quote: Quote) {
   expect(stored()).toBeNull();
   expect(sessionStorage.getItem('promoCode')).toBeNull();
   expect(screen.queryByTestId('cart-badge')).toBeNull();
+  // the receipt is kept for a reload of this page: hers, and without the card
+  const receipt = JSON.parse(storedReceipt()!);
+  expect(receipt).toEqual({
+    memberId: 'u1',
+    result: { ...paidFor(quote), order: { ...paidFor(quote).order, paidWith: null } },
+  });
 }
 
 describe('checkout model on the real screen', () => {
@@ -269,7 +295,7 @@ describe('checkout model on the real screen', () => {
       await path.test({
         events: {
           OPEN: async () => open(),
-          OPEN_EMPTY: async () => open({ items: [] }),
+          OPEN_EMPTY: async () => open({ items: [], othersReceipt: true }),
           OPEN_PENDING: async () => open({ items: [], pending: PENDING }),
           OPEN_OTHERS_PENDING: async () => open({ pending: PENDING, pendingFor: 'someone-else' }),
           OPEN_FREE: async () => open({ items: [A], code: 'menopause' }),
@@ -382,6 +408,10 @@ describe('checkout model on the real screen', () => {
             await fill(screen.getByTestId('card-number'), '4242 4242 4242 4241');
             await submit();
           },
+          RELOAD: async () => {
+            h!.app.unmount();
+            open({ items: [] });
+          },
           CONFIRM_FREE: async () => {
             await h!.app.user.click(screen.getByRole('button', { name: t('checkout.payFree') }));
           },
@@ -394,6 +424,8 @@ describe('checkout model on the real screen', () => {
               within(empty).getByRole('heading', { name: t('checkout.empty.title') }),
             ).toBeInTheDocument();
             expect(h!.quote.calls).toHaveLength(0);
+            // another member's receipt on this tab is never shown, and dropped
+            expect(storedReceipt()).toBeNull();
           },
           loading: async () => {
             expect(await screen.findByTestId('checkout-loading')).toHaveAttribute('aria-busy', 'true');
@@ -557,6 +589,14 @@ describe('checkout model on the real screen', () => {
             expect(screen.queryByRole('alertdialog')).toBeNull();
           },
           paid: () => expectPaid(TWO),
+          paidAfterReload: async () => {
+            // a reload of the paid page: the receipt again, not "Nothing to pay for"; nothing sent
+            await expectPaid(TWO);
+            expect(screen.queryByTestId('checkout-empty')).toBeNull();
+            expect(screen.queryByTestId('paid-with')).toBeNull();
+            expect(h!.quote.calls).toHaveLength(0);
+            expect(h!.purchase.calls).toHaveLength(0);
+          },
           paidAfterRetry: async () => {
             await expectPaid(TWO);
             expect(h!.purchase.calls.map((c) => c.input.key)).toEqual(['key-1-abcdefgh', 'key-2-abcdefgh']);
@@ -658,6 +698,8 @@ describe('checkout model on the real screen', () => {
             expect(await screen.findByText(t('checkout.free.body'))).toBeInTheDocument();
             expect(screen.queryByTestId('card-number')).toBeNull();
             expect(screen.queryByTestId('test-mode')).toBeNull();
+            // nothing is paid, so nothing to refund
+            expect(screen.queryByTestId('checkout-non-refundable')).toBeNull();
           },
           payingFree: async () => {
             await waitFor(() => expect(h!.purchase.calls.length).toBeGreaterThan(0));

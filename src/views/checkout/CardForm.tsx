@@ -67,6 +67,15 @@ export function CardForm() {
             onChange={(field, value) => send({ type: 'checkout.fieldChanged', field, value })}
           />
         )}
+        {!free && (
+          // spec §9: said before she pays, not after
+          <p
+            data-testid="checkout-non-refundable"
+            className={css({ textStyle: 'body.sm', fontWeight: '600' })}
+          >
+            <FormattedMessage id="checkout.nonRefundable" />
+          </p>
+        )}
         {!interrupted && (
           <Button type="submit" size="lg" fullWidth loading={busy} data-testid="checkout-pay">
             {!free && <LockIcon />}

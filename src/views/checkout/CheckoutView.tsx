@@ -15,8 +15,10 @@ import {
   forgetAttempt,
   readPendingAttempt,
   readPromoCode,
+  readReceipt,
   rememberPromoCode,
   saveAttempt,
+  saveReceipt,
 } from '../../app/commerce-storage';
 import { useFlowSelect, useFlowSend, useFlowStep } from '../../app/flow';
 import { useLocaleChange } from '../../app/useLocaleChange';
@@ -63,6 +65,7 @@ export default function CheckoutView() {
     createLogic(overrides.checkout, {
       saveAttempt: (_, { attempt }) => saveAttempt(attempt, memberId),
       forgetAttempt: () => forgetAttempt(),
+      saveReceipt: (_, { result }) => result && saveReceipt(result, memberId),
       purchaseCompleted: (_, { courseIds }) => {
         rememberPromoCode(null);
         app.send({ type: 'app.purchased', courseIds });
@@ -73,6 +76,7 @@ export default function CheckoutView() {
     courseIds: cart.getSnapshot().context.items.map((i) => String(i.id)),
     code: readPromoCode(),
     pending: readPendingAttempt(memberId),
+    receipt: readReceipt(memberId),
     today: new Date().toISOString(),
   }));
   const checkout = useActorRef(logic, { input, inspect: overrides.inspect });

@@ -51,7 +51,10 @@ export function PaidView() {
           tabIndex={-1}
           className={css({ textStyle: 'heading.xl', color: 'accent.fg', outline: 'none' })}
         >
-          <FormattedMessage id="checkout.paid.title" />
+          {/* nothing was charged: she enrolled, she did not pay */}
+          <FormattedMessage
+            id={order.totals.total === 0 ? 'checkout.paid.titleFree' : 'checkout.paid.title'}
+          />
         </h1>
         <p role="status" className={css({ color: 'fg.muted', textStyle: 'body.lg' })}>
           <FormattedMessage id="checkout.paid.body" values={{ count: order.courses.length }} />
