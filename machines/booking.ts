@@ -65,6 +65,9 @@ export { type ChallengeView, EMPTY_CARD };
  * A reload with an attempt in flight (input.pending) resumes: the booking is read first; a
  * confirmed one is shown, a held one is paid again with the same key (a medical one asks her
  * details again: they are never kept on the device).
+ * Without one, a member's panel first asks the server for her live hold with this expert
+ * (`findHold`, issue 21: after a reload, Back/Forward or "Finish paying" on My consultations):
+ * found, it resumes at her details (medical) or the payment step with the server's countdown.
  */
 
 export interface BookingOffer {
@@ -198,6 +201,8 @@ export const bookingMachine = setup({
     hold: fromPromise<Booking, HoldBody>(notProvided),
     /** GET /consultations/{id} (a reload resumes) */
     loadBooking: fromPromise<Booking, { bookingId: string }>(notProvided),
+    /** Her live (unexpired) hold with this expert, from GET /consultations; null when none. */
+    findHold: fromPromise<Booking | null, { expertId: string }>(notProvided),
     /** POST /consultations/{id}/cancel on a hold she gives up (nothing was paid) */
     releaseHold: fromPromise<Cancellation, { bookingId: string }>(notProvided),
     /** POST /sandbox-pay/payment-methods: the card's only destination. */
@@ -354,6 +359,9 @@ export const bookingMachine = setup({
     resumedConfirmed: (_, b: Booking) => b.status === 'confirmed',
     resumedMedical: (_, b: Booking) => b.status === 'held' && b.medical,
     resumedHeld: (_, b: Booking) => b.status === 'held',
+    foundMedical: (_, b: Booking | null) => b?.status === 'held' && b.medical,
+    foundHeld: (_, b: Booking | null) => b?.status === 'held',
+    isMemberStart: ({ context }) => context.isMember,
     isTaken: isCode('SLOT_TAKEN', 'SLOT_UNAVAILABLE'),
     isDeclined,
     isExpired: isCode('HOLD_EXPIRED', 'BOOKING_NOT_PAYABLE'),
@@ -396,7 +404,34 @@ export const bookingMachine = setup({
   initial: 'start',
   states: {
     start: {
-      always: [{ guard: 'hasPending', target: 'resuming' }, { target: 'choosing' }],
+      always: [
+        { guard: 'hasPending', target: 'resuming' },
+        { guard: 'isMemberStart', target: 'finding' },
+        { target: 'choosing' },
+      ],
+    },
+    /** A member: is one of her holds with this expert still running? Resume it. */
+    finding: {
+      tags: ['step:loading'],
+      invoke: {
+        src: 'findHold',
+        input: ({ context }) => ({ expertId: context.expertId }),
+        onDone: [
+          {
+            guard: { type: 'foundMedical', params: ({ event }) => event.output },
+            target: '#booking.held.details',
+            actions: { type: 'keepResumed', params: ({ event }) => event.output! },
+          },
+          {
+            guard: { type: 'foundHeld', params: ({ event }) => event.output },
+            target: '#booking.held.payment',
+            actions: { type: 'keepResumed', params: ({ event }) => event.output! },
+          },
+          { target: 'choosing' },
+        ],
+        // the slots are what she came for: her hold shows again on its own page
+        onError: 'choosing',
+      },
     },
     resuming: {
       tags: ['step:loading'],

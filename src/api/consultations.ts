@@ -66,6 +66,18 @@ export const loadBookingActor = fromPromise<Booking, { bookingId: string }>(({ i
   request(`/consultations/${seg(input.bookingId)}`, { signal }),
 );
 
+/**
+ * Her live hold with this expert (issue 21: the panel resumes it after a reload or Back): GET
+ * /consultations lists unexpired holds under `upcoming` with status 'held'; the latest to end wins.
+ */
+export const findHoldActor = fromPromise<Booking | null, { expertId: string }>(async ({ input, signal }) => {
+  const mine = await request<MyConsultations>('/consultations', { signal });
+  // the server lists only holds that have not run out (its clock, not the device's)
+  const live = mine.upcoming.filter((b) => b.status === 'held' && b.expert.id === input.expertId);
+  live.sort((a, b) => Date.parse(b.holdExpiresAt ?? '') - Date.parse(a.holdExpiresAt ?? ''));
+  return live[0] ?? null;
+});
+
 /** POST /consultations/{id}/cancel (a hold she gives up: nothing to refund). */
 export const releaseHoldActor = fromPromise<Cancellation, { bookingId: string }>(({ input, signal }) =>
   request(`/consultations/${seg(input.bookingId)}/cancel`, { method: 'POST', signal }),

@@ -41,6 +41,9 @@ const badge = css({
   fontWeight: '700',
 });
 
+/** "+ VAT": a course's price is before VAT (5 %, spec §9), added at checkout (issue 21). */
+const vat = css({ fontSize: 'sm', fontWeight: '400', color: 'fg.muted' });
+
 /** The price line: Free badge, or the sale price with the original struck through, or the price. */
 export function CoursePrice({ course }: { course: Pick<CourseSummary, 'price' | 'sale_price' | 'isFree'> }) {
   const intl = useIntl();
@@ -75,6 +78,7 @@ export function CoursePrice({ course }: { course: Pick<CourseSummary, 'price' | 
         <s aria-hidden="true" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
           {price}
         </s>
+        <span className={vat}>{intl.formatMessage({ id: 'learning.card.vat' })}</span>
       </span>
     );
   }
@@ -83,7 +87,8 @@ export function CoursePrice({ course }: { course: Pick<CourseSummary, 'price' | 
       <span className={css({ srOnly: true })}>
         {intl.formatMessage({ id: 'learning.card.price' }, { price })}
       </span>
-      <span aria-hidden="true">{price}</span>
+      <span aria-hidden="true">{price}</span>{' '}
+      <span className={vat}>{intl.formatMessage({ id: 'learning.card.vat' })}</span>
     </span>
   );
 }

@@ -29,7 +29,12 @@ import { answers, controlledActor } from '../support/stub-actors';
 
 const DETAILS = { firstName: 'Mariam', lastName: 'Saleh', dateOfBirth: '1990-04-21' };
 
-function start(input: Partial<BookingInput> = {}) {
+/**
+ * A started panel. A member's panel first asks for her live hold with this expert (issue 21): here
+ * she has none (or `hold` when given), answered before the helper returns.
+ */
+async function start(input: Partial<BookingInput> = {}, found: Booking | null = null) {
+  const findHold = controlledActor<Booking | null, { expertId: string }>();
   const loadSlots = controlledActor<Slots, { expertId: string; offerId: string }>();
   const hold = controlledActor<Booking, HoldBody>();
   const loadBooking = controlledActor<Booking, { bookingId: string }>();
@@ -47,6 +52,7 @@ function start(input: Partial<BookingInput> = {}) {
         loadSlots: loadSlots.logic,
         hold: hold.logic,
         loadBooking: loadBooking.logic,
+        findHold: findHold.logic,
         releaseHold: release.logic,
         createPaymentMethod: pm.logic,
         newAttemptKey: answers(async () => `key-${++keys}-abcdefgh`),
@@ -66,6 +72,9 @@ function start(input: Partial<BookingInput> = {}) {
     }),
     { input: bookingInput(input) },
   ).start();
+  // microtasks only: some tests run on fake timers
+  if (actor.getSnapshot().matches('finding')) findHold.last()!.settle.resolve(found);
+  for (let i = 0; i < 10 && actor.getSnapshot().matches('finding'); i++) await Promise.resolve();
   const snap = () => actor.getSnapshot();
   const fillCard = () => {
     for (const [field, value] of Object.entries(GOOD_CARD))
@@ -95,6 +104,7 @@ function start(input: Partial<BookingInput> = {}) {
   return {
     actor,
     snap,
+    findHold,
     loadSlots,
     hold,
     loadBooking,
@@ -132,7 +142,7 @@ describe('her details (spec §3, §9)', () => {
 
 describe('booking machine', () => {
   it('loads the first paid offer’s slots, and another offer’s when she picks it', async () => {
-    const m = start();
+    const m = await start();
     expect(m.snap().hasTag('slots:loading')).toBe(true);
     expect(m.loadSlots.last()!.input).toEqual({ expertId: 'amal-jaber', offerId: 'consult-30' });
     expect(m.snap().context.mode).toBe('video');
@@ -145,14 +155,14 @@ describe('booking machine', () => {
     // an offer she does not have, or a mode she does not offer, changes nothing
     m.actor.send({ type: 'booking.offer', offerId: 'consult-90' });
     expect(m.loadSlots.calls).toHaveLength(2);
-    const only = start({ modes: ['voice'] });
+    const only = await start({ modes: ['voice'] });
     expect(only.snap().context.mode).toBe('voice');
     only.actor.send({ type: 'booking.mode', mode: 'video' });
     expect(only.snap().context.mode).toBe('voice');
   });
 
   it('retries slots that failed to load, and loads them again in another language', async () => {
-    const m = start();
+    const m = await start();
     await m.loadSlots.reject({ code: 'NETWORK_ERROR' });
     expect(m.snap().hasTag('slots:failed')).toBe(true);
     expect(m.snap().context.error?.code).toBe('NETWORK_ERROR');
@@ -173,7 +183,7 @@ describe('booking machine', () => {
   });
 
   it('keeps the times and her choice when reading them again in a new language fails', async () => {
-    const m = start();
+    const m = await start();
     await m.loadSlots.resolve(slotsFor());
     m.actor.send({ type: 'booking.slot', startsAt: SLOT_A });
     m.actor.send({ type: 'booking.localeChanged' });
@@ -185,7 +195,7 @@ describe('booking machine', () => {
   });
 
   it('slots still loading are asked for again in a new language', async () => {
-    const m = start();
+    const m = await start();
     m.actor.send({ type: 'booking.localeChanged' });
     expect(m.snap().hasTag('slots:loading')).toBe(true);
     expect(m.loadSlots.calls).toHaveLength(2);
@@ -193,20 +203,20 @@ describe('booking machine', () => {
   });
 
   it('sends a visitor to sign in instead of holding; a member needs a slot first', async () => {
-    const visitor = start({ isMember: false });
+    const visitor = await start({ isMember: false });
     await visitor.loadSlots.resolve(slotsFor());
     visitor.actor.send({ type: 'booking.slot', startsAt: SLOT_A });
     visitor.actor.send({ type: 'booking.continue' });
     expect(visitor.log).toEqual(['signIn']);
     expect(visitor.hold.calls).toHaveLength(0);
-    const m = start();
+    const m = await start();
     await m.loadSlots.resolve(slotsFor());
     m.actor.send({ type: 'booking.continue' });
     expect(m.hold.calls).toHaveLength(0);
   });
 
   it('holds the slot she chose, then asks her details for a medical consultation', async () => {
-    const m = start();
+    const m = await start();
     await m.loadSlots.resolve(slotsFor());
     m.actor.send({ type: 'booking.mode', mode: 'voice' });
     m.actor.send({ type: 'booking.slot', startsAt: SLOT_A });
@@ -235,7 +245,7 @@ describe('booking machine', () => {
   });
 
   it('goes straight to payment when no details are needed, and a free call needs no card', async () => {
-    const m = start();
+    const m = await start();
     await m.loadSlots.resolve(slotsFor());
     m.actor.send({ type: 'booking.offer', offerId: 'discovery-15' });
     await m.loadSlots.resolve(slotsFor('discovery-15'));
@@ -265,7 +275,7 @@ describe('booking machine', () => {
   });
 
   it('SLOT_TAKEN: back to the slots, told kindly, with the next open ones', async () => {
-    const m = start();
+    const m = await start();
     await m.loadSlots.resolve(slotsFor());
     m.actor.send({ type: 'booking.slot', startsAt: SLOT_A });
     m.actor.send({ type: 'booking.continue' });
@@ -282,7 +292,7 @@ describe('booking machine', () => {
   });
 
   it('any other hold failure keeps her choice with the error', async () => {
-    const m = start();
+    const m = await start();
     await m.loadSlots.resolve(slotsFor());
     m.actor.send({ type: 'booking.slot', startsAt: SLOT_A });
     m.actor.send({ type: 'booking.continue' });
@@ -293,7 +303,7 @@ describe('booking machine', () => {
   });
 
   it('pays with the card: the provider first, a fresh key kept for a reload, then confirmed', async () => {
-    const m = start();
+    const m = await start();
     await m.holdSlot();
     m.fillDetails();
     m.actor.send({ type: 'booking.submitDetails' });
@@ -323,7 +333,7 @@ describe('booking machine', () => {
   });
 
   it('a card the provider refuses stays in the form with its field codes', async () => {
-    const m = start();
+    const m = await start();
     await m.holdSlot();
     m.fillDetails();
     m.actor.send({ type: 'booking.submitDetails' });
@@ -335,7 +345,7 @@ describe('booking machine', () => {
   });
 
   it('declined: the form stays, the code is cleared, the next try is a new payment method and key', async () => {
-    const m = start();
+    const m = await start();
     await m.payUpToConfirm();
     await m.confirm.reject({ code: 'PAYMENT_DECLINED', reason: 'insufficient_funds' });
     expect(m.snap().matches({ held: 'declined' })).toBe(true);
@@ -352,7 +362,7 @@ describe('booking machine', () => {
   });
 
   it('failed: nothing charged, the hold kept; the retry is a new attempt', async () => {
-    const m = start();
+    const m = await start();
     await m.payUpToConfirm();
     await m.confirm.reject({ code: 'PAYMENT_FAILED' });
     expect(m.snap().matches({ held: 'failed' })).toBe(true);
@@ -362,7 +372,7 @@ describe('booking machine', () => {
   });
 
   it('no answer: interrupted, and the retry sends the same key and body', async () => {
-    const m = start();
+    const m = await start();
     await m.payUpToConfirm();
     const first = m.confirm.last()!.input;
     await m.confirm.reject({ code: 'NETWORK_ERROR' });
@@ -374,7 +384,7 @@ describe('booking machine', () => {
   });
 
   it('the bank challenge: asked, answered, then the same key gives the final answer', async () => {
-    const m = start();
+    const m = await start();
     await m.payUpToConfirm();
     const key = m.confirm.last()!.input.key;
     await m.confirm.resolve(CHALLENGE);
@@ -400,7 +410,7 @@ describe('booking machine', () => {
   });
 
   it('a challenge already decided (or unreadable) goes on', async () => {
-    const m = start();
+    const m = await start();
     await m.payUpToConfirm();
     await m.confirm.resolve(CHALLENGE);
     await m.loadChallenge.resolve(challengeState('approved'));
@@ -411,7 +421,7 @@ describe('booking machine', () => {
   });
 
   it('HOLD_EXPIRED from the server, SLOT_TAKEN while paying, her details refused', async () => {
-    const a = start();
+    const a = await start();
     await a.payUpToConfirm();
     await a.confirm.reject({ code: 'HOLD_EXPIRED' });
     expect(a.snap().matches('expired')).toBe(true);
@@ -419,13 +429,13 @@ describe('booking machine', () => {
     expect(a.snap().hasTag('slots:loading')).toBe(true);
     expect(a.snap().context.booking).toBeNull();
 
-    const b = start();
+    const b = await start();
     await b.payUpToConfirm();
     await b.confirm.reject({ code: 'SLOT_TAKEN', nextSlots: [SLOT_C] });
     expect(b.snap().hasTag('slots:loading')).toBe(true);
     expect(b.snap().context.nextSlots).toEqual([SLOT_C]);
 
-    const c = start();
+    const c = await start();
     await c.payUpToConfirm();
     await c.confirm.reject({ code: 'VALIDATION_ERROR', fields: { 'details.dateOfBirth': 'MUST_BE_ADULT' } });
     expect(c.snap().matches({ held: 'details' })).toBe(true);
@@ -435,7 +445,7 @@ describe('booking machine', () => {
   it('the hold runs out: expired, the attempt forgotten', async () => {
     vi.useFakeTimers();
     try {
-      const m = start();
+      const m = await start();
       await vi.advanceTimersByTimeAsync(0);
       m.loadSlots.last()!.settle.resolve(slotsFor());
       await vi.advanceTimersByTimeAsync(0);
@@ -455,7 +465,7 @@ describe('booking machine', () => {
   });
 
   it('she gives the time up: released, and the slots again', async () => {
-    const m = start();
+    const m = await start();
     await m.holdSlot();
     m.actor.send({ type: 'booking.release' });
     expect(m.release.last()!.input).toEqual({ bookingId: BOOKING_ID });
@@ -472,6 +482,39 @@ describe('booking machine', () => {
     expect(m.snap().hasTag('slots:loading')).toBe(true);
   });
 
+  describe('her live hold, found on the server (issue 21)', () => {
+    it('a member with a hold here resumes it: the card (or her details first), with its countdown', async () => {
+      const paid = await start(
+        {},
+        bookingOf({
+          medical: false,
+          offer: { id: 'consult-60', kind: 'consultation', minutes: 60 },
+          mode: 'voice',
+        }),
+      );
+      expect(paid.findHold.last()!.input).toEqual({ expertId: 'amal-jaber' });
+      expect(paid.snap().matches({ held: 'payment' })).toBe(true);
+      expect(paid.snap().context).toMatchObject({
+        offerId: 'consult-60',
+        mode: 'voice',
+        slot: SLOT_A,
+        attempt: null,
+      });
+      expect(paid.loadSlots.calls).toHaveLength(0);
+      const medical = await start({}, bookingOf());
+      expect(medical.snap().matches({ held: 'details' })).toBe(true);
+      expect(medical.snap().context.details).toEqual({ firstName: '', lastName: '', dateOfBirth: '' });
+    });
+
+    it('none, or no answer: the slots; a visitor is not asked', async () => {
+      const none = await start();
+      expect(none.snap().hasTag('slots:loading')).toBe(true);
+      const visitor = await start({ isMember: false });
+      expect(visitor.findHold.calls).toHaveLength(0);
+      expect(visitor.snap().hasTag('slots:loading')).toBe(true);
+    });
+  });
+
   describe('a reload with an attempt in flight', () => {
     const pending = {
       expertId: 'amal-jaber',
@@ -481,7 +524,7 @@ describe('booking machine', () => {
     };
 
     it('a held, not medical booking is paid again with the same key', async () => {
-      const m = start({ pending });
+      const m = await start({ pending });
       expect(m.snap().matches('resuming')).toBe(true);
       await m.loadBooking.resolve(bookingOf({ medical: false }));
       expect(m.confirm.last()!.input).toEqual({
@@ -492,7 +535,7 @@ describe('booking machine', () => {
     });
 
     it('a medical one asks her details again, then sends the same key', async () => {
-      const m = start({ pending });
+      const m = await start({ pending });
       await m.loadBooking.resolve(bookingOf());
       expect(m.snap().matches({ held: 'details' })).toBe(true);
       m.fillDetails();
@@ -505,20 +548,20 @@ describe('booking machine', () => {
     });
 
     it('a confirmed one is shown; an expired one says so; an unreadable one starts afresh', async () => {
-      const a = start({ pending });
+      const a = await start({ pending });
       await a.loadBooking.resolve(confirmedOf());
       expect(a.snap().matches('confirmed')).toBe(true);
-      const b = start({ pending });
+      const b = await start({ pending });
       await b.loadBooking.resolve(bookingOf({ status: 'expired' }));
       expect(b.snap().matches('expired')).toBe(true);
-      const c = start({ pending });
+      const c = await start({ pending });
       await c.loadBooking.reject({ code: 'NETWORK_ERROR' });
       expect(c.snap().hasTag('slots:loading')).toBe(true);
       expect(c.log).toContain('forget');
     });
 
-    it('another expert’s attempt is not resumed here', () => {
-      const m = start({ pending: { ...pending, expertId: 'rana-aziz' } });
+    it('another expert’s attempt is not resumed here', async () => {
+      const m = await start({ pending: { ...pending, expertId: 'rana-aziz' } });
       expect(m.snap().hasTag('slots:loading')).toBe(true);
     });
   });

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { type BookingAttempt, bookingMachine, type ConfirmResult } from '../../machines/booking';
+import { refundDeadlines } from '../../server/contract/consultation-rules';
 import type { Booking, Cancellation, HoldBody, Slots } from '../../server/contract/consultations';
 import type { ExpertProfile } from '../../server/contract/experts';
+import { formatDeadline } from '../../src/views/booking/format';
 import { formatMoney } from '../../src/views/courses/format';
 import {
   BOOKING_ID,
@@ -62,12 +64,15 @@ interface Harness extends CardPaymentStubs {
   slots: ReturnType<typeof controlledActor<Slots, { expertId: string; offerId: string }>>;
   hold: ReturnType<typeof controlledActor<Booking, HoldBody>>;
   loadBooking: ReturnType<typeof controlledActor<Booking, { bookingId: string }>>;
+  findHold: ReturnType<typeof controlledActor<Booking | null, { expertId: string }>>;
   release: ReturnType<typeof controlledActor<Cancellation, { bookingId: string }>>;
   confirm: ReturnType<typeof controlledActor<ConfirmResult, BookingAttempt>>;
 }
 let h: Harness | undefined;
 
-function open(options: { member?: boolean; pending?: typeof PENDING; holdMs?: number } = {}) {
+function open(
+  options: { member?: boolean; pending?: typeof PENDING; holdMs?: number; findHold?: boolean } = {},
+) {
   if (options.member !== false) {
     document.cookie = 'authToken=tok; path=/';
     localStorage.setItem('userData', JSON.stringify({ id: 'u1', alias: 'noor' }));
@@ -79,6 +84,7 @@ function open(options: { member?: boolean; pending?: typeof PENDING; holdMs?: nu
     slots: controlledActor<Slots, { expertId: string; offerId: string }>(),
     hold: controlledActor<Booking, HoldBody>(),
     loadBooking: controlledActor<Booking, { bookingId: string }>(),
+    findHold: controlledActor<Booking | null, { expertId: string }>(),
     release: controlledActor<Cancellation, { bookingId: string }>(),
     confirm: controlledActor<ConfirmResult, BookingAttempt>(),
   };
@@ -92,6 +98,8 @@ function open(options: { member?: boolean; pending?: typeof PENDING; holdMs?: nu
       loadSlots: partial.slots.logic,
       hold: partial.hold.logic,
       loadBooking: partial.loadBooking.logic,
+      // her live hold is asked for only where the path says so (otherwise: none)
+      ...(options.findHold ? { findHold: partial.findHold.logic } : {}),
       releaseHold: partial.release.logic,
       ...cardPaymentActors(partial, () => h!),
       confirmBooking: partial.confirm.logic,
@@ -159,6 +167,23 @@ async function cardAccepted() {
 async function expectStep(id: string) {
   await waitFor(() => expect(within(panel()).getByRole('heading', { level: 2 })).toHaveTextContent(t(id)));
 }
+/** "Step 2 of 3": a medical consultation counts three steps from the first (issue 21). */
+const expectStepCount = (step: number, count: number) =>
+  waitFor(() =>
+    expect(screen.getByTestId('booking-step')).toHaveTextContent(t('booking.step', { step, count })),
+  );
+/** The refund tiers with their real moments in her zone, before she pays (spec §9, issue 21). */
+function expectRefundTiers(startsAt = SLOT_A) {
+  const { fullUntil, halfUntil } = refundDeadlines(new Date(startsAt));
+  expect(screen.getByTestId('booking-refund')).toHaveTextContent(
+    t('booking.refund.full', {
+      full: norm(formatDeadline(intl(), fullUntil)),
+      half: norm(formatDeadline(intl(), halfUntil)),
+    }),
+  );
+}
+/** Her hold found on the server after a reload: its countdown goes on from the server's end. */
+const inFour = () => new Date(Date.now() + 4 * 60_000).toISOString();
 async function expectConfirmed(invoice = true) {
   const done = await screen.findByTestId('booking-confirmed');
   expect(done).toHaveTextContent(t('booking.confirmed.title'));
@@ -198,8 +223,17 @@ const model = createMachine({
         OPEN_VISITOR: 'visitorLoading',
         OPEN_PENDING: 'resuming',
         OPEN_SHORT_HOLD: 'shortLoading',
+        OPEN_FINDING: 'finding',
       },
     },
+    // a reload, Back/Forward or "Finish paying": her live hold with this expert is asked for first
+    finding: {
+      on: { HOLD_FOUND: 'paymentFound', HOLD_FOUND_MEDICAL: 'detailsFound', FIND_FAIL: 'findFailed' },
+    },
+    paymentFound: {},
+    detailsFound: { on: { FILL_DETAILS_FOUND: 'paymentAfterFound' } },
+    paymentAfterFound: {},
+    findFailed: {},
     visitorLoading: { on: { SLOTS_OK: 'visitorReady' } },
     visitorReady: { on: { CONTINUE_VISITOR: 'signInAsked' } },
     signInAsked: {},
@@ -341,6 +375,23 @@ describe('booking model on the real expert page', () => {
           OPEN_VISITOR: async () => open({ member: false }),
           OPEN_PENDING: async () => open({ pending: PENDING }),
           OPEN_SHORT_HOLD: async () => open({ holdMs: 300 }),
+          OPEN_FINDING: async () => open({ findHold: true }),
+          HOLD_FOUND: async () => {
+            await waitFor(() => expect(h!.findHold.calls.length).toBe(1));
+            await h!.findHold.resolve(held({ medical: false, holdExpiresAt: inFour() }));
+          },
+          HOLD_FOUND_MEDICAL: async () => {
+            await waitFor(() => expect(h!.findHold.calls.length).toBe(1));
+            await h!.findHold.resolve(held({ holdExpiresAt: inFour() }));
+          },
+          FIND_FAIL: async () => {
+            await waitFor(() => expect(h!.findHold.calls.length).toBe(1));
+            await h!.findHold.reject({ code: 'NETWORK_ERROR' });
+          },
+          FILL_DETAILS_FOUND: async () => {
+            await typeDetails();
+            await submit();
+          },
           SLOTS_OK: async () => slotsAnswer(),
           SLOTS_FAIL: async () => {
             await waitFor(() => expect(h!.slots.calls.length).toBeGreaterThan(0));
@@ -537,6 +588,8 @@ describe('booking model on the real expert page', () => {
             expect(within(days).getAllByRole('radio')).toHaveLength(2);
             expect(within(panel()).getByTestId('booking-continue')).toBeDisabled();
             expect(screen.getByTestId('booking-zones')).toHaveTextContent(/Asia\/Amman|Amman/);
+            // a medical consultation: three steps from the start, never "1 of 2" then "2 of 3"
+            await expectStepCount(1, 3);
           },
           slotsRefreshingArabic: async () => {
             await expectTimesKept(null);
@@ -577,6 +630,8 @@ describe('booking model on the real expert page', () => {
             expect(
               within(screen.getByTestId('booking-choice')).getByText(t('booking.choice.none')),
             ).toBeInTheDocument();
+            // the free discovery call asks no details: two steps
+            await expectStepCount(1, 2);
           },
           holdingFree: async () => {
             await waitFor(() =>
@@ -592,6 +647,9 @@ describe('booking model on the real expert page', () => {
             await expectStep('booking.pay.title');
             expect(panel()).toHaveTextContent(t('booking.pay.freeBody'));
             expect(screen.queryByTestId('card-number')).toBeNull();
+            // a free call has nothing to refund
+            expect(screen.queryByTestId('booking-refund')).toBeNull();
+            await expectStepCount(2, 2);
             expect(submitButton()).toHaveTextContent(t('booking.pay.confirmFree'));
             expect(screen.getByTestId('booking-countdown')).toHaveTextContent(/^(10:00|9:\d\d)/);
           },
@@ -644,6 +702,7 @@ describe('booking model on the real expert page', () => {
             expect(panel()).toHaveTextContent(t('booking.details.why.body'));
             expect(screen.getByTestId('booking-summary')).toHaveTextContent(t('booking.price.vat'));
             expect(screen.getByTestId('booking-countdown')).toBeInTheDocument();
+            await expectStepCount(2, 3);
           },
           detailsErrors: async () => {
             await waitFor(() =>
@@ -666,6 +725,8 @@ describe('booking model on the real expert page', () => {
             expect(submitButton()).toHaveTextContent(
               t('booking.pay.pay', { total: norm(formatMoney(intl(), held().price.total)) }),
             );
+            expectRefundTiers();
+            await expectStepCount(3, 3);
           },
           cardErrors: async () => {
             await waitFor(() =>
@@ -815,6 +876,36 @@ describe('booking model on the real expert page', () => {
           resumeFailed: async () => {
             expect(await screen.findByTestId('booking-slots-loading')).toBeInTheDocument();
             expect(stored()).toBeNull();
+          },
+          finding: async () => {
+            await waitFor(() => expect(h!.findHold.last()!.input).toEqual({ expertId: 'amal-jaber' }));
+            // the slots wait: her own held time is not in them
+            expect(h!.slots.calls).toHaveLength(0);
+          },
+          paymentFound: async () => {
+            await expectStep('booking.pay.title');
+            // the server's countdown goes on (about four minutes left), not ten fresh minutes
+            expect(screen.getByTestId('booking-countdown')).toHaveTextContent(/^(4:00|3:\d\d)/);
+            expect(screen.getByTestId('booking-summary')).toHaveTextContent(t('booking.price.total'));
+            expectRefundTiers();
+            await expectStepCount(2, 2);
+            expect(h!.slots.calls).toHaveLength(0);
+            expect(h!.hold.calls).toHaveLength(0);
+          },
+          detailsFound: async () => {
+            await expectStep('booking.details.title');
+            expect(screen.getByTestId('booking-countdown')).toHaveTextContent(/^(4:00|3:\d\d)/);
+            // her names and birth date were never kept: asked again, empty
+            expect(screen.getByTestId('booking-first-name')).toHaveValue('');
+            await expectStepCount(2, 3);
+          },
+          paymentAfterFound: async () => {
+            await expectStep('booking.pay.title');
+            await expectStepCount(3, 3);
+            expect(stored()).toBeNull();
+          },
+          findFailed: async () => {
+            await waitFor(() => expect(h!.slots.calls).toHaveLength(1));
           },
           shortLoading: async () => {
             expect(await screen.findByTestId('booking-panel')).toBeInTheDocument();

@@ -117,6 +117,9 @@ async function expectReady(page: number) {
     within(cards[1]).getByRole('img', { name: t('learning.card.rating', { average: i.formatNumber(4.5) }) }),
   );
   expect(within(cards[2]).getByTestId('price')).toHaveTextContent(money(4500));
+  // her price is before VAT, added at checkout: the card says so (issue 21)
+  expect(within(cards[2]).getByTestId('price')).toHaveTextContent(t('learning.card.vat'));
+  expect(within(cards[1]).getByTestId('price-sale')).toHaveTextContent(t('learning.card.vat'));
   expect(
     within(cards[2]).getByText(t('learning.card.expert', { name: 'Dr Salma Haddad' })),
   ).toBeInTheDocument();

@@ -9,8 +9,10 @@ import type {
   JoinInfo,
   MyConsultations,
 } from '../../server/contract/consultations';
+import { formatTime } from '../../src/views/booking/format';
 import {
   BOOKING_ID,
+  bookingOf,
   cancellationOf,
   confirmedOf,
   JOIN,
@@ -48,6 +50,14 @@ function mine(): MyConsultations {
     cancelled: [],
   };
 }
+
+/** An unpaid hold of hers (issue 21): held until a few minutes from now, not paid. */
+const HOLD_END = new Date(Date.now() + 7 * 60_000).toISOString();
+const withHold = (): MyConsultations => ({
+  upcoming: [bookingOf({ holdExpiresAt: HOLD_END })],
+  past: [],
+  cancelled: [],
+});
 
 interface Harness {
   app: ReturnType<typeof renderApp>;
@@ -107,12 +117,35 @@ const upcoming = () => screen.getByTestId('consultations-upcoming');
 const card = () => within(upcoming()).getByTestId('consultation');
 const dialog = () => screen.getByTestId('cancel-dialog');
 
+/** Her hold: "Held for you until 17:05 · $37.08 to pay", Finish paying (her expert's page), Cancel. */
+async function expectHold() {
+  const b = withHold().upcoming[0];
+  const price = await within(await screen.findByTestId('consultations-upcoming')).findByTestId(
+    'consultation-price',
+  );
+  const { intl } = screenWords(() => h!.app);
+  expect(price).toHaveTextContent(t('consultations.held.until', { time: formatTime(intl(), HOLD_END) }));
+  expect(price).toHaveTextContent(t('consultations.held.toPay', { amount: money(b.price.total) }));
+  expect(price).not.toHaveTextContent(t('consultations.paid', { amount: money(b.price.total) }));
+  const finish = within(card()).getByTestId('consultation-finish');
+  expect(finish).toHaveTextContent(t('consultations.held.finish'));
+  expect(finish).toHaveAttribute('href', '/experts/amal-jaber');
+  expect(within(card()).getByTestId('consultation-cancel')).toBeEnabled();
+  expect(within(card()).queryByTestId('consultation-join')).toBeNull();
+}
+
 const model = createMachine({
   id: 'consultationsModel',
   initial: 'closed',
   states: {
     closed: { on: { OPEN: 'loading' } },
-    loading: { on: { LOAD_OK: 'ready', LOAD_EMPTY: 'empty', LOAD_FAIL: 'failed' } },
+    loading: {
+      on: { LOAD_OK: 'ready', LOAD_EMPTY: 'empty', LOAD_FAIL: 'failed', LOAD_HELD: 'readyWithHold' },
+    },
+    // a hold reads as a hold: until when, what is left to pay, and a way to finish paying
+    readyWithHold: { on: { SWITCH_LANGUAGE: 'loadingArabicHold' } },
+    loadingArabicHold: { on: { LOAD_HELD: 'readyWithHoldArabic' } },
+    readyWithHoldArabic: {},
     failed: { on: { RETRY: 'loadingAgain' } },
     loadingAgain: { on: { LOAD_OK: 'readyAgain' } },
     readyAgain: {},
@@ -174,6 +207,10 @@ describe('consultations model on the real dashboard page', () => {
             await h!.load.resolve(mine());
           },
           LOAD_EMPTY: async () => h!.load.resolve(NONE),
+          LOAD_HELD: async () => {
+            await waitFor(() => expect(h!.load.calls.length).toBeGreaterThan(0));
+            await h!.load.resolve(withHold());
+          },
           LOAD_FAIL: async () => h!.load.reject({ code: 'NETWORK_ERROR' }),
           RETRY: async () => {
             await h!.app.user.click(within(screen.getByTestId('consultations-error')).getByRole('button'));
@@ -217,8 +254,13 @@ describe('consultations model on the real dashboard page', () => {
           closed: async () => {},
           loading: async () => {
             expect(await screen.findByTestId('consultations-loading')).toBeInTheDocument();
-            // the sidebar keeps its five entries (spec §2): this page is not one of them
-            expect(document.querySelector('nav a[href="/dashboard/consultations"]')).toBeNull();
+            // the sidebar keeps its five entries (spec §2): this page is not one of them (the
+            // header's links to the rest of the site reach it, issue 21)
+            const sidebar = screen.getByRole('navigation', { name: t('dashboard.sidebar.label') });
+            expect(sidebar.querySelector('a[href="/dashboard/consultations"]')).toBeNull();
+            expect(
+              screen.getByTestId('header-site-nav').querySelector('a[href="/dashboard/consultations"]'),
+            ).not.toBeNull();
           },
           failed: async () => {
             expect(await screen.findByTestId('consultations-error')).toHaveTextContent(
@@ -254,6 +296,15 @@ describe('consultations model on the real dashboard page', () => {
             expect(screen.getByTestId('consultations-cancelled')).toHaveTextContent(
               t('consultations.group.cancelled.none'),
             );
+          },
+          readyWithHold: () => expectHold(),
+          loadingArabicHold: async () => {
+            await waitFor(() => expect(h!.load.calls).toHaveLength(2));
+          },
+          readyWithHoldArabic: async () => {
+            await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('استشاراتي'));
+            await expectHold();
+            expect(within(card()).getByTestId('consultation-finish')).toHaveTextContent('أكملي الدفع');
           },
           loadingArabic: async () => {
             await waitFor(() => expect(h!.load.calls).toHaveLength(2));

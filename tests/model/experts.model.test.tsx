@@ -145,6 +145,11 @@ async function expectListReady(filters: ExpertFilters) {
     expect(within(card).getByTestId('from-price')).toHaveTextContent(
       t('experts.card.fromLabel', { price: money(e.fromPrice) }),
     );
+    // what she will pay: the fee, plus the card charges and VAT (issue 21)
+    if (document.documentElement.lang === 'en')
+      expect(within(card).getByTestId('from-price')).toHaveTextContent(
+        `From ${money(e.fromPrice)} + charges and VAT`,
+      );
     for (const mode of ['voice', 'video'] as const)
       expect(within(card).queryByTestId(`mode-${mode}`) !== null).toBe(e.modes.includes(mode));
   });

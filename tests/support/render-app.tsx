@@ -72,6 +72,8 @@ export interface Stubs {
   loadSlots?: AnyActorLogic;
   hold?: AnyActorLogic;
   loadBooking?: AnyActorLogic;
+  /** Her live hold with the expert (default: none). */
+  findHold?: AnyActorLogic;
   releaseHold?: AnyActorLogic;
   confirmBooking?: AnyActorLogic;
   loadConsultations?: AnyActorLogic;
@@ -80,6 +82,9 @@ export interface Stubs {
   joinCall?: AnyActorLogic;
   downloadPdf?: AnyActorLogic;
 }
+
+/** No hold of hers to resume (the booking panel by default). */
+const noHold = fromPromise(async () => null);
 
 /** No consultations yet (her consultations page by default). */
 const noConsultations = fromPromise(async () => ({ upcoming: [], past: [], cancelled: [] }));
@@ -189,6 +194,7 @@ export function renderApp(
         loadSlots: (s.loadSlots ?? notProvided) as never,
         hold: (s.hold ?? notProvided) as never,
         loadBooking: (s.loadBooking ?? notProvided) as never,
+        findHold: (s.findHold ?? noHold) as never,
         releaseHold: (s.releaseHold ?? notProvided) as never,
         createPaymentMethod: (s.createPaymentMethod ?? notProvided) as never,
         newAttemptKey: (s.newAttemptKey ?? notProvided) as never,

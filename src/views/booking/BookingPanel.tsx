@@ -3,12 +3,13 @@ import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'wouter';
 import { type BookingOffer, bookingMachine } from '../../../machines/booking';
-import { HOLD_MINUTES } from '../../../server/contract/consultation-rules';
+import { HOLD_MINUTES, isMedicalConsultation } from '../../../server/contract/consultation-rules';
 import type { ExpertProfile } from '../../../server/contract/experts';
 import { css, cx } from '../../../styled-system/css';
 import { cardPaymentActors } from '../../api/commerce';
 import {
   confirmActor,
+  findHoldActor,
   holdActor,
   loadBookingActor,
   loadSlotsActor,
@@ -33,6 +34,7 @@ function createLogic(overrides: ScreenOverrides['booking'], actions: Actions) {
       loadSlots: loadSlotsActor,
       hold: holdActor,
       loadBooking: loadBookingActor,
+      findHold: findHoldActor,
       releaseHold: releaseHoldActor,
       ...cardPaymentActors,
       confirm: confirmActor,
@@ -94,7 +96,7 @@ export function BookingPanel({ expert }: { expert: ExpertProfile }) {
         data-testid="booking-panel"
         className={cx(panel({ tone: 'strong', padding: 'lg' }), css({ display: 'grid', gap: '5' }))}
       >
-        <BookingScreen expertName={expert.name} />
+        <BookingScreen expertName={expert.name} specialty={expert.specialty} />
       </section>
     </BookingFlow.Provider>
   );
@@ -109,11 +111,16 @@ const STEP_TITLES: Record<string, string> = {
   loading: 'booking.title',
 };
 
-function BookingScreen({ expertName }: { expertName: string }) {
+function BookingScreen({ expertName, specialty }: { expertName: string; specialty: string }) {
   const step = useFlowStep(BookingFlow, BOOKING_STEPS, 'loading');
   const booking = useFlowSelect(BookingFlow, (s) => s.context.booking);
   const held = useFlowSelect(BookingFlow, (s) => s.hasTag('held'));
-  const medical = !!booking?.medical;
+  // known from the offer chosen before anything is held, so the step count never changes mid-way
+  const chosenKind = useFlowSelect(
+    BookingFlow,
+    (s) => s.context.offers.find((o) => o.id === s.context.offerId)?.kind ?? 'consultation',
+  );
+  const medical = booking ? booking.medical : isMedicalConsultation(specialty, chosenKind);
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   // a new step: her focus goes to its heading (not on the first render: the page has its own)

@@ -59,6 +59,16 @@ export const formatWhen = (intl: IntlShape, iso: string) =>
     minute: '2-digit',
   });
 
+/** "Tue 1 Dec, 09:00": a refund deadline, in her zone and language. */
+export const formatDeadline = (intl: IntlShape, at: Date | string) =>
+  intl.formatDate(at, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
 /** Her browser's IANA zone (for "times shown in …"). */
 export function ownTimeZone(): string {
   try {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isFreeOffer } from '../../../machines/booking';
+import { refundDeadlines } from '../../../server/contract/consultation-rules';
 import type { Booking } from '../../../server/contract/consultations';
 import { css, cx } from '../../../styled-system/css';
 import { useFlowSelect, useFlowSend } from '../../app/flow';
@@ -14,7 +15,7 @@ import { BankChallengeDialog, useBankChallenge } from '../checkout/ChallengeDial
 import { PaymentNotices, type PaymentNoticeWords } from '../checkout/PaymentNotices';
 import { formatDuration, formatMoney } from '../courses/format';
 import { BookingFlow } from './flow';
-import { formatCountdown, formatWhen } from './format';
+import { formatCountdown, formatDeadline, formatWhen } from './format';
 
 const PAY_WORDS: PaymentNoticeWords = {
   declinedTitle: 'booking.declined.title',
@@ -295,6 +296,7 @@ export function PayStep() {
       }}
     >
       <PayNotices />
+      {!free && booking && <RefundTiers startsAt={booking.startsAt} />}
       {free ? (
         <p className={css({ color: 'fg.muted' })}>
           <FormattedMessage id="booking.pay.freeBody" />
@@ -334,6 +336,42 @@ export function PayStep() {
       {!free && <TestCards />}
       <BookingChallenge />
     </form>
+  );
+}
+
+/**
+ * The refund rules before she pays (spec §9), with their real moments in her zone: a full refund
+ * until 48 hours before the start, half until 24 hours before, nothing after (tiers already past
+ * are not offered).
+ */
+export function RefundTiers({ startsAt }: { startsAt: string }) {
+  const intl = useIntl();
+  const now = useNow();
+  const { fullUntil, halfUntil } = refundDeadlines(new Date(startsAt));
+  const id =
+    now <= fullUntil.getTime()
+      ? 'booking.refund.full'
+      : now <= halfUntil.getTime()
+        ? 'booking.refund.half'
+        : 'booking.refund.none';
+  return (
+    <div
+      data-testid="booking-refund"
+      className={cx(
+        panel({ tone: 'muted', padding: 'md' }),
+        css({ display: 'grid', gap: '1', textStyle: 'body.sm' }),
+      )}
+    >
+      <p className={css({ fontWeight: '700' })}>
+        <FormattedMessage id="booking.refund.title" />
+      </p>
+      <p>
+        <FormattedMessage
+          id={id}
+          values={{ full: formatDeadline(intl, fullUntil), half: formatDeadline(intl, halfUntil) }}
+        />
+      </p>
+    </div>
   );
 }
 

@@ -26,7 +26,7 @@ import { Notice, RetryButton } from '../../components/notice';
 import { panel } from '../../components/panel';
 import { Skeleton } from '../../components/skeleton';
 import { ClockIcon, InfoIcon, ReceiptIcon, UserIcon } from '../../theme/icons';
-import { formatWhen } from '../booking/format';
+import { formatTime, formatWhen } from '../booking/format';
 import { formatDuration, formatMoney } from '../courses/format';
 import { saveFile } from '../dashboard/invoices/save-file';
 import { ExpertAvatar, MODE_ICONS } from '../experts/parts';
@@ -204,6 +204,8 @@ function BookingCard({ actor, booking: b }: { actor: ConsultationsActor; booking
     b.status === 'confirmed' && isJoinable(new Date(b.startsAt), new Date(b.endsAt), new Date(now));
   const upcoming = (b.status === 'confirmed' || b.status === 'held') && Date.parse(b.endsAt) > now;
   const cancellable = b.cancellable && Date.parse(b.startsAt) > now;
+  // a hold is hers until holdExpiresAt (the server drops it from the list after that)
+  const heldLive = b.status === 'held' && Date.parse(b.holdExpiresAt ?? '') > now;
   const kind = intl.formatMessage({
     id: b.offer.kind === 'discovery' ? 'consultations.kind.discovery' : 'consultations.kind.consultation',
   });
@@ -257,22 +259,39 @@ function BookingCard({ actor, booking: b }: { actor: ConsultationsActor; booking
             />
             <span data-testid="consultation-when">{formatWhen(intl, b.startsAt)}</span>
           </p>
-          <p className={css({ textStyle: 'body.sm', color: 'fg.muted' })} data-testid="consultation-price">
-            {b.price.total === 0 ? (
-              <FormattedMessage id="consultations.free" />
-            ) : (
-              <FormattedMessage
-                id="consultations.paid"
-                values={{ amount: formatMoney(intl, b.amountPaid || b.price.total) }}
-              />
-            )}
-            {b.status === 'held' && (
-              <>
-                {' · '}
-                <FormattedMessage id="consultations.status.held" />
-              </>
-            )}
-          </p>
+          {b.status === 'held' ? (
+            <p className={css({ textStyle: 'body.sm' })} data-testid="consultation-price">
+              {/* an unpaid hold: what is still to pay, and until when the time is hers */}
+              <span className={css({ fontWeight: '600' })} data-testid="consultation-held">
+                <FormattedMessage
+                  id={heldLive ? 'consultations.held.until' : 'consultations.held.ended'}
+                  values={{ time: formatTime(intl, b.holdExpiresAt ?? b.startsAt) }}
+                />
+              </span>
+              {' · '}
+              <span className={css({ color: 'fg.muted', whiteSpace: 'nowrap' })}>
+                {b.price.total === 0 ? (
+                  <FormattedMessage id="consultations.free" />
+                ) : (
+                  <FormattedMessage
+                    id="consultations.held.toPay"
+                    values={{ amount: formatMoney(intl, b.price.total) }}
+                  />
+                )}
+              </span>
+            </p>
+          ) : (
+            <p className={css({ textStyle: 'body.sm', color: 'fg.muted' })} data-testid="consultation-price">
+              {b.price.total === 0 ? (
+                <FormattedMessage id="consultations.free" />
+              ) : (
+                <FormattedMessage
+                  id="consultations.paid"
+                  values={{ amount: formatMoney(intl, b.amountPaid || b.price.total) }}
+                />
+              )}
+            </p>
+          )}
           {b.cancellation && (
             <p data-testid="consultation-refund" className={css({ textStyle: 'body.sm', fontWeight: '600' })}>
               {b.cancellation.refundAmount > 0 ? (
@@ -303,6 +322,17 @@ function BookingCard({ actor, booking: b }: { actor: ConsultationsActor; booking
           justifyContent: { base: 'flex-start', md: 'flex-end' },
         })}
       >
+        {heldLive && (
+          <LinkButton
+            href={`/experts/${encodeURIComponent(b.expert.id)}`}
+            size="sm"
+            data-testid="consultation-finish"
+          >
+            <FormattedMessage
+              id={b.price.total === 0 ? 'consultations.held.finishFree' : 'consultations.held.finish'}
+            />
+          </LinkButton>
+        )}
         {upcoming && b.status === 'confirmed' && (
           <Button
             type="button"
@@ -372,7 +402,7 @@ function BookingCard({ actor, booking: b }: { actor: ConsultationsActor; booking
             />
           </Button>
         )}
-        {cancellable && (
+        {cancellable && (b.status !== 'held' || heldLive) && (
           <Button
             type="button"
             size="sm"
