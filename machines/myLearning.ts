@@ -52,6 +52,19 @@ export function nextPlace(item: Pick<EnrolledCourse, 'course' | 'progress'>): st
   }
 }
 
+/**
+ * The course the dashboard home offers to continue: of those she has not finished, the one she
+ * last worked on (latest `lastActivityAt`); null when every course is finished (or she has none).
+ */
+export function courseToContinue(courses: readonly EnrolledCourse[]): EnrolledCourse | null {
+  let latest: EnrolledCourse | null = null;
+  for (const item of courses) {
+    if (item.progress.status === 'completed') continue;
+    if (!latest || item.lastActivityAt > latest.lastActivityAt) latest = item;
+  }
+  return latest;
+}
+
 /** Her list before it loads: nothing yet, and no review being saved. */
 const myLearningContext = (input: MyLearningInput): MyLearningContext => ({
   ...input,

@@ -204,6 +204,8 @@ export const InvoiceSummary = z.object({
   items: z.array(z.object({ id: z.string(), title: z.string() })),
   total: Cents,
   currency: z.literal('USD'),
+  /** A refunded invoice's credit note (a cancelled consultation): its number and the share refunded. */
+  creditNote: z.object({ id: z.uuid(), number: z.string(), refundPercent: z.number().int() }).nullable(),
 });
 export type InvoiceSummary = z.infer<typeof InvoiceSummary>;
 

@@ -303,6 +303,8 @@ export const EnrolledCourse = z
     course: CourseSummary,
     enrolment: Enrolment,
     progress: Progress,
+    /** Her last step in the course: enrolling, a lesson done or a quiz taken (the latest of them). */
+    lastActivityAt: z.iso.datetime(),
   })
   .openapi('EnrolledCourse');
 export type EnrolledCourse = z.infer<typeof EnrolledCourse>;

@@ -12,7 +12,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { InvoiceDocument, InvoicesPage } from '../contract/commerce.ts';
 import { invoiceNumber, VAT_PERCENT } from '../contract/commerce-rules.ts';
 import type { Db, Tx } from '../db/index.ts';
-import { invoiceCounters, invoices, orderLines, orders } from '../db/schema.ts';
+import { creditNotes, invoiceCounters, invoices, orderLines, orders } from '../db/schema.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { Locale } from '../lib/i18n.ts';
 import type { Plan } from './commerce-pricing.ts';
@@ -90,6 +90,27 @@ export function createInvoices({ db }: { db: Db }) {
         .limit(limit)
         .offset((page - 1) * limit);
       const lines = await linesOf(rows.map((r) => r.orderId));
+      // a refund (a cancelled consultation) marks its invoice with the credit note
+      const credits =
+        rows.length === 0
+          ? []
+          : await db
+              .select({
+                id: creditNotes.id,
+                number: creditNotes.number,
+                refundPercent: creditNotes.refundPercent,
+                invoiceId: creditNotes.invoiceId,
+              })
+              .from(creditNotes)
+              .where(
+                and(
+                  eq(creditNotes.userId, memberId),
+                  inArray(
+                    creditNotes.invoiceId,
+                    rows.map((r) => r.id),
+                  ),
+                ),
+              );
       // a consultation's invoice has no course lines: its item is the booking (issue 10)
       const consultations = await consultationInvoiceLines(
         db,
@@ -111,6 +132,10 @@ export function createInvoices({ db }: { db: Db }) {
                 .map((l) => ({ id: l.courseId, title: l.titles[locale] })),
           total: r.total,
           currency: 'USD' as const,
+          creditNote:
+            credits
+              .filter((c) => c.invoiceId === r.id)
+              .map(({ id, number, refundPercent }) => ({ id, number, refundPercent }))[0] ?? null,
         })),
       };
     },

@@ -3,7 +3,7 @@
  * courses through enrolFree; paid ones through enrolAfterPurchase (the checkout, next issue). And a
  * member's enrolled courses with their status and progress.
  */
-import { eq } from 'drizzle-orm';
+import { eq, max } from 'drizzle-orm';
 import type { EnrolledCourses, Enrolment } from '../contract/learning.ts';
 import type { EnrolmentStatus } from '../contract/learning-constants.ts';
 import { enrolments, lessonProgress, quizAttempts } from '../db/schema.ts';
@@ -77,19 +77,36 @@ export function createEnrolments({ database, clock, catalogue }: LearningDeps) {
       const [rows, done, attempts] = await Promise.all([
         enrolmentsOf(db, userId),
         db
-          .select({ courseId: lessonProgress.courseId, lessonId: lessonProgress.lessonId })
+          .select({
+            courseId: lessonProgress.courseId,
+            lessonId: lessonProgress.lessonId,
+            at: lessonProgress.completedAt,
+          })
           .from(lessonProgress)
           .where(eq(lessonProgress.userId, userId)),
         db
-          .selectDistinct({ courseId: quizAttempts.courseId, kind: quizAttempts.kind })
+          .select({
+            courseId: quizAttempts.courseId,
+            kind: quizAttempts.kind,
+            at: max(quizAttempts.submittedAt),
+          })
           .from(quizAttempts)
-          .where(eq(quizAttempts.userId, userId)),
+          .where(eq(quizAttempts.userId, userId))
+          .groupBy(quizAttempts.courseId, quizAttempts.kind),
       ]);
       const items = rows.flatMap((e) => {
         const course = cat.byId.get(e.courseId);
         if (!course) return [];
-        const doneHere = new Set(done.filter((d) => d.courseId === e.courseId).map((d) => d.lessonId));
-        const kinds = new Set(attempts.filter((a) => a.courseId === e.courseId).map((a) => a.kind));
+        const lessonsHere = done.filter((d) => d.courseId === e.courseId);
+        const attemptsHere = attempts.filter((a) => a.courseId === e.courseId);
+        const doneHere = new Set(lessonsHere.map((d) => d.lessonId));
+        const kinds = new Set(attemptsHere.map((a) => a.kind));
+        // her last step in the course: enrolling, a lesson done or a quiz taken
+        const lastActivity = Math.max(
+          e.enrolledAt.getTime(),
+          ...lessonsHere.map((d) => d.at.getTime()),
+          ...attemptsHere.map((a) => (a.at ? new Date(a.at).getTime() : 0)),
+        );
         const status = statusOf(
           course,
           doneHere,
@@ -101,6 +118,7 @@ export function createEnrolments({ database, clock, catalogue }: LearningDeps) {
             course: courseSummary(course, locale, ratings),
             enrolment: enrolmentView(e, status),
             progress: progressOf(course, doneHere, status),
+            lastActivityAt: new Date(lastActivity).toISOString(),
           },
         ];
       });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
+  courseToContinue,
   type LearningList,
   type LearningLists,
   myLearningMachine,
@@ -43,6 +44,27 @@ describe('nextPlace: where Continue leads', () => {
     expect(at('learning', null)).toBe('/dashboard/course/menstrual-cycle');
     expect(at('post_quiz')).toBe('/dashboard/course/menstrual-cycle/quiz/post');
     expect(at('completed')).toBe('/dashboard/course/menstrual-cycle/complete');
+  });
+});
+
+describe('courseToContinue: the dashboard home\'s "continue where you left off"', () => {
+  const [learning, done] = ENROLLED;
+  const later = {
+    ...learning,
+    course: { ...learning.course, id: 'pcos-basics' },
+    progress: { ...learning.progress, status: 'pre_quiz' as const },
+    lastActivityAt: '2026-11-05T09:00:00.000Z',
+  };
+  it('is the unfinished course she worked on last, whatever the order of the list', () => {
+    expect(courseToContinue([learning, later])).toBe(later);
+    expect(courseToContinue([later, learning])).toBe(later);
+    expect(courseToContinue([{ ...done, lastActivityAt: '2026-12-01T00:00:00.000Z' }, learning])).toBe(
+      learning,
+    );
+  });
+  it('is nothing when every course is finished, or there are none', () => {
+    expect(courseToContinue([done])).toBeNull();
+    expect(courseToContinue([])).toBeNull();
   });
 });
 

@@ -171,6 +171,9 @@ async function expectReady(page: number) {
     expect(r.getByTestId('invoice-date').querySelector('time')).toHaveAttribute('datetime', inv.issuedAt);
     expect(r.getAllByRole('listitem').map((li) => li.textContent)).toEqual(inv.items.map((x) => x.title));
     expect(r.getByTestId('invoice-total')).toHaveTextContent(formatMoney(i, inv.total).replace(/\s+/g, ' '));
+    // a refunded invoice is marked with its credit note
+    if (inv.creditNote) expect(r.getByTestId('invoice-credit-note')).toHaveTextContent(inv.creditNote.number);
+    else expect(r.queryByTestId('invoice-credit-note')).toBeNull();
     const button = r.getByRole('button', {
       name: t('dashboard.invoices.downloadOf', { number: inv.number }),
     });
@@ -178,8 +181,13 @@ async function expectReady(page: number) {
     expect(button).not.toHaveAttribute('aria-busy');
   }
   if (english()) {
-    // spec §8's wording, as it reads in English
+    // spec §8's wording, as it reads in English; the column lists items (courses or a consultation)
     expect(rows()[0]).toHaveTextContent(/Download/);
+    expect(within(table).getAllByRole('columnheader')[2]).toHaveTextContent('Items');
+    const refunded = expected.find((x) => x.creditNote)!;
+    expect(within(rows()[expected.indexOf(refunded)]).getByTestId('invoice-credit-note')).toHaveTextContent(
+      `Refunded 50%: credit note ${refunded.creditNote!.number}`,
+    );
     expect(
       within(rows()[0]).getByRole('button', { name: `Download invoice ${expected[0].number}` }),
     ).toBeInTheDocument();

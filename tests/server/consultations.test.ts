@@ -571,6 +571,9 @@ describe(`consultations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => 
         )
       ).status,
     ).toBe(403);
+    // her invoices mark the refunded invoice with its credit note
+    const invoicesList = await get(app, `/billing/list/${full.member.user.id}`, { token: full.member.token });
+    expect(invoicesList.body.items[0].creditNote).toEqual({ ...c.body.creditNote, refundPercent: 100 });
     const mine = await get(app, '/consultations', { token: full.member.token });
     expect(mine.body.cancelled.map((b: { id: string }) => b.id)).toEqual([full.booking.id]);
 

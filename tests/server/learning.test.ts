@@ -477,6 +477,8 @@ describe(`learning on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
       expect(mine.body.items[0].enrolment).toMatchObject({ status: 'completed', source: 'free' });
       expect(mine.body.items[0].enrolment.completedAt).toBeTruthy();
       expect(mine.body.items[0].progress).toMatchObject({ percent: 100, status: 'completed' });
+      // her last step in it: the second post quiz, a minute after the first
+      expect(mine.body.items[0].lastActivityAt).toBe(clock.now().toISOString());
       const detail = await memberCourse(alice);
       expect(detail.body.quizzes.post).toMatchObject({ attempts: 2, canSubmit: true });
       expect(detail.body.quizzes.post.lastAttempt.correct).toBe(5);

@@ -3,7 +3,8 @@ import { INVOICE_PAGE_SIZE } from '../../server/contract/commerce-rules';
 
 /**
  * Her invoices as GET /billing/list/{userId} answers them: `count` invoices, newest first, numbered
- * INV-2026-000001 upwards (the newest has the highest number), one or two courses each.
+ * INV-2026-000001 upwards (the newest has the highest number), one or two courses each, every
+ * fifth refunded with a credit note.
  */
 export function invoice(n: number): InvoiceSummary {
   const two = n % 2 === 0;
@@ -19,6 +20,15 @@ export function invoice(n: number): InvoiceSummary {
       : [{ id: 'pelvic-health', title: 'Pelvic floor health' }],
     total: two ? 9450 : 4725,
     currency: 'USD',
+    // every fifth was refunded by half (a cancelled consultation) and carries its credit note
+    creditNote:
+      n % 5 === 0
+        ? {
+            id: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
+            number: `CN-2026-${String(n).padStart(6, '0')}`,
+            refundPercent: 50,
+          }
+        : null,
   };
 }
 

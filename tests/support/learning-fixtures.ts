@@ -153,6 +153,7 @@ export const ENROLLED: EnrolledCourse[] = [
       nextLessonId: 'l2',
       status: 'learning',
     },
+    lastActivityAt: '2026-11-03T09:00:00.000Z',
   },
   {
     course: CATALOGUE[2],
@@ -172,6 +173,7 @@ export const ENROLLED: EnrolledCourse[] = [
       nextLessonId: null,
       status: 'completed',
     },
+    lastActivityAt: '2026-10-20T09:00:00.000Z',
   },
 ];
 

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { LearningList, LearningLists, MyLearningInput } from '../../machines/myLearning';
 import type { MyReview, ReviewBodyInput } from '../../server/contract/learning';
+import { ratingGroup } from '../../src/theme/recipes/rating-group';
 import { ENROLLED, REVIEWS, SCORES } from '../support/learning-fixtures';
 import { controlledActor, renderApp, resetBrowserState } from '../support/render-app';
 
@@ -53,6 +54,8 @@ describe('dashboard learning pages', () => {
       const calls = open(path, async () => ({ [list]: [] }));
       await screen.findByRole('heading', { name: heading }, { timeout: 10_000 });
       const empty = await screen.findByTestId('list-empty');
+      // no "continue" card without a course to continue: the empty state speaks
+      expect(screen.queryByTestId('continue-learning')).toBeNull();
       expect(calls).toEqual([{ list, userId: 'u1' }]);
       expect(within(empty).getByRole('link', { name: 'Browse courses' })).toHaveAttribute('href', '/courses');
     });
@@ -93,6 +96,59 @@ describe('dashboard learning pages', () => {
       'href',
       '/dashboard/course/menopause-care/complete',
     );
+  });
+
+  it('the dashboard home starts with "continue where you left off": her latest unfinished course', async () => {
+    const [learning, completed] = ENROLLED;
+    // a course enrolled later but untouched since, and a finished one worked on last: neither is it
+    const untouched = {
+      ...learning,
+      course: { ...learning.course, id: 'pcos-basics', title: 'PCOS basics' },
+      progress: { ...learning.progress, status: 'pre_quiz' as const, done: 0, percent: 0 },
+      enrolment: { ...learning.enrolment, enrolledAt: '2026-11-02T09:00:00.000Z' },
+      lastActivityAt: '2026-11-02T09:00:00.000Z',
+    };
+    const finishedLast = { ...completed, lastActivityAt: '2026-11-20T09:00:00.000Z' };
+    open('/dashboard', async () => ({ courses: [untouched, learning, finishedLast] }));
+    const card = await screen.findByTestId('continue-learning', {}, { timeout: 10_000 });
+    // first on the page, before her list
+    const list = screen.getByTestId('enrolled-courses');
+    expect(card.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(card).getByRole('heading', { name: 'Continue where you left off' })).toBeInTheDocument();
+    expect(within(card).getByRole('heading', { name: 'Your menstrual cycle' })).toBeInTheDocument();
+    expect(within(card).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
+    expect(within(card).getByText('1 of 4 lessons done')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Continue' })).toHaveAttribute(
+      'href',
+      '/dashboard/course/menstrual-cycle/lesson/l2',
+    );
+  });
+
+  it('a course never started says Start, and its badge is not in the error colours', async () => {
+    const [learning] = ENROLLED;
+    const untouched = {
+      ...learning,
+      progress: { ...learning.progress, status: 'pre_quiz' as const, done: 0, percent: 0 },
+    };
+    open('/dashboard', async () => ({ courses: [untouched] }));
+    const row = await screen.findByTestId('enrolled-course', {}, { timeout: 10_000 });
+    expect(within(row).getByRole('link', { name: 'Start' })).toHaveAttribute(
+      'href',
+      '/dashboard/course/menstrual-cycle/quiz/pre',
+    );
+    expect(
+      within(screen.getByTestId('continue-learning')).getByRole('link', { name: 'Start' }),
+    ).toBeInTheDocument();
+    const badge = within(row).getByTestId('course-status');
+    expect(badge).toHaveTextContent('Quiz before the lessons');
+    expect(badge.className).not.toMatch(/highlight|error|red|rose/);
+  });
+
+  it('when every course is finished the top card says so and leads to the catalogue', async () => {
+    open('/dashboard', async () => ({ courses: [ENROLLED[1]] }));
+    const card = await screen.findByTestId('continue-learning', {}, { timeout: 10_000 });
+    expect(within(card).getByRole('heading', { name: 'All your courses are finished' })).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Browse courses' })).toHaveAttribute('href', '/courses');
   });
 
   it('My Test Scores: before, after, the gain and a plain sentence per course', async () => {
@@ -157,5 +213,14 @@ describe('dashboard learning pages', () => {
     expect(within(row).getByText(/Updated on Nov 22, 2026/)).toBeInTheDocument();
     expect(within(row).getByRole('status')).toHaveTextContent('Your review was saved.');
     await act(async () => {});
+  });
+
+  it('the rating control colours no star before she chooses, and never in the error colours', () => {
+    const item = ratingGroup.base?.item as Record<string, unknown>;
+    // Ark marks star 1 checked (data-checked) while nothing is chosen: checked must colour nothing
+    expect(item._checked).toBeUndefined();
+    expect(Object.keys(item).filter((k) => k.includes('checked'))).toEqual([]);
+    expect(JSON.stringify(item)).not.toMatch(/highlight\.|error\.|red\.|rose\./);
+    expect(item._highlighted).toEqual({ color: 'accent.default' });
   });
 });

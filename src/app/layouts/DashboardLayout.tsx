@@ -19,13 +19,7 @@ import { SafetyBar } from '../SafetyBar';
 import { setPageTitle } from '../safety-effects';
 import { useLabel } from '../useLabel';
 import { BrandLink } from './BrandLink';
-import {
-  DASHBOARD_ENTRIES,
-  type DashboardEntry,
-  resolveTitle,
-  SITE_ENTRIES,
-  selectedEntry,
-} from './dashboard-nav';
+import { DASHBOARD_ENTRIES, type DashboardEntry, resolveTitle, selectedEntry } from './dashboard-nav';
 import { MemberBadge } from './MemberBadge';
 
 export const SIDEBAR_WIDTH = '280px';
@@ -88,22 +82,34 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                 })}
               >
                 <Icon />
-                <span className={css({ flex: 1 })}>{label(entry.messageId, entry.fallback)}</span>
-                {entry.icon === 'settings' && (
-                  <span
-                    className={css({
-                      fontSize: 'xs',
-                      px: '2',
-                      py: '0.5',
-                      borderRadius: 'full',
-                      bg: 'highlight.subtle',
-                      color: 'highlight.fg',
-                      fontWeight: 'medium',
-                    })}
-                  >
-                    {intl.formatMessage({ id: 'dashboard.comingSoon' })}
+                {/* the name on one line; "Coming soon" under it, so the 280 px sidebar does not break it */}
+                <span
+                  className={css({
+                    flex: 1,
+                    display: 'flex',
+                    flexDirection: 'column',
+                    alignItems: 'flex-start',
+                    py: '1',
+                  })}
+                >
+                  <span className={css({ whiteSpace: 'nowrap' })} data-testid="sidebar-entry-name">
+                    {label(entry.messageId, entry.fallback)}
                   </span>
-                )}
+                  {entry.icon === 'settings' && (
+                    <span
+                      className={css({
+                        fontSize: 'xs',
+                        px: '2',
+                        borderRadius: 'full',
+                        bg: 'bg.subtle',
+                        color: 'fg.muted',
+                        fontWeight: 'medium',
+                      })}
+                    >
+                      {intl.formatMessage({ id: 'dashboard.comingSoon' })}
+                    </span>
+                  )}
+                </span>
               </Link>
             </li>
           );
@@ -112,6 +118,14 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
     </nav>
   );
 }
+
+/** The rest of the site, reached from the dashboard's header (issue 21): not sidebar entries. */
+const SITE_ENTRIES = [
+  { href: '/courses', messageId: 'site.nav.courses', fallback: 'Courses' },
+  { href: '/articles', messageId: 'site.nav.articles', fallback: 'Articles' },
+  { href: '/experts', messageId: 'site.nav.experts', fallback: 'Experts' },
+  { href: '/dashboard/consultations', messageId: 'site.header.consultations', fallback: 'My consultations' },
+] as const;
 
 /**
  * The rest of the site from the dashboard (issue 21): Courses, Articles, Experts and her
@@ -131,7 +145,16 @@ function SiteNav({ inDrawer, onNavigate }: { inDrawer?: boolean; onNavigate?: ()
       }
     >
       {/* one line of links in the header, a list in the drawer */}
-      <ul className={css({ display: 'flex', flexDirection: inDrawer ? 'column' : 'row', gap: '1', listStyle: 'none', p: 0, m: 0 })}>
+      <ul
+        className={css({
+          display: 'flex',
+          flexDirection: inDrawer ? 'column' : 'row',
+          gap: '1',
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+        })}
+      >
         {SITE_ENTRIES.map((entry) => (
           <li key={entry.href}>
             <Link
@@ -191,12 +214,13 @@ export function DashboardLayout({
       loading={leaving}
       onClick={() => session.send({ type: 'session.logout' })}
       data-testid="logout"
-      // below xl only the icon shows (the header has the site's links too); the name is still read out
+      // its name shows on tablets; on a phone and beside the site's links (lg up) only the icon, the
+      // name still read out and shown on hover
       aria-label={label('dashboard.header.logout', 'Log out')}
-      className={css({ px: { base: '2.5', xl: '3.5' } })}
+      title={label('dashboard.header.logout', 'Log out')}
     >
       <LogoutIcon className={css({ boxSize: '4', _rtl: { transform: 'scaleX(-1)' } })} />
-      <span className={css({ display: { base: 'none', xl: 'inline' } })}>
+      <span className={css({ display: { base: 'none', md: 'inline', lg: 'none' } })}>
         {label('dashboard.header.logout', 'Log out')}
       </span>
     </Button>
@@ -233,17 +257,17 @@ export function DashboardLayout({
         </aside>
         <div className={css({ display: 'flex', flexDirection: 'column', minWidth: 0 })}>
           {/* the safety strip stays on screen with the header */}
-          <div className={css({ position: 'sticky', top: 0, zIndex: 5 })}>
+          {/* toasts open under it (src/components/toast.tsx) */}
+          <div data-toast-anchor className={css({ position: 'sticky', top: 0, zIndex: 5 })}>
             <SafetyBar wide />
             <header
               className={css({
                 display: 'flex',
-                // on a phone the title has a line of its own under the controls, so it is never cut short
-                flexWrap: { base: 'wrap', md: 'nowrap' },
+                flexWrap: 'wrap',
                 alignItems: 'center',
-                columnGap: { base: '2', md: '3' },
+                gap: { base: '2', md: '3' },
                 px: { base: '3', md: '8' },
-                py: { base: '2', md: '0' },
+                py: '2',
                 minHeight: '16',
                 borderBottomWidth: '1px',
                 borderColor: 'border.subtle',
@@ -280,24 +304,12 @@ export function DashboardLayout({
                 </Drawer.Portal>
               </Drawer.Root>
               <span className={css({ display: { base: 'inline-flex', lg: 'none' } })}>
-                <BrandLink href="/dashboard" label={label('dashboard.sidebar.home', 'Dashboard home')} compact />
+                <BrandLink
+                  href="/dashboard"
+                  label={label('dashboard.sidebar.home', 'Dashboard home')}
+                  compact
+                />
               </span>
-              <h1
-                data-testid="page-title"
-                className={css({
-                  flex: { base: '1 0 100%', md: 1 },
-                  order: { base: 1, md: 0 },
-                  minWidth: 0,
-                  fontSize: { base: 'lg', md: '2xl' },
-                  fontWeight: 'bold',
-                  color: 'fg.default',
-                  overflow: 'hidden',
-                  textOverflow: 'ellipsis',
-                  whiteSpace: 'nowrap',
-                })}
-              >
-                {heading}
-              </h1>
               <SiteNav />
               <div
                 className={cx(
@@ -311,6 +323,22 @@ export function DashboardLayout({
                 <MemberBadge compact />
                 {logout}
               </div>
+              {/* the title has a line of its own under the controls, so it is never cut short (320 px) */}
+              <h1
+                data-testid="page-title"
+                className={css({
+                  width: '100%',
+                  minWidth: 0,
+                  fontSize: { base: 'lg', md: '2xl' },
+                  fontWeight: 'bold',
+                  color: 'fg.default',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                })}
+              >
+                {heading}
+              </h1>
             </header>
           </div>
           <main

@@ -56,7 +56,8 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <a href="#main" className={skip}>
         <FormattedMessage id="app.skipToContent" />
       </a>
-      <header className={header}>
+      {/* toasts open under it (src/components/toast.tsx) */}
+      <header data-toast-anchor className={header}>
         <SafetyBar />
         <div className={bar}>
           <BrandLink href="/" compact />

@@ -22,9 +22,10 @@ export const ratingGroup = defineSlotRecipe({
       transitionProperty: 'color, transform',
       transitionDuration: 'fast',
       _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '1px' },
-      _highlighted: { color: 'highlight.fg' },
-      _checked: { color: 'highlight.fg' },
-      '&[data-highlighted]': { color: 'highlight.fg' },
+      // only the stars up to her choice (or the one under the pointer) fill: Ark marks the first star
+      // checked before any choice (to take the Tab), so checked alone colours nothing; plum, the brand
+      // colour, not the rose that reads as an error
+      _highlighted: { color: 'accent.default' },
       '& svg': { width: '7', height: '7' },
       _readOnly: { cursor: 'default' },
     },

@@ -149,6 +149,21 @@ function InvoiceRow({ actor, invoice }: { actor: InvoicesActor; invoice: Invoice
             <li key={item.id}>{item.title}</li>
           ))}
         </ul>
+        {invoice.creditNote && (
+          <p
+            data-testid="invoice-credit-note"
+            className={css({ textStyle: 'body.sm', color: 'fg.muted', mt: '1' })}
+          >
+            <FormattedMessage
+              id="dashboard.invoices.refunded"
+              values={{
+                percent: intl.formatNumber(invoice.creditNote.refundPercent / 100, { style: 'percent' }),
+                // Latin letters and digits: kept in their order inside Arabic text
+                number: <span dir="ltr">{invoice.creditNote.number}</span>,
+              }}
+            />
+          </p>
+        )}
       </Cell>
       <Cell area="total" labelId="dashboard.invoices.column.total" testId="invoice-total">
         {formatMoney(intl, invoice.total)}

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { nextPlace } from '../../../../machines/myLearning';
+import { courseToContinue, nextPlace } from '../../../../machines/myLearning';
 import type { EnrolledCourse } from '../../../../server/contract/learning';
-import { css, cva } from '../../../../styled-system/css';
+import { css, cva, cx } from '../../../../styled-system/css';
 import { LinkButton } from '../../../components/link-button';
 import * as Progress from '../../../components/progress';
 import { ArrowEndIcon, BookIcon } from '../../../theme/icons';
@@ -22,21 +22,102 @@ const status = cva({
     whiteSpace: 'nowrap',
   },
   variants: {
+    // a quiz to take is a step, not a problem: neutral, never the error (rose/red) colours
     tone: {
-      pre_quiz: { bg: 'highlight.subtle', color: 'highlight.fg' },
+      pre_quiz: { bg: 'bg.subtle', color: 'fg.default' },
       learning: { bg: 'accent.muted', color: 'accent.fg' },
-      post_quiz: { bg: 'highlight.subtle', color: 'highlight.fg' },
+      post_quiz: { bg: 'bg.subtle', color: 'fg.default' },
       completed: { bg: 'success.subtle', color: 'success.fg' },
     },
   },
 });
+
+/** The button's words: Start for a course she has not begun (the quiz before the lessons comes first). */
+function actionId(item: EnrolledCourse) {
+  if (item.progress.status === 'completed') return 'learning.myCourses.results';
+  return item.progress.status === 'pre_quiz' ? 'learning.myCourses.start' : 'learning.myCourses.continue';
+}
+
+/** Her progress in a course: lessons done of all, as a bar with the percentage. */
+function CourseProgress({ item }: { item: EnrolledCourse }) {
+  const intl = useIntl();
+  const { progress } = item;
+  const percent = formatPercent(intl, progress.percent);
+  return (
+    <Progress.Bar
+      value={progress.percent}
+      translations={{ value: () => percent }}
+      label={
+        <FormattedMessage
+          id="learning.myCourses.lessonsDone"
+          values={{ done: intl.formatNumber(progress.done), total: intl.formatNumber(progress.total) }}
+        />
+      }
+      valueText={percent}
+    />
+  );
+}
+
+/**
+ * The top of the dashboard home (issue 21): "continue where you left off" with the unfinished
+ * course she worked on last, its progress and one button to her next step. When every course is
+ * finished it says so and leads to the catalogue; with no courses the list's empty state speaks.
+ */
+function ContinueCard({ courses }: { courses: EnrolledCourse[] }) {
+  const item = courseToContinue(courses);
+  const titleId = 'continue-course-title';
+  return (
+    <section
+      aria-labelledby="continue-heading"
+      data-testid="continue-learning"
+      className={cx(rowPanel, css({ mb: '8', borderColor: 'accent.border' }))}
+    >
+      <h2
+        id="continue-heading"
+        className={css({ textStyle: 'body.sm', fontWeight: '600', color: 'accent.fg' })}
+      >
+        <FormattedMessage id={item ? 'learning.continue.heading' : 'learning.continue.allDone.title'} />
+      </h2>
+      {item ? (
+        <>
+          <h3 id={titleId} className={css({ textStyle: 'heading.md', color: 'fg.default' })}>
+            {item.course.title}
+          </h3>
+          <CourseProgress item={item} />
+          <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
+            <LinkButton href={nextPlace(item)} aria-describedby={titleId} data-testid="continue-action">
+              <FormattedMessage id={actionId(item)} />
+              <ArrowEndIcon aria-hidden="true" className={css({ _rtl: { transform: 'scaleX(-1)' } })} />
+            </LinkButton>
+          </div>
+        </>
+      ) : (
+        <div
+          className={css({
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: '3',
+          })}
+        >
+          <p className={css({ color: 'fg.muted' })}>
+            <FormattedMessage id="learning.continue.allDone.body" />
+          </p>
+          <LinkButton href="/courses" variant="outline">
+            <FormattedMessage id="learning.common.browseCourses" />
+          </LinkButton>
+        </div>
+      )}
+    </section>
+  );
+}
 
 function CourseRow({ item }: { item: EnrolledCourse }) {
   const intl = useIntl();
   const { course, enrolment, progress } = item;
   const titleId = `enrolled-${course.id}-title`;
   const done = progress.status === 'completed';
-  const percent = formatPercent(intl, progress.percent);
   return (
     <li className={rowPanel} data-testid="enrolled-course">
       <RowHeader
@@ -67,20 +148,10 @@ function CourseRow({ item }: { item: EnrolledCourse }) {
           </span>
         }
       />
-      <Progress.Bar
-        value={progress.percent}
-        translations={{ value: () => percent }}
-        label={
-          <FormattedMessage
-            id="learning.myCourses.lessonsDone"
-            values={{ done: intl.formatNumber(progress.done), total: intl.formatNumber(progress.total) }}
-          />
-        }
-        valueText={percent}
-      />
+      <CourseProgress item={item} />
       <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
         <LinkButton href={nextPlace(item)} aria-describedby={titleId} variant={done ? 'outline' : 'solid'}>
-          <FormattedMessage id={done ? 'learning.myCourses.results' : 'learning.myCourses.continue'} />
+          <FormattedMessage id={actionId(item)} />
           <ArrowEndIcon aria-hidden="true" className={css({ _rtl: { transform: 'scaleX(-1)' } })} />
         </LinkButton>
       </div>
@@ -131,8 +202,10 @@ function ConsultationsLink() {
 export default function EnrolledCoursesPage() {
   const actor = useMyLearning('courses');
   const items = useSelector(actor, (s) => s.context.courses);
+  const ready = useSelector(actor, (s) => s.hasTag('step:ready'));
   return (
     <>
+      {ready && <ContinueCard courses={items} />}
       <ListFrame actor={actor} testId="enrolled-courses" messages="myCourses" emptyIcon={<BookIcon />}>
         {items.map((item) => (
           <CourseRow key={item.course.id} item={item} />
