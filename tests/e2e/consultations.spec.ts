@@ -180,7 +180,8 @@ for (const { locale, width, height, timeZone } of SCREENS) {
         t(locale, 'booking.details.why.title'),
       );
       await panel.getByTestId('booking-submit').click();
-      await expect(panel.getByText(t(locale, 'booking.details.error.REQUIRED')).first()).toBeVisible();
+      await expect(panel.getByText(t(locale, 'booking.details.error.firstName.REQUIRED'))).toBeVisible();
+      await expect(panel.getByTestId('booking-first-name')).toBeFocused();
       await panel.getByTestId('booking-first-name').fill('Mariam');
       await panel.getByTestId('booking-last-name').fill('Saleh');
       const young = new Date();

@@ -27,8 +27,8 @@ test.describe('public forms', () => {
     const subject = page.getByLabel('Subject');
     await expect(subject).toBeFocused();
     await expect(subject).toHaveAttribute('aria-invalid', 'true');
-    await expect(subject).toHaveAccessibleDescription('Please fill in this field.');
-    await expect(page.getByLabel('Your message')).toHaveAccessibleDescription(/Please fill in this field\./);
+    await expect(subject).toHaveAccessibleDescription('Please write what your message is about.');
+    await expect(page.getByLabel('Your message')).toHaveAccessibleDescription(/Please write your message\./);
     await expectNoAxeViolations(page);
 
     await subject.fill('Hi');

@@ -705,9 +705,14 @@ describe('booking model on the real expert page', () => {
             await expectStepCount(2, 3);
           },
           detailsErrors: async () => {
-            await waitFor(() =>
-              expect(within(panel()).getAllByText(t('booking.details.error.REQUIRED'))).toHaveLength(3),
-            );
+            // each field says what to enter there, and focus is on the first one
+            for (const f of ['firstName', 'lastName', 'dateOfBirth']) {
+              expect(
+                await within(panel()).findByText(t(`booking.details.error.${f}.REQUIRED`)),
+              ).toBeInTheDocument();
+            }
+            expect(within(panel()).queryByText(t('booking.details.error.REQUIRED'))).toBeNull();
+            await waitFor(() => expect(screen.getByTestId('booking-first-name')).toHaveFocus());
           },
           releasing: async () => {
             await waitFor(() => expect(h!.release.last()!.input).toEqual({ bookingId: BOOKING_ID }));
@@ -773,6 +778,10 @@ describe('booking model on the real expert page', () => {
           detailsRefused: async () => {
             await expectStep('booking.details.title');
             expect(panel()).toHaveTextContent(t('booking.details.error.MUST_BE_ADULT'));
+            // the 18+ rule is said once (the hint gives way to the problem), and focus is on the date
+            expect(panel().textContent?.match(/\b18\b/g)).toHaveLength(1);
+            expect(panel()).not.toHaveTextContent(t('booking.details.dateOfBirthHint'));
+            await waitFor(() => expect(screen.getByTestId('booking-dob')).toHaveFocus());
           },
           declined: async () => {
             const notice = await screen.findByTestId('booking-declined');

@@ -470,7 +470,12 @@ describe('checkout model on the real screen', () => {
           fieldErrors: async () => {
             const number = screen.getByTestId('card-number');
             expect(number).toHaveAttribute('aria-invalid', 'true');
-            expect(await screen.findAllByText(t('checkout.field.REQUIRED'))).toHaveLength(5);
+            // each field says what to enter there, not a generic "required"; focus is on the first
+            for (const f of ['number', 'expiry', 'cvc', 'country', 'postalCode'] as const) {
+              expect(screen.getByText(t(`checkout.field.${f}.REQUIRED`))).toBeInTheDocument();
+            }
+            expect(screen.queryByText(t('checkout.field.REQUIRED'))).toBeNull();
+            await waitFor(() => expect(number).toHaveFocus());
             expect(h!.pm.calls).toHaveLength(0);
           },
           validating: async () => {
@@ -504,8 +509,10 @@ describe('checkout model on the real screen', () => {
             expect(h!.pm.calls).toHaveLength(2);
           },
           cardRefused: async () => {
-            expect(await screen.findByText(t('checkout.field.REQUIRED'))).toBeInTheDocument();
+            expect(await screen.findByText(t('checkout.field.postalCode.REQUIRED'))).toBeInTheDocument();
             expect(screen.getByTestId('card-postal')).toHaveAttribute('aria-invalid', 'true');
+            // the provider's refusal also takes her to the field
+            await waitFor(() => expect(screen.getByTestId('card-postal')).toHaveFocus());
             expect(h!.purchase.calls).toHaveLength(0);
           },
           keyFailed: async () => {

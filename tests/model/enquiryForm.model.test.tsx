@@ -189,7 +189,16 @@ describe('enquiryForm model on the real expert application screen', () => {
             expect(summary).toHaveAttribute('role', 'alert');
             expect(summary).toHaveTextContent(t('forms.problems', { count: 9 }));
             expect(input('name')).toHaveAttribute('aria-invalid', 'true');
-            await waitFor(() => expect(input('name')).toHaveAccessibleDescription(t('forms.error.REQUIRED')));
+            // each field says what to enter there, not a generic "fill in this field"
+            await waitFor(() =>
+              expect(input('name')).toHaveAccessibleDescription(t('forms.error.name.REQUIRED')),
+            );
+            for (const name of ['email', 'specialty', 'licence', 'statement']) {
+              expect(input(name)).toHaveAccessibleDescription(
+                expect.stringContaining(t(`forms.error.${name}.REQUIRED`)),
+              );
+            }
+            expect(screen.queryByText(t('forms.error.REQUIRED'))).toBeNull();
             // focus goes to the first field with a problem
             await waitFor(() => expect(document.activeElement).toBe(input('name')));
             expect(screen.getByTestId('error-cv')).toHaveTextContent(t('forms.error.FILE_REQUIRED'));

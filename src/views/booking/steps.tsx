@@ -6,6 +6,7 @@ import type { Booking } from '../../../server/contract/consultations';
 import { css, cx } from '../../../styled-system/css';
 import { useFlowSelect, useFlowSend } from '../../app/flow';
 import { Button } from '../../components/button';
+import { useFocusFirstInvalid } from '../../components/focus-field';
 import { LinkButton } from '../../components/link-button';
 import { Notice } from '../../components/notice';
 import { panel } from '../../components/panel';
@@ -161,15 +162,23 @@ export function DetailsStep() {
   const errors = useFlowSelect(BookingFlow, (s) => s.context.detailErrors);
   const resumed = useFlowSelect(BookingFlow, (s) => s.context.attempt !== null);
   const today = useFlowSelect(BookingFlow, (s) => s.context.today);
-  const message = (code: string | undefined) =>
-    code ? intl.formatMessage({ id: `booking.details.error.${code}` }) : undefined;
+  const focus = useFocusFirstInvalid(errors);
+  // the field's own words when it has them (what to enter there), else the code's
+  const message = (field: keyof typeof errors) => {
+    const code = errors[field];
+    if (!code) return undefined;
+    const own = `booking.details.error.${field}.${code}`;
+    return intl.formatMessage({ id: intl.messages[own] ? own : `booking.details.error.${code}` });
+  };
   return (
     <form
+      ref={focus.ref}
       noValidate
       data-testid="booking-details"
       className={css({ display: 'grid', gap: '4' })}
       onSubmit={(e) => {
         e.preventDefault();
+        focus.submitted();
         send({ type: 'booking.submitDetails' });
       }}
     >
@@ -194,7 +203,7 @@ export function DetailsStep() {
       >
         <RequiredTextField
           label={<FormattedMessage id="booking.details.firstName" />}
-          error={message(errors.firstName)}
+          error={message('firstName')}
           name="firstName"
           autoComplete="given-name"
           maxLength={80}
@@ -204,7 +213,7 @@ export function DetailsStep() {
         />
         <RequiredTextField
           label={<FormattedMessage id="booking.details.lastName" />}
-          error={message(errors.lastName)}
+          error={message('lastName')}
           name="lastName"
           autoComplete="family-name"
           maxLength={80}
@@ -214,8 +223,9 @@ export function DetailsStep() {
         />
         <RequiredTextField
           label={<FormattedMessage id="booking.details.dateOfBirth" />}
-          hint={<FormattedMessage id="booking.details.dateOfBirthHint" />}
-          error={message(errors.dateOfBirth)}
+          // the 18+ rule said once: the hint, or in its place the problem
+          hint={errors.dateOfBirth ? undefined : <FormattedMessage id="booking.details.dateOfBirthHint" />}
+          error={message('dateOfBirth')}
           type="date"
           name="dateOfBirth"
           autoComplete="bday"
@@ -284,14 +294,17 @@ export function PayStep() {
   const medical = useFlowSelect(BookingFlow, (s) => !!s.context.booking?.medical);
   const editing = useFlowSelect(BookingFlow, (s) => s.matches({ held: 'payment' }));
   const total = booking?.price.total ?? 0;
+  const focus = useFocusFirstInvalid(errors);
   return (
     <form
+      ref={focus.ref}
       noValidate
       data-testid="booking-pay"
       aria-busy={locked}
       className={css({ display: 'grid', gap: '4' })}
       onSubmit={(e) => {
         e.preventDefault();
+        focus.submitted();
         send({ type: 'booking.submit' });
       }}
     >

@@ -19,13 +19,18 @@ import * as Field from '../../components/field';
  * booking: each screen's machine keeps the values and the problems, these only show them.
  */
 
-/** A field's problem code as a sentence in her language. */
-export function fieldMessage(intl: IntlShape, code: string | undefined): string | undefined {
+/**
+ * A field's problem code as a sentence in her language: the field's own words when it has them
+ * (`checkout.field.number.REQUIRED`: what to enter there), else the code's.
+ */
+export function fieldMessage(
+  intl: IntlShape,
+  code: string | undefined,
+  field?: CardField,
+): string | undefined {
   if (!code) return undefined;
-  const id = `checkout.field.${code}`;
-  return intl.messages[id]
-    ? intl.formatMessage({ id })
-    : intl.formatMessage({ id: 'checkout.field.INVALID' });
+  const id = [`checkout.field.${field}.${code}`, `checkout.field.${code}`].find((i) => intl.messages[i]);
+  return intl.formatMessage({ id: id ?? 'checkout.field.INVALID' });
 }
 
 /** Digits are written left to right, Arabic pages included (the placeholder stays in her direction). */
@@ -134,11 +139,11 @@ export function CardFields({ card, errors, disabled, onChange }: CardFieldsProps
             <FormattedMessage id="checkout.card.numberHint" />
           )}
         </Field.HelperText>
-        <Field.ErrorText>{fieldMessage(intl, errors.number)}</Field.ErrorText>
+        <Field.ErrorText>{fieldMessage(intl, errors.number, 'number')}</Field.ErrorText>
       </Field.Root>
       <RequiredTextField
         label={<FormattedMessage id="checkout.card.expiry" />}
-        error={fieldMessage(intl, errors.expiry)}
+        error={fieldMessage(intl, errors.expiry, 'expiry')}
         name="cardExpiry"
         inputMode="numeric"
         autoComplete="cc-exp"
@@ -152,7 +157,7 @@ export function CardFields({ card, errors, disabled, onChange }: CardFieldsProps
       <RequiredTextField
         label={<FormattedMessage id="checkout.card.cvc" />}
         hint={<FormattedMessage id="checkout.card.cvcHint" />}
-        error={fieldMessage(intl, errors.cvc)}
+        error={fieldMessage(intl, errors.cvc, 'cvc')}
         name="cardCvc"
         inputMode="numeric"
         autoComplete="cc-csc"
@@ -175,13 +180,13 @@ export function CardFields({ card, errors, disabled, onChange }: CardFieldsProps
           clearLabel={intl.formatMessage({ id: 'checkout.card.countryClear' })}
           openLabel={intl.formatMessage({ id: 'checkout.card.countryOpen' })}
           emptyText={intl.formatMessage({ id: 'checkout.card.countryEmpty' })}
-          error={fieldMessage(intl, errors.country)}
+          error={fieldMessage(intl, errors.country, 'country')}
           data-testid="card-country"
         />
       </div>
       <RequiredTextField
         label={<FormattedMessage id="checkout.card.postalCode" />}
-        error={fieldMessage(intl, errors.postalCode)}
+        error={fieldMessage(intl, errors.postalCode, 'postalCode')}
         name="postalCode"
         autoComplete="postal-code"
         maxLength={16}

@@ -3,6 +3,7 @@ import { totalOf } from '../../../machines/checkout';
 import { css, cx } from '../../../styled-system/css';
 import { useFlowSelect, useFlowSend } from '../../app/flow';
 import { Button } from '../../components/button';
+import { useFocusFirstInvalid } from '../../components/focus-field';
 import { Notice } from '../../components/notice';
 import { panel } from '../../components/panel';
 import { LockIcon } from '../../theme/icons';
@@ -35,6 +36,7 @@ export function CardForm() {
   const total = useFlowSelect(CheckoutFlow, (s) => totalOf(s.context.quote));
   const free = useFlowSelect(CheckoutFlow, (s) => !!s.context.quote && totalOf(s.context.quote) === 0);
   const locked = busy || interrupted;
+  const focus = useFocusFirstInvalid(errors);
 
   return (
     <section
@@ -46,12 +48,14 @@ export function CardForm() {
       </h2>
       <Notices />
       <form
+        ref={focus.ref}
         noValidate
         aria-busy={busy}
         data-testid="checkout-form"
         className={css({ display: 'grid', gap: '5' })}
         onSubmit={(e) => {
           e.preventDefault();
+          focus.submitted();
           send({ type: 'checkout.submit' });
         }}
       >

@@ -15,6 +15,7 @@ import { sendForm } from '../../api/forms';
 import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
 import { Button } from '../../components/button';
 import { CountryCombobox } from '../../components/country-combobox';
+import { revealAndFocus } from '../../components/focus-field';
 import {
   FileField,
   Honeypot,
@@ -94,12 +95,24 @@ function maybe(intl: IntlShape, id: string, values?: Record<string, string | num
   return intl.messages[id] ? intl.formatMessage({ id }, values) : undefined;
 }
 
-/** A field's problem as a sentence in her language, with its limits. */
-export function problemText(intl: IntlShape, code: string | undefined, rule?: FieldRule): string | undefined {
+/**
+ * A field's problem as a sentence in her language, with its limits: the field's own words when it
+ * has them (`forms.error.email.REQUIRED`: what to enter there), else the code's.
+ */
+export function problemText(
+  intl: IntlShape,
+  code: string | undefined,
+  rule?: FieldRule,
+  field?: string,
+): string | undefined {
   if (!code) return undefined;
   const limits = rule ? limitsOf(rule) : { min: 0, max: 0 };
   const values = { min: limits.min, max: limits.max, mb: CV_MAX_BYTES / (1024 * 1024) };
-  return maybe(intl, `forms.error.${code}`, values) ?? intl.formatMessage({ id: 'forms.error.INVALID' });
+  return (
+    (field && maybe(intl, `forms.error.${field}.${code}`, values)) ||
+    maybe(intl, `forms.error.${code}`, values) ||
+    intl.formatMessage({ id: 'forms.error.INVALID' })
+  );
 }
 
 /** Where focus goes for a field (its input, its first radio, the select's or the CV's button). */
@@ -110,7 +123,7 @@ function focusField(root: HTMLElement | null, name: string) {
     root.querySelector<HTMLElement>(`[data-testid="field-${name}"]:is(input, textarea, button)`) ??
     root.querySelector<HTMLElement>(`[data-testid="field-${name}"] input:not([disabled])`) ??
     root.querySelector<HTMLElement>(`input[name="${name}"]:not([type="hidden"])`);
-  el?.focus();
+  if (el) revealAndFocus(el);
 }
 
 const grid = css({
@@ -247,7 +260,7 @@ export default function EnquiryForm({ kind }: { kind: FormKind }) {
             name: f.name,
             label: t(`forms.${kind}.${f.name}.label`),
             helper: maybe(intl, `forms.${kind}.${f.name}.helper`),
-            error: problemText(intl, errors[f.name], rule),
+            error: problemText(intl, errors[f.name], rule, f.name),
             required: f.control === 'cv' ? true : rule?.required,
             optionalText: t('forms.optional'),
           };
