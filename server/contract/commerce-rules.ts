@@ -56,6 +56,26 @@ export function couponDiscount(terms: CouponTerms, lines: { courseId: string; pr
   return Math.min(eligible, terms.value);
 }
 
+/**
+ * What each line the code makes free costs with it (0): every line it applies to when it takes
+ * 100 %, or the one line it applies to when it covers its whole price. A partial discount stays in
+ * the totals only (its share of each line is not the order's).
+ */
+export function couponLineAmounts(
+  terms: CouponTerms,
+  lines: { courseId: string; price: number }[],
+  discount: number,
+): Map<string, number> {
+  const eligible = lines.filter(
+    (l) => l.price > 0 && (terms.courseIds === null || terms.courseIds.includes(l.courseId)),
+  );
+  const covered = eligible.reduce((n, l) => n + l.price, 0);
+  const out = new Map<string, number>();
+  if (covered === 0 || discount < covered) return out;
+  for (const l of eligible) out.set(l.courseId, 0);
+  return out;
+}
+
 /** Arabic-Indic (٠–٩) and Eastern Arabic-Indic (۰–۹) digits → ASCII. */
 export function asciiDigits(value: string): string {
   return value.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => {

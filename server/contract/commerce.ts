@@ -62,6 +62,8 @@ export const QuoteLine = z.object({
   sale_price: Cents.nullable(),
   /** What this line costs: the effective price. */
   amount: Cents,
+  /** With a promo code that makes it free (MENOPAUSE, 100 %): 0, what it costs with the code; else absent. */
+  couponAmount: Cents.optional(),
   /** She already owns it (signed in only): it cannot be bought again. */
   owned: z.boolean(),
   /** The course is free: enrol directly, not through the cart. */

@@ -6,7 +6,13 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppliedCoupon, CouponCheck, Quote, QuoteLine } from '../contract/commerce.ts';
-import { type CouponErrorCode, type Totals, totalsFor, VAT_PERCENT } from '../contract/commerce-rules.ts';
+import {
+  type CouponErrorCode,
+  couponLineAmounts,
+  type Totals,
+  totalsFor,
+  VAT_PERCENT,
+} from '../contract/commerce-rules.ts';
 import { effectivePrice } from '../contract/learning-constants.ts';
 import { enrolments } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -103,6 +109,9 @@ export function createPricing({ db, clock, catalogue }: PricingDeps) {
       if (verdict.ok) {
         const t = termsOf(verdict.coupon);
         coupon = { code: t.code, kind: t.kind, value: t.value, discount: verdict.discount };
+        // the line the code makes cheaper (MENOPAUSE: the menopause course at $0) shows its new price
+        const withCode = couponLineAmounts(t, payable, verdict.discount);
+        for (const l of lines) if (withCode.has(l.courseId)) l.couponAmount = withCode.get(l.courseId);
       } else couponError = verdict.problem;
     }
     return {

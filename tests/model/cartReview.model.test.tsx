@@ -64,9 +64,14 @@ const t = (id: string, values?: Record<string, unknown>) =>
 const money = (cents: number) => norm(formatMoney(intl(), cents));
 const settle = () => act(async () => {});
 
-/** What the server answers for the last request: its courses, with the 10 % code when it was sent. */
+/**
+ * What the server answers for the last request: its courses, with the 10 % code when it was sent,
+ * or a 100 % code on the contraception course alone (like MENOPAUSE on the menopause course).
+ */
 function priced(input: QuoteBody, flags: { owned?: boolean } = {}): Quote {
   const lines = input.courseIds.map((id) => line(COURSES[id], { owned: flags.owned && id === PREGNANCY.id }));
+  if (input.code === 'FREEPILL')
+    return quoteOf(lines, { percent: 100, code: 'FREEPILL', courseIds: [CONTRACEPTION.id] });
   return input.code === 'WELCOME10' ? quoteOf(lines, { percent: 10 }) : quoteOf(lines);
 }
 const lastQuote = () => h!.quote.last()!.input;
@@ -88,6 +93,7 @@ const model = createMachine({
       on: {
         APPLY_BLANK: 'codeRequired',
         APPLY_CODE: 'applying',
+        APPLY_FREE_CODE: 'applyingFree',
         REMOVE_B: 'loadingOne',
         ASK_CLEAR: 'confirming',
         SWITCH_LANGUAGE: 'loadingArabic',
@@ -97,6 +103,8 @@ const model = createMachine({
     readyTyped: {},
     applying: { on: { CODE_OK: 'withCode', CODE_EXPIRED: 'codeRefused', REMOVE_B: 'loadingOne' } },
     codeRefused: {},
+    applyingFree: { on: { CODE_OK: 'withFreeCode' } },
+    withFreeCode: {},
     codeDropped: {},
     withCode: { on: { REMOVE_CODE: 'loadingAgain' } },
     loadingOne: { on: { QUOTE_OK: 'readyOne' } },
@@ -202,10 +210,13 @@ describe('cart screen model on the real app', () => {
             const field = screen.getByRole('textbox', { name: t('cart.code.label') });
             await h!.app.user.type(field, 'welcome١٠{Enter}');
           },
+          APPLY_FREE_CODE: async () => {
+            const field = screen.getByRole('textbox', { name: t('cart.code.label') });
+            await h!.app.user.type(field, 'freepill{Enter}');
+          },
           CODE_OK: async () => {
-            await h!.validate.resolve(
-              couponCheck(priced({ courseIds: h!.validate.last()!.input.courseIds, code: 'WELCOME10' })),
-            );
+            const { courseIds, code } = h!.validate.last()!.input;
+            await h!.validate.resolve(couponCheck(priced({ courseIds, code })));
           },
           CODE_EXPIRED: async () => {
             await h!.validate.reject({ code: 'COUPON_EXPIRED' });
@@ -308,6 +319,32 @@ describe('cart screen model on the real app', () => {
             expect(apply).toHaveAttribute('aria-busy', 'true');
             expect(h!.validate.last()!.input).toEqual({ code: 'WELCOME10', courseIds: [A.id, B.id] });
             expect(checkoutButton()).toBeDisabled();
+          },
+          applyingFree: async () => {
+            expect(screen.getByRole('button', { name: t('cart.code.apply') })).toHaveAttribute(
+              'aria-busy',
+              'true',
+            );
+            expect(h!.validate.last()!.input).toEqual({ code: 'FREEPILL', courseIds: [A.id, B.id] });
+          },
+          withFreeCode: async () => {
+            // the line the code makes free shows $0, its list price struck through; the other is as before
+            expect(await screen.findByTestId('code-applied')).toHaveTextContent(
+              t('cart.code.applied', { code: 'FREEPILL' }),
+            );
+            const [a, b] = within(screen.getByTestId('cart-items')).getAllByTestId('cart-item');
+            const free = within(b).getByTestId('line-price');
+            expect(free).toHaveTextContent(
+              t('cart.item.sale', { sale: money(0), price: money(CONTRACEPTION.price) }),
+            );
+            expect(free.querySelector('s')).toHaveTextContent(money(CONTRACEPTION.price));
+            expect(within(a).getByTestId('line-price')).toHaveTextContent(
+              t('cart.item.sale', { sale: money(PREGNANCY.sale_price), price: money(PREGNANCY.price) }),
+            );
+            const q = priced({ courseIds: [A.id, B.id], code: 'FREEPILL' });
+            expect(q.totals.discount).toBe(CONTRACEPTION.price);
+            expect(screen.getByTestId('totals-discount')).toHaveTextContent(money(-q.totals.discount));
+            expect(screen.getByTestId('totals-total')).toHaveTextContent(money(q.totals.total));
           },
           codeRefused: async () => {
             expect(await screen.findByTestId('code-error')).toHaveTextContent(

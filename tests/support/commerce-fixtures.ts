@@ -7,7 +7,12 @@ import type {
   Quote,
   QuoteLine,
 } from '../../server/contract/commerce';
-import { couponDiscount, totalsFor, VAT_PERCENT } from '../../server/contract/commerce-rules';
+import {
+  couponDiscount,
+  couponLineAmounts,
+  totalsFor,
+  VAT_PERCENT,
+} from '../../server/contract/commerce-rules';
 
 /** Quotes, payment methods and purchase answers as the buying API gives them (cents). */
 export const PREGNANCY = {
@@ -48,19 +53,30 @@ export function line(course: Course, flags: Partial<Pick<QuoteLine, 'owned' | 'f
 /** A quote for these lines, with a percent code when given. */
 export function quoteOf(
   lines: QuoteLine[],
-  options: { percent?: number; code?: string; missing?: string[]; couponError?: string | null } = {},
+  options: {
+    percent?: number;
+    code?: string;
+    /** The courses the code applies to (default: every one). */
+    courseIds?: string[];
+    missing?: string[];
+    couponError?: string | null;
+  } = {},
 ): Quote {
   const subtotal = lines.reduce((n, l) => n + l.amount, 0);
-  const discount = options.percent
-    ? couponDiscount(
-        { kind: 'percent', value: options.percent, courseIds: null },
-        lines.map((l) => ({ courseId: l.courseId, price: l.amount })),
-      )
-    : 0;
+  const terms = {
+    kind: 'percent' as const,
+    value: options.percent ?? 0,
+    courseIds: options.courseIds ?? null,
+  };
+  const payable = lines.map((l) => ({ courseId: l.courseId, price: l.amount }));
+  const discount = options.percent ? couponDiscount(terms, payable) : 0;
+  const withCode = couponLineAmounts(terms, payable, discount);
   return {
     currency: 'USD',
     vatPercent: VAT_PERCENT,
-    lines,
+    lines: lines.map((l) =>
+      withCode.has(l.courseId) ? { ...l, couponAmount: withCode.get(l.courseId) } : l,
+    ),
     missing: options.missing ?? [],
     coupon: options.percent
       ? { code: options.code ?? 'WELCOME10', kind: 'percent', value: options.percent, discount }

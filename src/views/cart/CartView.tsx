@@ -178,6 +178,7 @@ function CartItems({ review, items }: { review: CartReviewActor; items: CartItem
                   <LinePrice
                     price={line?.price ?? item.price}
                     sale_price={line ? line.sale_price : item.sale_price}
+                    couponAmount={line?.couponAmount}
                   />
                 </div>
                 <Button

@@ -8,12 +8,21 @@ import { panel } from '../../components/panel';
 import { formatMoney } from '../courses/format';
 
 /**
- * What the cart and checkout screens share: a line's price (the sale price with the list price
- * struck through when lower), the summary of the server's totals, and the promo code reasons.
+ * What the cart and checkout screens share: a line's price (the sale price, or the price with the
+ * promo code, with the list price struck through when lower), the summary of the server's totals, and the promo code reasons.
  */
-export function LinePrice({ price, sale_price }: { price: number; sale_price?: number | null }) {
+export function LinePrice({
+  price,
+  sale_price,
+  couponAmount,
+}: {
+  price: number;
+  sale_price?: number | null;
+  /** What the line costs with the promo code, when the server says (a 100 % code: 0). */
+  couponAmount?: number;
+}) {
   const intl = useIntl();
-  const paid = effectivePrice({ price, sale_price });
+  const paid = Math.min(effectivePrice({ price, sale_price }), couponAmount ?? Number.POSITIVE_INFINITY);
   const full = formatMoney(intl, price);
   if (price === 0)
     return (

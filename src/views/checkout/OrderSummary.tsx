@@ -24,7 +24,7 @@ export function OrderSummary() {
             data-testid="summary-line"
           >
             <span className={css({ minWidth: '0' })}>{line.title}</span>
-            <LinePrice price={line.price} sale_price={line.sale_price} />
+            <LinePrice price={line.price} sale_price={line.sale_price} couponAmount={line.couponAmount} />
           </li>
         ))}
       </ul>
