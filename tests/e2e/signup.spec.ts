@@ -270,4 +270,37 @@ test.describe('sign-up', () => {
     await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).last().click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
+
+  for (const [locale, width] of [
+    ['en', 390],
+    ['ar', 390],
+    ['en', 1280],
+  ] as const) {
+    test(`the stepper's connectors leave its circles clear (${locale}, ${width} px)`, async ({
+      page,
+      context,
+    }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await useLanguage(context, locale);
+      await page.goto('/signup');
+      await appReady(page);
+      const list = page.getByRole('navigation').locator('ol');
+      await expect(list.locator('li')).toHaveCount(6);
+      const circles = await list
+        .locator('li > span:first-child > span:first-child')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+      const lines = await list
+        .locator('li > span[aria-hidden]')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+      expect(lines).toHaveLength(5);
+      const box = (await list.boundingBox())!;
+      for (const line of lines) {
+        // a connector is visible, inside the list, and touches no circle
+        expect(line.width).toBeGreaterThanOrEqual(6);
+        expect(line.left).toBeGreaterThanOrEqual(box.x - 0.5);
+        expect(line.right).toBeLessThanOrEqual(box.x + box.width + 0.5);
+        for (const c of circles) expect(line.right <= c.left + 0.5 || line.left >= c.right - 0.5).toBe(true);
+      }
+    });
+  }
 });

@@ -18,11 +18,13 @@ export const steps = defineSlotRecipe({
   ],
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '6', width: 'full' },
-    list: { display: 'flex', alignItems: 'center', gap: '2', listStyle: 'none', m: '0', p: '0' },
+    // gaps are the inline axis of the flex row (mirrored in Arabic); small enough that six circles
+    // and five connectors of at least 8 px fit a 390 px phone without overlapping
+    list: { display: 'flex', alignItems: 'center', gap: '1', listStyle: 'none', m: '0', p: '0' },
     item: {
       display: 'flex',
       alignItems: 'center',
-      gap: '2',
+      gap: '1',
       flex: '1 1 0',
       minWidth: '0',
       // the current step keeps room for its whole title
@@ -82,7 +84,7 @@ export const steps = defineSlotRecipe({
     },
     separator: {
       flex: '1',
-      minWidth: '4',
+      minWidth: '2',
       height: '2px',
       borderRadius: 'full',
       bg: 'border.default',
