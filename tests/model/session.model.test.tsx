@@ -19,6 +19,9 @@ import { Coverage } from './coverage';
  */
 type Stored = 'valid' | 'validUserid' | 'badJson' | 'noId' | 'nothing' | 'tokenOnly' | 'userOnly';
 
+// a session ended elsewhere (sign-out on another device, a PIN reset) says why on the sign-in page
+const EXPIRED_NOTICE = 'You were signed out elsewhere, or your PIN changed.';
+
 const sessionModel = createMachine({
   id: 'sessionModel',
   types: {} as {
@@ -371,14 +374,14 @@ describe('session and guard model on the real app', () => {
           'signedOut.expired': async () => {
             // the member comes back to the dashboard page they were on
             await expectLoginPage({ next: /^\/dashboard/ });
-            expect(screen.getByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+            expect(screen.getByText(EXPIRED_NOTICE)).toBeInTheDocument();
             expect(realSession().context.error).toEqual({ code: 'SESSION_EXPIRED' });
             expect(cookie('authToken')).toBeUndefined();
             expect(localStorage.getItem('userData')).toBeNull();
           },
           'signedOut.expiredNoticeDismissed': async () => {
             await expectLoginPage({ next: /^\/dashboard/ });
-            expect(screen.queryByText('Your session has ended. Please sign in again.')).toBeNull();
+            expect(screen.queryByText(EXPIRED_NOTICE)).toBeNull();
             expect(realSession().context.error).toBeNull();
           },
           'signedOut.loggedOut': async () => {

@@ -386,8 +386,13 @@ const events = {
     await continueStep();
     await waitFor(() => expect(h.register.calls).toHaveLength(1));
   },
-  REGISTER_OK: () =>
-    h.register.resolve({ token: 'tok-1', user: { id: 'u1', alias: ALIAS, avatar: { ...AVATARS[1] } } }),
+  REGISTER_OK: () => {
+    watchForEmptyPage();
+    return h.register.resolve({
+      token: 'tok-1',
+      user: { id: 'u1', alias: ALIAS, avatar: { ...AVATARS[1] } },
+    });
+  },
   REGISTER_ALIAS_TAKEN: () => h.register.reject(failure({ alias: 'ALIAS_TAKEN' }, 'ALIAS_TAKEN')),
   REGISTER_PIN_TOO_COMMON: () => h.register.reject(failure({ pin: 'PIN_TOO_COMMON' })),
   REGISTER_ANSWER_TOO_LONG: () =>
@@ -396,6 +401,28 @@ const events = {
   REGISTER_AVATAR_INVALID: () => h.register.reject(failure({ avatarId: 'AVATAR_INVALID' })),
   REGISTER_FAILED: () => h.register.reject(failure(undefined, 'SERVER_ERROR')),
 };
+
+/**
+ * Every moment (a DOM change) from the registration's answer on where neither the sign-up's
+ * confirmation nor the dashboard's page is on screen, as the path then.
+ */
+let emptyMoments: string[] = [];
+let emptyPageWatch: MutationObserver | null = null;
+function watchForEmptyPage() {
+  emptyMoments = [];
+  emptyPageWatch = new MutationObserver(() => {
+    const shown =
+      document.querySelector('[data-testid=signup-step-confirm]') ??
+      document.querySelector('[data-testid=page-title]');
+    if (!shown) emptyMoments.push(window.location.pathname);
+  });
+  emptyPageWatch.observe(document.body, { childList: true, subtree: true });
+}
+function stopWatchingForEmptyPage(): string[] {
+  emptyPageWatch?.disconnect();
+  emptyPageWatch = null;
+  return emptyMoments;
+}
 
 /** What a model event says the server answered, to check the screen kept it. */
 const lastEvent = { type: '' };
@@ -562,6 +589,10 @@ const states: Record<string, (s: ModelState) => void | Promise<void>> = {
     expect(flow()).toBe('done');
     expect(real().hasTag('step:done')).toBe(true);
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+    // from "Create my account" to the dashboard, something was always on screen: the busy
+    // confirmation until the dashboard could render, never a loader alone (an empty page)
+    await screen.findByTestId('page-title');
+    expect(stopWatchingForEmptyPage()).toEqual([]);
     expect(await screen.findByText('Account created successfully!')).toBeInTheDocument();
     expect(h.system.get('session').getSnapshot().value).toBe('signedIn');
     // registered: nothing of the draft is left
