@@ -349,7 +349,11 @@ const events = {
       if (i === 0) await chooseOption(screen.getByTestId(`question-${i}-trigger`), q.text);
       // the others through the select's native twin (what autofill and some screen readers use): faster in jsdom
       else await h.user.selectOptions(screen.getByTestId(`question-${i}`).querySelector('select')!, q.id);
+      // the question is in the machine before its answer is typed: a choice landing after the
+      // typing would clear the answer (seen on a loaded CI machine)
+      await waitFor(() => expect(real().context.security[i]?.questionId).toBe(q.id));
       await fill(within(screen.getByTestId(`question-${i}`)).getByRole('textbox'), `answer ${i + 1}`);
+      await waitFor(() => expect(real().context.security[i]?.answer).toBe(`answer ${i + 1}`));
     }
     // what was chosen and typed is in the machine before she goes on
     await waitFor(() =>
