@@ -357,10 +357,9 @@ export const bookingMachine = setup({
     isChallenge,
     challengePending,
     resumedConfirmed: (_, b: Booking) => b.status === 'confirmed',
-    resumedMedical: (_, b: Booking) => b.status === 'held' && b.medical,
-    resumedHeld: (_, b: Booking) => b.status === 'held',
-    foundMedical: (_, b: Booking | null) => b?.status === 'held' && b.medical,
-    foundHeld: (_, b: Booking | null) => b?.status === 'held',
+    /** A booking to resume (kept in this tab, or her hold found on the server; null: none) is a hold. */
+    resumedMedical: (_, b: Booking | null) => b?.status === 'held' && b.medical,
+    resumedHeld: (_, b: Booking | null) => b?.status === 'held',
     isMemberStart: ({ context }) => context.isMember,
     isTaken: isCode('SLOT_TAKEN', 'SLOT_UNAVAILABLE'),
     isDeclined,
@@ -418,12 +417,12 @@ export const bookingMachine = setup({
         input: ({ context }) => ({ expertId: context.expertId }),
         onDone: [
           {
-            guard: { type: 'foundMedical', params: ({ event }) => event.output },
+            guard: { type: 'resumedMedical', params: ({ event }) => event.output },
             target: '#booking.held.details',
             actions: { type: 'keepResumed', params: ({ event }) => event.output! },
           },
           {
-            guard: { type: 'foundHeld', params: ({ event }) => event.output },
+            guard: { type: 'resumedHeld', params: ({ event }) => event.output },
             target: '#booking.held.payment',
             actions: { type: 'keepResumed', params: ({ event }) => event.output! },
           },
