@@ -47,7 +47,14 @@ import { issueInvoice } from './commerce-invoices.ts';
 import type { Plan, Pricing } from './commerce-pricing.ts';
 import { enrolAfterPurchase } from './learning-enrolments.ts';
 import type { Q } from './learning-progress.ts';
-import { BUSY, claimWhenFree, IN_FLIGHT_MS, lockMember } from './member-lock.ts';
+import {
+  answered,
+  BUSY,
+  claimWhenFree,
+  continuedWithoutHer,
+  IN_FLIGHT_MS,
+  lockMember,
+} from './member-lock.ts';
 
 export interface PurchaseInput {
   courseIds: string[];
@@ -403,23 +410,12 @@ export function createPurchases({ database, clock, provider, pricing }: Purchase
     ): Promise<'done' | 'pending'> {
       const row = await read(member.id, key);
       if (!row || row.state === 'done') return 'done';
-      try {
-        const reply = await proceed(member, key, row.plan as Plan, paymentMethodId, 'en');
-        return reply.status === 202 ? 'pending' : 'done';
-      } catch (e) {
-        if (e instanceof ApiError) return 'done'; // the answer is stored for her next retry
-        throw e;
-      }
+      return continuedWithoutHer(() => proceed(member, key, row.plan as Plan, paymentMethodId, 'en'));
     },
 
     /** A `started` request given up on (her bank never answered): answered PAYMENT_FAILED for good. */
     abandon: (memberId: string, key: string) =>
-      finishWithError(memberId, key, 402, 'PAYMENT_FAILED').then(
-        () => undefined,
-        (e: unknown) => {
-          if (!(e instanceof ApiError)) throw e;
-        },
-      ),
+      answered(finishWithError(memberId, key, 402, 'PAYMENT_FAILED')),
   };
 }
 export type Purchases = ReturnType<typeof createPurchases>;

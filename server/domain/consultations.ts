@@ -96,7 +96,14 @@ import {
 } from './consultations-calls.ts';
 import type { ConsultationsConfig } from './consultations-config.ts';
 import { earlierHolds, freeCallProblem } from './consultations-fairness.ts';
-import { BUSY, claimWhenFree, IN_FLIGHT_MS, lockMember } from './member-lock.ts';
+import {
+  answered,
+  BUSY,
+  claimWhenFree,
+  continuedWithoutHer,
+  IN_FLIGHT_MS,
+  lockMember,
+} from './member-lock.ts';
 
 type BookingRow = typeof bookings.$inferSelect;
 type RequestRow = typeof consultationRequests.$inferSelect;
@@ -1069,23 +1076,13 @@ export function createConsultations(deps: ConsultationsDeps) {
     ): Promise<'done' | 'pending'> {
       const req = await readRequest(member.id, key);
       if (!req || req.state === 'done') return 'done';
-      try {
-        const reply = await proceed(member, key, req.bookingId, { paymentMethodId, details: null }, 'en');
-        return reply.status === 202 ? 'pending' : 'done';
-      } catch (e) {
-        if (e instanceof ApiError) return 'done'; // the answer is stored for her next retry
-        throw e;
-      }
+      return continuedWithoutHer(() =>
+        proceed(member, key, req.bookingId, { paymentMethodId, details: null }, 'en'),
+      );
     },
 
     /** A `started` confirmation given up on (her bank never answered): answered PAYMENT_FAILED. */
-    abandon: (memberId: string, key: string) =>
-      finishWithError(memberId, key, 'PAYMENT_FAILED').then(
-        () => undefined,
-        (e: unknown) => {
-          if (!(e instanceof ApiError)) throw e;
-        },
-      ),
+    abandon: (memberId: string, key: string) => answered(finishWithError(memberId, key, 'PAYMENT_FAILED')),
 
     async list(memberId: string, locale: Locale): Promise<MyConsultations> {
       const now = clock.now();

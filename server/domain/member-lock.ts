@@ -57,3 +57,28 @@ export async function claimWhenFree<T>(
     await sleep(POLL_MS + Math.floor(Math.random() * POLL_MS));
   }
 }
+
+/**
+ * A claimed request continued without her (the provider's completion, the reconciliation pass):
+ * 'pending' while her bank still decides (202), 'done' once answered. An ApiError is an answer too:
+ * it is stored as the key's final answer for her next retry.
+ */
+export async function continuedWithoutHer(
+  run: () => Promise<{ status: number }>,
+): Promise<'done' | 'pending'> {
+  try {
+    return (await run()).status === 202 ? 'pending' : 'done';
+  } catch (e) {
+    if (e instanceof ApiError) return 'done';
+    throw e;
+  }
+}
+
+/** Stores a final error as the key's answer (`finishWithError` throws it): only other errors escape. */
+export const answered = (stored: Promise<unknown>): Promise<void> =>
+  stored.then(
+    () => undefined,
+    (e: unknown) => {
+      if (!(e instanceof ApiError)) throw e;
+    },
+  );
