@@ -125,8 +125,8 @@ export function createApp({
   const siteMeta = createSiteMeta({
     config: {
       ...(config.site ?? { publicUrl: 'http://localhost', quickExitUrl: DEFAULT_QUICK_EXIT_URL }),
-      // the embedded sandbox charges nothing: every page says so (issue 20)
-      testPayments: !paymentProvider,
+      // the embedded sandbox charges nothing: every page says so while it is the provider (issue 20)
+      testPayments: (paymentProvider?.name ?? 'sandbox') === 'sandbox',
     },
     sources: [coursesSource(learning.catalogue), articlesSource(db.db), expertsSource(db.db)],
   });
