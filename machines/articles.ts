@@ -1,7 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import { ARTICLE_SEARCH_MAX } from '../server/contract/article-rules';
-import type { ArticleDetail, ArticlesPage } from '../server/contract/articles';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../server/contract/learning-constants';
+import { ARTICLE_SEARCH_MAX } from '../contract/article-rules';
+import type { ArticleDetail, ArticlesPage } from '../contract/articles';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../contract/learning-constants';
 import { LOADING_STEP } from './load-step';
 import { type AppError, notProvided, toAppError } from './types';
 
@@ -27,10 +27,9 @@ import { type AppError, notProvided, toAppError } from './types';
 
 export { pageFromQuery } from './load-step';
 
-/** A search as the list keeps it: trimmed, spaces collapsed, at most ARTICLE_SEARCH_MAX characters. */
-export function cleanSearch(raw: string | null | undefined): string {
-  return (raw ?? '').replace(/\s+/g, ' ').trim().slice(0, ARTICLE_SEARCH_MAX);
-}
+import { cleanSearch } from '../contract/page-query';
+
+export { cleanSearch };
 
 export const SEARCH_DEBOUNCE_MS = 400;
 

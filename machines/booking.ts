@@ -1,13 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { CardBody, Challenge, PaymentMethod } from '../server/contract/commerce';
-import type { CardField } from '../server/contract/commerce-rules';
-import {
-  ageOn,
-  HOLD_MINUTES,
-  isCalendarDate,
-  MINIMUM_AGE,
-  NAME_MAX,
-} from '../server/contract/consultation-rules';
+import type { CardBody, Challenge, PaymentMethod } from '../contract/commerce';
+import type { CardField } from '../contract/commerce-rules';
+import { ageOn, HOLD_MINUTES, isCalendarDate, MINIMUM_AGE, NAME_MAX } from '../contract/consultation-rules';
 import type {
   Booking,
   Cancellation,
@@ -15,8 +9,8 @@ import type {
   ConsultationPaid,
   HoldBody,
   Slots,
-} from '../server/contract/consultations';
-import type { CallMode, OfferKind } from '../server/contract/experts-constants';
+} from '../contract/consultations';
+import type { CallMode, OfferKind } from '../contract/experts-constants';
 import {
   type CardPaymentContext,
   type ChallengeView,

@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { effectivePrice } from '../server/contract/learning-constants';
+import { effectivePrice } from '../contract/learning-constants';
 
 /**
  * Shopping cart (spec §3, §4), kept in localStorage under `cart`.

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { CouponBody, CouponCheck, Quote, QuoteBody } from '../server/contract/commerce';
-import { COUPON_CODE_MAX, normalizeCouponCode } from '../server/contract/commerce-rules';
+import type { CouponBody, CouponCheck, Quote, QuoteBody } from '../contract/commerce';
+import { COUPON_CODE_MAX, normalizeCouponCode } from '../contract/commerce-rules';
 import type { CartItem } from './cart';
 import { LOADING_STEP } from './load-step';
 import { type AppError, notProvided, toAppError } from './types';

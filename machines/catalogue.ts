@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { CoursesPage } from '../server/contract/learning';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../server/contract/learning-constants';
+import type { CoursesPage } from '../contract/learning';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../contract/learning-constants';
 import { LOADING_STEP } from './load-step';
 import { type AppError, notProvided, toAppError } from './types';
 

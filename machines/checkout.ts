@@ -7,8 +7,8 @@ import type {
   PurchaseResult,
   Quote,
   QuoteBody,
-} from '../server/contract/commerce';
-import { type CardField, normalizeCouponCode } from '../server/contract/commerce-rules';
+} from '../contract/commerce';
+import { type CardField, normalizeCouponCode } from '../contract/commerce-rules';
 import { cartProblems } from './cartReview';
 import {
   type CardPaymentContext,

@@ -5,7 +5,7 @@ import type {
   CancellationQuote,
   JoinInfo,
   MyConsultations,
-} from '../server/contract/consultations';
+} from '../contract/consultations';
 import { type AppError, type Locale, notProvided, toAppError } from './types';
 
 /**

@@ -1,16 +1,5 @@
-import type {
-  Enrolment,
-  MemberCourseDetail,
-  MyReview,
-  Progress,
-  ReviewsPage,
-} from '../server/contract/learning';
-import {
-  effectivePrice,
-  RATING_MAX,
-  RATING_MIN,
-  REVIEW_TEXT_MAX,
-} from '../server/contract/learning-constants';
+import type { Enrolment, MemberCourseDetail, MyReview, Progress, ReviewsPage } from '../contract/learning';
+import { effectivePrice, RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX } from '../contract/learning-constants';
 import type { AppError } from './types';
 
 /**
@@ -197,7 +186,7 @@ export function withEnrolment(course: MemberCourseDetail, enrolment: Enrolment):
 }
 
 /** What is wrong with her review before it is sent (the server's rules), or null. */
-export function draftProblem(draft: ReviewDraft): string | null {
+export function draftProblem(draft: ReviewDraft): 'RATING_REQUIRED' | 'REVIEW_TOO_LONG' | null {
   if (!Number.isInteger(draft.rating) || draft.rating < RATING_MIN || draft.rating > RATING_MAX)
     return 'RATING_REQUIRED';
   if (draft.text.length > REVIEW_TEXT_MAX) return 'REVIEW_TOO_LONG';

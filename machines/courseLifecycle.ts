@@ -12,7 +12,7 @@ import {
   setup,
   stateIn,
 } from 'xstate';
-import type * as Api from '../server/contract/learning';
+import type * as Api from '../contract/learning';
 import type { cartMachine } from './cart';
 import {
   type CourseEmitted,

@@ -6,7 +6,7 @@ import {
   type FormKind,
   type FormReceipt,
   formProblems,
-} from '../server/contract/forms-rules';
+} from '../contract/forms-rules';
 import { type AppError, notProvided, toAppError } from './types';
 
 /**

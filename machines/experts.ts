@@ -1,14 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { ExpertProfile, ExpertsList } from '../server/contract/experts';
-import {
-  CALL_MODES,
-  type CallMode,
-  CONSULT_LANGUAGES,
-  type ConsultLanguage,
-  EXPERT_SPECIALTIES,
-  type ExpertSpecialty,
-  oneOf,
-} from '../server/contract/experts-constants';
+import type { ExpertProfile, ExpertsList } from '../contract/experts';
+import type { ExpertFilters } from '../contract/page-query';
 import { LOADING_STEP } from './load-step';
 import { type AppError, notProvided, toAppError } from './types';
 
@@ -24,11 +16,7 @@ import { type AppError, notProvided, toAppError } from './types';
  * profile:   loading → ready | notFound (unknown id) | failed (`experts.retry`);
  *            `experts.open` loads another expert.
  */
-export interface ExpertFilters {
-  specialty: ExpertSpecialty | null;
-  language: ConsultLanguage | null;
-  mode: CallMode | null;
-}
+export { type ExpertFilters, filtersFromQuery } from '../contract/page-query';
 
 export const NO_FILTERS: ExpertFilters = { specialty: null, language: null, mode: null };
 
@@ -52,16 +40,6 @@ export type ExpertsEvent =
   | { type: 'experts.open'; expertId: string }
   | { type: 'experts.retry' }
   | { type: 'experts.localeChanged' };
-
-/** The filters an address asks for (`?specialty=…&language=…&mode=…`); unknown values are ignored. */
-export function filtersFromQuery(search: string): ExpertFilters {
-  const q = new URLSearchParams(search);
-  return {
-    specialty: oneOf(EXPERT_SPECIALTIES, q.get('specialty')),
-    language: oneOf(CONSULT_LANGUAGES, q.get('language')),
-    mode: oneOf(CALL_MODES, q.get('mode')),
-  };
-}
 
 /** The address's query for these filters ('' when there are none), in a fixed order. */
 export function queryFromFilters(filters: ExpertFilters): string {

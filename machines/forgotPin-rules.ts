@@ -1,24 +1,18 @@
-import {
-  PIN_LENGTHS,
-  PIN_MAX,
-  PIN_MIN,
-  type PinLength,
-  toAsciiDigits,
-} from '../server/contract/account-rules';
+import { PIN_LENGTHS, PIN_MAX, PIN_MIN, type PinLength, toAsciiDigits } from '../contract/account-rules';
 import { type AppError, toAppError } from './types';
 
 /**
  * PIN recovery's types and rules, beside its machine (machines/forgotPin.ts) so that file reads as
  * the flow: the context and what a new start resets, the events the screen sends, the PIN lengths
  * it offers, and how a failed request reaches the guards and actions. The new PIN's rule is the
- * contract's `newPinProblems` (server/contract/account-rules.ts), the one sign-up uses too.
+ * contract's `newPinProblems` (contract/account-rules.ts), the one sign-up uses too.
  */
 export interface SecurityQuestion {
   id: string;
   text: string;
 }
 
-export { newPinProblems, PIN_LENGTHS } from '../server/contract/account-rules';
+export { newPinProblems, PIN_LENGTHS } from '../contract/account-rules';
 
 export interface ForgotPinContext {
   alias: string;

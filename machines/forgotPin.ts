@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { aliasProblem, newPinProblems } from '../server/contract/account-rules';
+import { aliasProblem, newPinProblems } from '../contract/account-rules';
 import {
   answersToVerify,
   type Failure,

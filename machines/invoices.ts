@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { InvoicesPage } from '../server/contract/commerce';
-import { INVOICE_PAGE_SIZE } from '../server/contract/commerce-rules';
-import { DEFAULT_PAGE } from '../server/contract/learning-constants';
+import type { InvoicesPage } from '../contract/commerce';
+import { INVOICE_PAGE_SIZE } from '../contract/commerce-rules';
+import { DEFAULT_PAGE } from '../contract/learning-constants';
 import { LOADING_STEP } from './load-step';
 import { type AppError, type Locale, notProvided, toAppError } from './types';
 

@@ -1,5 +1,3 @@
-import { DEFAULT_PAGE } from '../server/contract/learning-constants';
-
 /**
  * What the screens that load what they show have in common (the catalogue, a quiz, her learning
  * lists): their first step, `loading`, is tagged `step:loading` (the views read it) and starts with
@@ -9,9 +7,4 @@ import { DEFAULT_PAGE } from '../server/contract/learning-constants';
  */
 export const LOADING_STEP = { tags: ['step:loading'], entry: 'clearError' } as const;
 
-/** A page number from the address (`?page=2`): a whole number ≥ 1, anything else is the first page. */
-export function pageFromQuery(raw: string | null | undefined): number {
-  if (!raw || !/^[0-9]{1,6}$/.test(raw)) return DEFAULT_PAGE;
-  const n = Number(raw);
-  return n >= 1 ? n : DEFAULT_PAGE;
-}
+export { pageFromQuery } from '../contract/page-query';

@@ -1,5 +1,5 @@
 import { type ActorRef, assertEvent, assign, type Snapshot, sendTo, setup } from 'xstate';
-import { loginPinProblem, toAsciiDigits } from '../server/contract/account-rules';
+import { loginPinProblem, toAsciiDigits } from '../contract/account-rules';
 import { LOCK_TICK_MS, tickWait, waitIsOver } from './lock';
 import type { SessionEvent, SessionReply } from './session';
 import type { AppError, User } from './types';

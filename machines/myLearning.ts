@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { CourseScores, EnrolledCourse, MyReview, ReviewBodyInput } from '../server/contract/learning';
+import type { CourseScores, EnrolledCourse, MyReview, ReviewBodyInput } from '../contract/learning';
 import { LOADING_STEP } from './load-step';
 import { type AppError, notProvided, toAppError } from './types';
 

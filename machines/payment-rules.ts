@@ -1,11 +1,11 @@
-import type { CardBody, Challenge, PaymentMethod, PurchaseChallenge } from '../server/contract/commerce';
+import type { CardBody, Challenge, PaymentMethod, PurchaseChallenge } from '../contract/commerce';
 import {
   type CardField,
   type CardInput,
   cardDigits,
   cardProblems,
   type DeclineReason,
-} from '../server/contract/commerce-rules';
+} from '../contract/commerce-rules';
 import { type AppError, toAppError } from './types';
 
 /**

@@ -5,10 +5,10 @@ import type {
   QuizQuestion,
   QuizResult,
   QuizSubmitBody,
-} from '../server/contract/learning';
-import type { QuizKind } from '../server/contract/learning-constants';
+} from '../contract/learning';
+import type { QuizKind } from '../contract/learning-constants';
 import { LOADING_STEP } from './load-step';
-import { type AppError, notProvided, toAppError } from './types';
+import { type AppError, type ErrorCode, notProvided, toAppError } from './types';
 
 /**
  * A pre- or post-course quiz (spec §3 Quiz, §4 Course, §5, §8). No timers.
@@ -125,7 +125,7 @@ export const quizMachine = setup({
     }),
     clearError: assign({ error: null }),
     /** The quiz cannot be taken: one of QUIZ_ERRORS. */
-    failWith: assign((_, { code }: { code: string }) => ({ error: { code } })),
+    failWith: assign((_, { code }: { code: ErrorCode }) => ({ error: { code } })),
     /** A load that failed: not found (404, or not hers), or the generic load failure. */
     failLoading: assign((_, { error }: { error: unknown }) => ({
       error: { code: NOT_FOUND_CODES.has(toAppError(error).code) ? QUIZ_ERRORS.notFound : QUIZ_ERRORS.load },

@@ -9,7 +9,15 @@ import {
   type SessionEvent,
   type StoredSession,
 } from './session-rules';
-import { type AppError, LOCALES, type Locale, notProvided, toAppError, type User } from './types';
+import {
+  type AppError,
+  type ErrorCode,
+  LOCALES,
+  type Locale,
+  notProvided,
+  toAppError,
+  type User,
+} from './types';
 
 /**
  * Authentication state (spec §3, §4, §6).
@@ -42,7 +50,7 @@ const signedInVia = (via: 'login' | 'register') =>
       { type: 'tellSignedIn', params: { via } },
     ],
   }) as const;
-const refusedAs = (fallback: string) => {
+const refusedAs = (fallback: ErrorCode) => {
   const failure = ({ event }: { event: { error: unknown } }) => ({
     error: toAppError(event.error, fallback),
   });

@@ -8,19 +8,19 @@ import {
   type PinLength,
   QUESTION_COUNT,
   toAsciiDigits,
-} from '../server/contract/account-rules';
+} from '../contract/account-rules';
 import type { RegistrationInput, SessionEvent } from './session';
 import type { AppError, User } from './types';
 
 /**
  * Sign-up's types and rules, beside its machine (machines/signup.ts) so that file reads as the flow.
  * Pure and zod-free: the alias, PIN, answer, email and phone rules are the server's own
- * (server/contract/account-rules.ts); what is here is sign-up's part: which step a field belongs to,
+ * (contract/account-rules.ts); what is here is sign-up's part: which step a field belongs to,
  * what a step still needs before she goes on, how a changed field lands in the context, and what
  * `session.register` sends.
  */
 
-export { AGE_RANGES, MARITAL_STATUSES, PIN_LENGTHS, type PinLength } from '../server/contract/account-rules';
+export { AGE_RANGES, MARITAL_STATUSES, PIN_LENGTHS, type PinLength } from '../contract/account-rules';
 
 export interface Avatar {
   id: string;
@@ -157,7 +157,7 @@ export function withField(c: SignupContext, change: FieldChange): Partial<Signup
 
 const clearing = (c: SignupContext, ...keys: string[]) => ({ fieldErrors: without(c.fieldErrors, ...keys) });
 
-/** Optional; when given, the server's own rule (server/contract/account-rules.ts). */
+/** Optional; when given, the server's own rule (contract/account-rules.ts). */
 export function emailProblem(email: string): string | null {
   return email.trim() === '' || checkEmail(email).ok ? null : 'EMAIL_INVALID';
 }

@@ -1,8 +1,9 @@
 /** Shapes shared by the machines. No runtime code from React, the DOM or the network here. */
 
-export type Locale = 'en' | 'ar';
-export const LOCALES: readonly Locale[] = ['en', 'ar'];
-export const DEFAULT_LOCALE: Locale = 'en';
+import type { ErrorCode } from '../contract/errors.ts';
+
+export type { ErrorCode } from '../contract/errors.ts';
+export { DEFAULT_LOCALE, LOCALES, type Locale } from '../contract/locale.ts';
 
 /** The user record kept in `userData`. The server sends `id`; older records may carry `userid`. */
 export interface User {
@@ -18,7 +19,7 @@ export interface User {
  * `fields` maps a form field to its own code (ALIAS_TAKEN, PIN_TOO_COMMON…).
  */
 export interface AppError {
-  code: string;
+  code: ErrorCode;
   fields?: Record<string, string>;
   retryAfter?: number;
   attemptsRemaining?: number;
@@ -29,7 +30,7 @@ export function isAppError(value: unknown): value is AppError {
 }
 
 /** Any thrown value becomes an AppError; unknown failures get a generic code. */
-export function toAppError(value: unknown, fallback = 'UNKNOWN'): AppError {
+export function toAppError(value: unknown, fallback: ErrorCode = 'UNKNOWN'): AppError {
   return isAppError(value) ? value : { code: fallback };
 }
 

@@ -7,7 +7,7 @@ import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MERCHANT_CHARGE_BASIS_POINTS } from './contract/consultation-rules.ts';
+import { DEFAULT_MERCHANT_CHARGE_BASIS_POINTS } from '../contract/consultation-rules.ts';
 import {
   type BookingKey,
   bookingKeyFile,

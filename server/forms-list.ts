@@ -8,7 +8,7 @@
  */
 
 import { parseArgs } from 'node:util';
-import { FORM_KINDS, type FormKind } from './contract/forms-rules.ts';
+import { FORM_KINDS, type FormKind } from '../contract/forms-rules.ts';
 import { createForms, DEFAULT_FORMS_CONFIG, type Submission } from './domain/forms.ts';
 import { systemClock } from './lib/clock.ts';
 import { createLogger } from './lib/log.ts';

@@ -9,10 +9,7 @@
  * A screen that starts reading a parameter must add it here, or every address would get the page
  * as if the parameter were absent (tests/server/ssr.test.ts checks which views read the address).
  */
-import { cleanSearch } from '../machines/articles.ts';
-import { filtersFromQuery } from '../machines/experts.ts';
-import { pageFromQuery } from '../machines/load-step.ts';
-import { safeNext } from '../src/app/layouts/dashboard-nav.ts';
+import { cleanSearch, filtersFromQuery, pageFromQuery, safeNext } from '../contract/page-query.ts';
 
 /**
  * A page's parameters from the address: each normalised value (null: absent or the default, left

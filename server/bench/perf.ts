@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { LOCALES } from '../../contract/locale.ts';
 import { root, spawnApp, stop, waitForPort } from './process.ts';
 
 const runs = Number(process.env.PERF_RUNS ?? 3);
@@ -33,7 +34,6 @@ const DEFAULT_PAGES = [
   '/articles/emergency-contraception',
 ];
 const pages = process.env.PERF_PAGES ? process.env.PERF_PAGES.split(',') : DEFAULT_PAGES;
-const LOCALES = ['en', 'ar'] as const;
 
 /** The targets: every row, median of the runs. */
 const TARGET = {

@@ -25,7 +25,7 @@ import {
   TIME_OF_DAY,
   WEEKDAYS,
   wallMinutes,
-} from '../contract/consultation-rules.ts';
+} from '../../contract/consultation-rules.ts';
 import { expertAvailability } from '../db/schema.ts';
 
 export const AVAILABILITY_DIR = 'availability';

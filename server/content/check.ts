@@ -2,7 +2,7 @@
  * `npm run content:check`: the loader's checks without a server or database. Prints a summary, or
  * every problem as "file: problem" and exits 1.
  */
-import { effectivePrice } from '../contract/learning-constants.ts';
+import { effectivePrice } from '../../contract/learning-constants.ts';
 import { CONTENT_DIR, ContentError, readContent } from './loader.ts';
 
 const dir = process.argv[2] ?? CONTENT_DIR;

@@ -31,8 +31,8 @@ import {
   LESSON_FILE,
   LessonFrontMatter,
   QuizFile,
-} from '../contract/content.ts';
-import type { Block } from '../contract/learning.ts';
+} from '../../contract/content.ts';
+import type { Block } from '../../contract/learning.ts';
 import { bookings, contentState, coupons, courses, experts, lessons, quizQuestions } from '../db/schema.ts';
 import type { Locale } from '../lib/i18n.ts';
 import { ARTICLES_DIR, type ArticleRow, readArticles, storeArticles } from './articles.ts';

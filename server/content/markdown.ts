@@ -4,7 +4,7 @@
  * HTML, tables, code, other headings, rules, bare URLs, entities) is refused with the line number,
  * so what an educator writes is exactly what a member sees.
  */
-import type { Block, Inline } from '../contract/learning.ts';
+import type { Block, Inline } from '../../contract/learning.ts';
 
 export class MarkdownError extends Error {
   constructor(

@@ -4,7 +4,7 @@
  * small helpers they all use (a time as SQL, the shape of a bearer or reset token).
  */
 import { eq, sql } from 'drizzle-orm';
-import type { AgeRange, MaritalStatus } from '../contract/account-rules.ts';
+import type { AgeRange, MaritalStatus } from '../../contract/account-rules.ts';
 import type { Database, Db } from '../db/index.ts';
 import { users } from '../db/schema.ts';
 import { avatarView } from '../lib/catalog.ts';

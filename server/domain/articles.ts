@@ -15,9 +15,9 @@
  * text matched.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { ArticleTopic } from '../contract/article-rules.ts';
-import type { ArticleDetail, ArticleSummary, ArticlesPage, CourseLink } from '../contract/articles.ts';
-import type { Block } from '../contract/learning.ts';
+import type { ArticleTopic } from '../../contract/article-rules.ts';
+import type { ArticleDetail, ArticleSummary, ArticlesPage, CourseLink } from '../../contract/articles.ts';
+import type { Block } from '../../contract/learning.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { Locale } from '../lib/i18n.ts';

@@ -9,7 +9,7 @@ import {
   type CouponErrorCode,
   couponDiscount,
   normalizeCouponCode,
-} from '../contract/commerce-rules.ts';
+} from '../../contract/commerce-rules.ts';
 import { couponRedemptions, coupons } from '../db/schema.ts';
 import type { Q } from './learning-progress.ts';
 

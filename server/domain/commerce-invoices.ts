@@ -9,8 +9,8 @@
  * serialised anyway).
  */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { InvoiceDocument, InvoicesPage } from '../contract/commerce.ts';
-import { invoiceNumber, VAT_PERCENT } from '../contract/commerce-rules.ts';
+import type { InvoiceDocument, InvoicesPage } from '../../contract/commerce.ts';
+import { invoiceNumber, VAT_PERCENT } from '../../contract/commerce-rules.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { creditNotes, invoiceCounters, invoices, orderLines, orders } from '../db/schema.ts';
 import { ApiError } from '../lib/errors.ts';

@@ -5,15 +5,15 @@
  * compared (expectedTotal → 409 PRICE_CHANGED).
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AppliedCoupon, CouponCheck, Quote, QuoteLine } from '../contract/commerce.ts';
+import type { AppliedCoupon, CouponCheck, Quote, QuoteLine } from '../../contract/commerce.ts';
 import {
   type CouponErrorCode,
   couponLineAmounts,
   type Totals,
   totalsFor,
   VAT_PERCENT,
-} from '../contract/commerce-rules.ts';
-import { effectivePrice } from '../contract/learning-constants.ts';
+} from '../../contract/commerce-rules.ts';
+import { effectivePrice } from '../../contract/learning-constants.ts';
 import { enrolments } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';

@@ -27,8 +27,8 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import type { PurchaseChallenge, PurchasePaid } from '../contract/commerce.ts';
-import { type DeclineReason, normalizeCouponCode } from '../contract/commerce-rules.ts';
+import type { PurchaseChallenge, PurchasePaid } from '../../contract/commerce.ts';
+import { type DeclineReason, normalizeCouponCode } from '../../contract/commerce-rules.ts';
 import type { Database, Tx } from '../db/index.ts';
 import {
   couponRedemptions,

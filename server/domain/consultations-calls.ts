@@ -12,7 +12,7 @@
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { Transporter } from 'nodemailer';
-import type { CallMode } from '../contract/experts-constants.ts';
+import type { CallMode } from '../../contract/experts-constants.ts';
 import type { BookingKeyRing, ConsultationsConfig } from './consultations-config.ts';
 
 // ------------------------------------------------------------------ personal details

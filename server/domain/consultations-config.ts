@@ -22,7 +22,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_MERCHANT_CHARGE_BASIS_POINTS } from '../contract/consultation-rules.ts';
+import { DEFAULT_MERCHANT_CHARGE_BASIS_POINTS } from '../../contract/consultation-rules.ts';
 import { ensurePrivateDir } from '../lib/data-dir.ts';
 
 export const DEFAULT_JITSI_URL = 'https://meet.jit.si';

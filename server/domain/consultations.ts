@@ -29,9 +29,8 @@
  * issued from its own gapless yearly counter. A retry after a crash finishes the pending refund.
  */
 import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import type { ExpertTexts } from '../content/loader.ts';
-import type { InvoiceDocument } from '../contract/commerce.ts';
-import { VAT_PERCENT } from '../contract/commerce-rules.ts';
+import type { InvoiceDocument } from '../../contract/commerce.ts';
+import { VAT_PERCENT } from '../../contract/commerce-rules.ts';
 import {
   type Availability,
   ageOn,
@@ -50,7 +49,7 @@ import {
   refundParts,
   refundPercent,
   SLOTS_MAX_DAYS,
-} from '../contract/consultation-rules.ts';
+} from '../../contract/consultation-rules.ts';
 import type {
   Booking,
   CancellationQuote,
@@ -60,9 +59,10 @@ import type {
   JoinInfo,
   MyConsultations,
   Slots,
-} from '../contract/consultations.ts';
-import { NEXT_SLOTS_COUNT } from '../contract/consultations.ts';
-import type { CallMode, OfferKind } from '../contract/experts-constants.ts';
+} from '../../contract/consultations.ts';
+import { NEXT_SLOTS_COUNT } from '../../contract/consultations.ts';
+import type { CallMode, OfferKind } from '../../contract/experts-constants.ts';
+import type { ExpertTexts } from '../content/loader.ts';
 import type { Database, Db, Tx } from '../db/index.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../db/index.ts';
 import {

@@ -5,15 +5,15 @@
  * version (the catalogue cache tells the version, and gives the courses).
  */
 import { asc } from 'drizzle-orm';
-import type { ExpertOffer, ExpertTexts } from '../content/loader.ts';
 import type {
   ConsultationOffer,
   ExpertCard,
   ExpertProfile,
   ExpertsList,
   ExpertsQuery,
-} from '../contract/experts.ts';
-import type { CallMode, ConsultLanguage, ExpertSpecialty } from '../contract/experts-constants.ts';
+} from '../../contract/experts.ts';
+import type { CallMode, ConsultLanguage, ExpertSpecialty } from '../../contract/experts-constants.ts';
+import type { ExpertOffer, ExpertTexts } from '../content/loader.ts';
 import type { Db } from '../db/index.ts';
 import { experts } from '../db/schema.ts';
 import { avatarView } from '../lib/catalog.ts';

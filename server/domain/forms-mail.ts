@@ -4,7 +4,7 @@
  * is made once; tests pass their own (a loopback SMTP server, or nodemailer's stream transport).
  */
 import nodemailer, { type Transporter } from 'nodemailer';
-import { checkEmail } from '../contract/account-rules.ts';
+import { checkEmail } from '../../contract/account-rules.ts';
 import type { Submission } from './forms.ts';
 
 export interface FormMailer {

@@ -14,7 +14,7 @@
  * rendering means it to be (on the left of the number): "US$ 84.11", "−US$ 8.90". Negative
  * amounts use the real minus sign (U+2212) in both languages.
  */
-import type { InvoiceDocument } from '../contract/commerce.ts';
+import type { InvoiceDocument } from '../../contract/commerce.ts';
 
 export type InvoiceLanguage = InvoiceDocument['language'];
 

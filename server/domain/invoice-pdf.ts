@@ -6,7 +6,7 @@
  * id come from the invoice's issue date, so one invoice always renders to the same bytes.
  */
 import PDFDocument from 'pdfkit';
-import type { InvoiceDocument } from '../contract/commerce.ts';
+import type { InvoiceDocument } from '../../contract/commerce.ts';
 import { invoiceFonts } from './invoice-pdf-fonts.ts';
 import { formatters, stringsFor } from './invoice-pdf-strings.ts';
 import { TextEngine, type TextStyle } from './invoice-pdf-text.ts';

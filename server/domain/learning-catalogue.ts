@@ -5,7 +5,6 @@
  * server: the views below never include them.
  */
 import { asc, sql } from 'drizzle-orm';
-import type { CourseTexts, LessonTexts, QuestionTexts } from '../content/loader.ts';
 import type {
   CourseDetail,
   CourseSummary,
@@ -13,8 +12,9 @@ import type {
   LessonOutline,
   QuizQuestion,
   RatingSummary,
-} from '../contract/learning.ts';
-import { type CourseLevel, effectivePrice, type QuizKind } from '../contract/learning-constants.ts';
+} from '../../contract/learning.ts';
+import { type CourseLevel, effectivePrice, type QuizKind } from '../../contract/learning-constants.ts';
+import type { CourseTexts, LessonTexts, QuestionTexts } from '../content/loader.ts';
 import type { Db } from '../db/index.ts';
 import { courses, experts, lessons, quizQuestions } from '../db/schema.ts';
 import { avatarView } from '../lib/catalog.ts';

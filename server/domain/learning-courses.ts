@@ -2,7 +2,7 @@
  * Reading courses: the catalogue page (with its ETag), a course for visitors, and a course as a
  * member sees it (enrolment, progress, lesson bodies and quizzes once enrolled, her review).
  */
-import type { CourseDetail, CoursesPage, MemberCourseDetail } from '../contract/learning.ts';
+import type { CourseDetail, CoursesPage, MemberCourseDetail } from '../../contract/learning.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { Locale } from '../lib/i18n.ts';
 import { courseDetail, courseOr404, courseSummary, lessonOutline } from './learning-catalogue.ts';

@@ -4,8 +4,8 @@
  * member's enrolled courses with their status and progress.
  */
 import { eq, max } from 'drizzle-orm';
-import type { EnrolledCourses, Enrolment } from '../contract/learning.ts';
-import type { EnrolmentStatus } from '../contract/learning-constants.ts';
+import type { EnrolledCourses, Enrolment } from '../../contract/learning.ts';
+import type { EnrolmentStatus } from '../../contract/learning-constants.ts';
 import { enrolments, lessonProgress, quizAttempts } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';

@@ -10,8 +10,8 @@
  *   post_quiz (every lesson done).
  */
 import { and, desc, eq } from 'drizzle-orm';
-import type { Progress } from '../contract/learning.ts';
-import type { EnrolmentStatus } from '../contract/learning-constants.ts';
+import type { Progress } from '../../contract/learning.ts';
+import type { EnrolmentStatus } from '../../contract/learning-constants.ts';
 import type { Database, Db, Tx } from '../db/index.ts';
 import { enrolments, lessonProgress, quizAttempts } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';

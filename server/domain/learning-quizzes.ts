@@ -18,8 +18,8 @@ import type {
   QuizResult,
   QuizResults,
   QuizSubmitBody,
-} from '../contract/learning.ts';
-import type { QuizKind } from '../contract/learning-constants.ts';
+} from '../../contract/learning.ts';
+import type { QuizKind } from '../../contract/learning-constants.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../db/index.ts';
 import { enrolments, quizAttempts } from '../db/schema.ts';
 import { ApiError } from '../lib/errors.ts';

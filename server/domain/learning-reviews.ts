@@ -4,7 +4,7 @@
  * members see rating, text, dates and the avatar: never the alias, e-mail or member id (spec §6).
  */
 import { and, asc, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
-import type { MyReview, MyReviews, PublicReview, ReviewsPage } from '../contract/learning.ts';
+import type { MyReview, MyReviews, PublicReview, ReviewsPage } from '../../contract/learning.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { enrolments, reviews, users } from '../db/schema.ts';
 import { avatarView } from '../lib/catalog.ts';

@@ -4,7 +4,7 @@
  * which ends every session of the member. Wrong answer sets count with wrong PINs (accounts-throttle.ts).
  */
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import { normalizeAnswer } from '../contract/account-rules.ts';
+import { normalizeAnswer } from '../../contract/account-rules.ts';
 import type { Database } from '../db/index.ts';
 import { resetTokens, securityAnswers, sessions, users } from '../db/schema.ts';
 import { ApiError } from '../lib/errors.ts';

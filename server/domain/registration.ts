@@ -4,7 +4,7 @@
  * route's schema (routes/users-schemas.ts); the unique index on the alias key still decides races.
  */
 import { eq } from 'drizzle-orm';
-import type { AliasCheck } from '../contract/account-rules.ts';
+import type { AliasCheck } from '../../contract/account-rules.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../db/index.ts';
 import { securityAnswers, users } from '../db/schema.ts';
 import { ApiError } from '../lib/errors.ts';

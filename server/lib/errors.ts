@@ -1,6 +1,6 @@
 /** The uniform error envelope: `{ error: { code, message, fields?, fieldCodes?, retryAfter? } }`. */
 import type { Context } from 'hono';
-import type { DeclineReason } from '../contract/commerce-rules.ts';
+import type { DeclineReason } from '../../contract/commerce-rules.ts';
 import {
   type ErrorCode,
   errorMessage,

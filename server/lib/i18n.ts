@@ -1,8 +1,11 @@
 /** Server-side messages in English and Arabic, chosen from the request's Accept-Language. */
+import type { FieldCode, ServerErrorCode } from '../../contract/errors.ts';
+import { LOCALES, type Locale } from '../../contract/locale.ts';
 import { qualityList } from './accept.ts';
 
-export const LOCALES = ['en', 'ar'] as const;
-export type Locale = (typeof LOCALES)[number];
+export type { FieldCode } from '../../contract/errors.ts';
+export { isFieldCode } from '../../contract/errors.ts';
+export { LOCALES, type Locale };
 
 /**
  * Picks en or ar from an Accept-Language header, honouring q-values (RFC 9110 §12.5.4).
@@ -251,9 +254,10 @@ export const ERROR_MESSAGES = {
     en: 'You reserved this time a moment ago. To be fair to others, it cannot be reserved again straight away: please choose another time, or try again in a few minutes.',
     ar: 'لقد حجزتِ هذا الموعد مؤقتًا قبل قليل. وحرصًا على إتاحة الفرصة لغيركِ، لا يمكن حجزه مجددًا على الفور: يُرجى اختيار موعد آخر، أو المحاولة بعد بضع دقائق.',
   },
-} satisfies Record<string, Message>;
+} satisfies Record<ServerErrorCode, Message>;
 
-export type ErrorCode = keyof typeof ERROR_MESSAGES;
+/** The server's own codes: every one has a message here (`satisfies` above fails on a missing one). */
+export type ErrorCode = ServerErrorCode;
 
 /** Messages for field-level problems (`fieldCodes`). */
 export const FIELD_MESSAGES = {
@@ -425,13 +429,7 @@ export const FIELD_MESSAGES = {
     en: 'This PDF is too complex for us to check. Please save your CV as a simpler PDF (fewer pages or images) and attach it.',
     ar: 'ملف PDF هذا أعقد من أن نتمكّن من فحصه. احفظي سيرتكِ الذاتية بصيغة PDF أبسط (بصفحات أو صور أقل) ثم أرفقيها.',
   },
-} satisfies Record<string, Message>;
-
-export type FieldCode = keyof typeof FIELD_MESSAGES;
-
-export function isFieldCode(s: string): s is FieldCode {
-  return Object.hasOwn(FIELD_MESSAGES, s);
-}
+} satisfies Record<FieldCode, Message>;
 
 function render(m: Message, locale: Locale, params: Params): string {
   const v = m[locale];

@@ -20,7 +20,7 @@
  * The work is linear in the file (≤ 5 MB) plus the budget; nesting and object counts are bounded.
  */
 import { constants, createInflate } from 'node:zlib';
-import type { FormFieldCode } from '../contract/forms-rules.ts';
+import type { FormFieldCode } from '../../contract/forms-rules.ts';
 
 /** The contract's CV content codes (forms-rules.ts) but the one pdf.js gives (it does not open). */
 export type ScanProblem = Exclude<Extract<FormFieldCode, `PDF_${string}`>, 'PDF_UNREADABLE'>;

@@ -17,7 +17,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import type { Challenge, PaymentMethod } from '../contract/commerce.ts';
+import type { Challenge, PaymentMethod } from '../../contract/commerce.ts';
 import {
   type CardInput,
   cardBrand,
@@ -25,7 +25,7 @@ import {
   cardProblems,
   parseExpiry,
   SANDBOX_TEST_CARDS,
-} from '../contract/commerce-rules.ts';
+} from '../../contract/commerce-rules.ts';
 import type { Database } from '../db/index.ts';
 import { sandboxCharges, sandboxPaymentMethods, sandboxRefunds } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';

@@ -1,11 +1,11 @@
 /**
  * The article endpoints on the spec's paths (§7), public: a page of summaries (newest first, or by
- * relevance with `search`) and one article. Shapes: server/contract/articles.ts; search and order:
+ * relevance with `search`) and one article. Shapes: contract/articles.ts; search and order:
  * server/domain/articles.ts. (`POST /articles/enroll-free-course` is the learning API's, in lms.ts.)
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { ArticleDetail, ArticlesPage, ArticlesQuery } from '../contract/articles.ts';
-import { Slug } from '../contract/learning.ts';
+import { ArticleDetail, ArticlesPage, ArticlesQuery } from '../../contract/articles.ts';
+import { Slug } from '../../contract/learning.ts';
 import type { Articles } from '../domain/articles.ts';
 import { createRouter } from '../lib/http.ts';
 import { errorResponses, reply } from './schemas.ts';

@@ -4,8 +4,8 @@
  * limited per member (`pdfLimit`, routes/member-limit.ts, shared with the credit notes).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { InvoicePdfBody, InvoicesPage } from '../contract/commerce.ts';
-import { PageQuery } from '../contract/learning.ts';
+import { InvoicePdfBody, InvoicesPage } from '../../contract/commerce.ts';
+import { PageQuery } from '../../contract/learning.ts';
 import type { Commerce } from '../domain/commerce.ts';
 import { createRouter, jsonBody, noStore } from '../lib/http.ts';
 import { commerceErrors } from './commerce-http.ts';

@@ -1,13 +1,13 @@
 /**
  * Expert consultations (issue 10): an expert's open slots (public), and for members: hold a slot,
  * pay and confirm it (Idempotency-Key), her bookings, the call's room, the cancellation's refund
- * and the cancellation, the credit note's PDF. Shapes: server/contract/consultations.ts; rules:
+ * and the cancellation, the credit note's PDF. Shapes: contract/consultations.ts; rules:
  * server/domain/consultations.ts and contract/consultation-rules.ts.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { IdempotencyKey } from '../contract/commerce.ts';
-import { IDEMPOTENCY_HEADER } from '../contract/commerce-rules.ts';
+import { IdempotencyKey } from '../../contract/commerce.ts';
+import { IDEMPOTENCY_HEADER } from '../../contract/commerce-rules.ts';
 import {
   Booking,
   BookingId,
@@ -22,8 +22,8 @@ import {
   MyConsultations,
   Slots,
   SlotsQuery,
-} from '../contract/consultations.ts';
-import { Slug } from '../contract/learning.ts';
+} from '../../contract/consultations.ts';
+import { Slug } from '../../contract/learning.ts';
 import type { Consultations } from '../domain/consultations.ts';
 import { ApiError } from '../lib/errors.ts';
 import { type AppEnv, createRouter, jsonBody, noStore } from '../lib/http.ts';

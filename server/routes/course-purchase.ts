@@ -14,8 +14,8 @@ import {
   PurchasePaid,
   Quote,
   QuoteBody,
-} from '../contract/commerce.ts';
-import { IDEMPOTENCY_HEADER } from '../contract/commerce-rules.ts';
+} from '../../contract/commerce.ts';
+import { IDEMPOTENCY_HEADER } from '../../contract/commerce-rules.ts';
 import type { Commerce } from '../domain/commerce.ts';
 import { ApiError } from '../lib/errors.ts';
 import { type AppEnv, createRouter, jsonBody, noStore } from '../lib/http.ts';

@@ -1,11 +1,11 @@
 /**
  * The experts directory (public): the list, filtered by specialty, language and call mode, and one
- * expert's profile with her consultation offers and courses. Shapes: server/contract/experts.ts;
+ * expert's profile with her consultation offers and courses. Shapes: contract/experts.ts;
  * rules: server/domain/experts.ts. Texts in the Accept-Language; cacheable for a minute.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { ExpertProfile, ExpertsList, ExpertsQuery } from '../contract/experts.ts';
-import { Slug } from '../contract/learning.ts';
+import { ExpertProfile, ExpertsList, ExpertsQuery } from '../../contract/experts.ts';
+import { Slug } from '../../contract/learning.ts';
 import type { Experts } from '../domain/experts.ts';
 import { createRouter } from '../lib/http.ts';
 import { errorResponses, reply } from './schemas.ts';

@@ -4,7 +4,7 @@
  * and never shows who wrote a review (avatar only).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { MyReview, MyReviews, ReviewBody, ReviewsPage, ReviewsQuery, Slug } from '../contract/learning.ts';
+import { MyReview, MyReviews, ReviewBody, ReviewsPage, ReviewsQuery, Slug } from '../../contract/learning.ts';
 import type { Learning } from '../domain/learning.ts';
 import { createRouter, jsonBody, noStore } from '../lib/http.ts';
 import { BODY, bearer, learningErrors, sameMember, userIdParam } from './learning-http.ts';

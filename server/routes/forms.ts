@@ -17,7 +17,7 @@ import {
   HONEYPOT_FIELD,
   JSON_FORM_KINDS,
   type JsonFormKind,
-} from '../contract/forms.ts';
+} from '../../contract/forms.ts';
 import type { Forms } from '../domain/forms.ts';
 import { COUNTRY_CODES } from '../lib/catalog.ts';
 import { ApiError } from '../lib/errors.ts';

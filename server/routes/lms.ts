@@ -1,7 +1,7 @@
 /**
  * The learning endpoints on the spec's paths (§7): the catalogue, a course (visitor and member),
  * free enrolment, lesson progress, quizzes, and a member's courses and scores. Shapes and rules:
- * server/contract/learning.ts and server/domain/learning.ts. Member paths need a bearer token
+ * contract/learning.ts and server/domain/learning.ts. Member paths need a bearer token
  * (401) and, when they name a `{userId}`, that it is hers (403 FORBIDDEN, checked first).
  * Not enrolled → 403 NOT_ENROLLED (she may not act on a course she has not joined).
  */
@@ -21,7 +21,7 @@ import {
   QuizResults,
   QuizSubmitBody,
   Slug,
-} from '../contract/learning.ts';
+} from '../../contract/learning.ts';
 import type { Learning } from '../domain/learning.ts';
 import { createRouter, jsonBody, noStore } from '../lib/http.ts';
 import { BODY, bearer, etagMatches, learningErrors, sameMember, userIdParam } from './learning-http.ts';

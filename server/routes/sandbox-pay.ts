@@ -9,7 +9,7 @@
  * four digits are taken.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { CardBody, Challenge, ChallengeDecision, PaymentMethod } from '../contract/commerce.ts';
+import { CardBody, Challenge, ChallengeDecision, PaymentMethod } from '../../contract/commerce.ts';
 import { createRouter, jsonBody, noStore } from '../lib/http.ts';
 import type { SandboxProvider } from '../payments/sandbox.ts';
 import { commerceErrors } from './commerce-http.ts';

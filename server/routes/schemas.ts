@@ -4,8 +4,8 @@
  */
 import { z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { AGE_RANGES, LANGUAGES, MARITAL_STATUSES, pinConfirmProblem } from '../contract/account-rules.ts';
-import { DECLINE_REASONS } from '../contract/commerce-rules.ts';
+import { AGE_RANGES, LANGUAGES, MARITAL_STATUSES, pinConfirmProblem } from '../../contract/account-rules.ts';
+import { DECLINE_REASONS } from '../../contract/commerce-rules.ts';
 import { isAvatarId } from '../lib/catalog.ts';
 import type { AppEnv } from '../lib/http.ts';
 import { ERROR_MESSAGES, FIELD_MESSAGES } from '../lib/i18n.ts';

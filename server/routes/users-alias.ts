@@ -4,7 +4,7 @@
  * answers (200, `available: false` with a field code), not 400s, so the sign-up form can show them.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { type AliasCheck, checkAlias } from '../contract/account-rules.ts';
+import { type AliasCheck, checkAlias } from '../../contract/account-rules.ts';
 import type { Accounts } from '../domain/accounts.ts';
 import { createRouter, jsonBody, noStore } from '../lib/http.ts';
 import { BODY_ERRORS, bodyOf, errors, type Limit, reply } from './schemas.ts';

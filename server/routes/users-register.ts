@@ -1,6 +1,6 @@
 /** POST /users/register/standard: create an account, signed in at once (201 with token and user). */
 import { createRoute, z } from '@hono/zod-openapi';
-import { AGE_RANGES, LANGUAGES, MARITAL_STATUSES } from '../contract/account-rules.ts';
+import { AGE_RANGES, LANGUAGES, MARITAL_STATUSES } from '../../contract/account-rules.ts';
 import { type Accounts, userView } from '../domain/accounts.ts';
 import { SECURITY_QUESTION_IDS } from '../lib/catalog.ts';
 import { createRouter, jsonBody, noStore } from '../lib/http.ts';

@@ -19,7 +19,7 @@ import {
   normalizeAnswer,
   pinForLogin,
   toAsciiDigits,
-} from '../contract/account-rules.ts';
+} from '../../contract/account-rules.ts';
 import { COUNTRY_CODES } from '../lib/catalog.ts';
 import type { FieldCode } from '../lib/i18n.ts';
 

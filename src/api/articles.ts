@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
+import type { ArticleDetail, ArticlesPage } from '../../contract/articles';
 import type { articleMachine, articlesMachine } from '../../machines/articles';
-import type { ArticleDetail, ArticlesPage } from '../../server/contract/articles';
 import { request } from './client';
 
 /**

@@ -1,8 +1,8 @@
 import type { FetchContext } from 'ofetch';
 import { fromPromise } from 'xstate';
+import type { InvoicePdfBody, InvoicesPage } from '../../contract/commerce';
 import type { InvoicesListInput, invoicesMachine } from '../../machines/invoices';
 import type { Locale } from '../../machines/types';
-import type { InvoicePdfBody, InvoicesPage } from '../../server/contract/commerce';
 import { request } from './client';
 
 /**

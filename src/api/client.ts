@@ -1,14 +1,15 @@
 import Cookies from 'js-cookie';
 import type { $Fetch, FetchError, FetchOptions } from 'ofetch';
+import { AUTH_COOKIE } from '../../contract/cookies';
+import type { ServerErrorCode } from '../../contract/errors';
 import type { AppError } from '../../machines/types';
-import { AUTH_COOKIE } from '../../server/contract/cookies';
 
 /**
  * The one HTTP client (spec §6, §7): base URL from VITE_API_URL (default `/api` on this origin),
  * JSON, `Authorization: Bearer <authToken cookie>` when present, `Accept-Language` from the
  * current language. Failures become AppError codes; machines keep the codes, views translate them.
  */
-export { AUTH_COOKIE } from '../../server/contract/cookies';
+export { AUTH_COOKIE } from '../../contract/cookies';
 export const API_BASE = import.meta.env.VITE_API_URL || '/api';
 
 let acceptLanguage = 'en';
@@ -58,7 +59,7 @@ function isFetchError(error: unknown): error is FetchError {
 
 interface ErrorBody {
   error?: {
-    code?: string;
+    code?: ServerErrorCode;
     fieldCodes?: Record<string, string>;
     retryAfter?: number;
     attemptsRemaining?: number;

@@ -1,8 +1,5 @@
 import type { FetchOptions } from 'ofetch';
 import { fromPromise } from 'xstate';
-import type { cartReviewMachine } from '../../machines/cartReview';
-import type { CheckoutError, checkoutMachine, PurchaseAttempt } from '../../machines/checkout';
-import { isAppError } from '../../machines/types';
 import type {
   CardBody,
   Challenge,
@@ -12,8 +9,11 @@ import type {
   PurchaseResult,
   Quote,
   QuoteBody,
-} from '../../server/contract/commerce';
-import { IDEMPOTENCY_HEADER } from '../../server/contract/commerce-rules';
+} from '../../contract/commerce';
+import { IDEMPOTENCY_HEADER } from '../../contract/commerce-rules';
+import type { cartReviewMachine } from '../../machines/cartReview';
+import type { CheckoutError, checkoutMachine, PurchaseAttempt } from '../../machines/checkout';
+import { isAppError } from '../../machines/types';
 import { request } from './client';
 
 /**

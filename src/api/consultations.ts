@@ -1,9 +1,6 @@
 import type { FetchOptions } from 'ofetch';
 import { fromPromise } from 'xstate';
-import type { BookingAttempt, BookingError, bookingMachine, ConfirmResult } from '../../machines/booking';
-import type { ConsultationsDownload, consultationsMachine } from '../../machines/consultations';
-import { isAppError } from '../../machines/types';
-import { IDEMPOTENCY_HEADER } from '../../server/contract/commerce-rules';
+import { IDEMPOTENCY_HEADER } from '../../contract/commerce-rules';
 import type {
   Booking,
   Cancellation,
@@ -12,7 +9,10 @@ import type {
   JoinInfo,
   MyConsultations,
   Slots,
-} from '../../server/contract/consultations';
+} from '../../contract/consultations';
+import type { BookingAttempt, BookingError, bookingMachine, ConfirmResult } from '../../machines/booking';
+import type { ConsultationsDownload, consultationsMachine } from '../../machines/consultations';
+import { isAppError } from '../../machines/types';
 import { readErrorEnvelope } from './billing';
 import { request } from './client';
 

@@ -1,5 +1,4 @@
 import { fromPromise } from 'xstate';
-import type { LoadCourseInput } from '../../machines/courseLifecycle';
 import type {
   CourseDetail,
   Enrolment,
@@ -7,7 +6,8 @@ import type {
   MyReview,
   Progress,
   ReviewsPage,
-} from '../../server/contract/learning';
+} from '../../contract/learning';
+import type { LoadCourseInput } from '../../machines/courseLifecycle';
 import { request } from './client';
 
 /**

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
+import type { ExpertProfile, ExpertsList } from '../../contract/experts';
 import type { ExpertFilters, expertsMachine } from '../../machines/experts';
-import type { ExpertProfile, ExpertsList } from '../../server/contract/experts';
 import { request } from './client';
 
 /**

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
+import type { FormReceipt } from '../../contract/forms-rules';
 import type { enquiryFormMachine, SendFormInput } from '../../machines/enquiryForm';
-import type { FormReceipt } from '../../server/contract/forms-rules';
 import { request } from './client';
 
 /**

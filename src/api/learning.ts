@@ -1,7 +1,4 @@
 import { fromPromise } from 'xstate';
-import type { catalogueMachine } from '../../machines/catalogue';
-import type { LearningLists, MyLearningInput, myLearningMachine } from '../../machines/myLearning';
-import type { quizMachine } from '../../machines/quiz';
 import type {
   CoursesPage,
   EnrolledCourses,
@@ -12,7 +9,10 @@ import type {
   QuizResults,
   QuizSubmitBody,
   ReviewBodyInput,
-} from '../../server/contract/learning';
+} from '../../contract/learning';
+import type { catalogueMachine } from '../../machines/catalogue';
+import type { LearningLists, MyLearningInput, myLearningMachine } from '../../machines/myLearning';
+import type { quizMachine } from '../../machines/quiz';
 import { request } from './client';
 
 /**

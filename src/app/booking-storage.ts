@@ -1,5 +1,5 @@
+import { IDEMPOTENCY_KEY_PATTERN } from '../../contract/commerce-rules';
 import type { BookingAttempt, PendingBooking } from '../../machines/booking';
-import { IDEMPOTENCY_KEY_PATTERN } from '../../server/contract/commerce-rules';
 
 /**
  * The consultation payment in flight, for this tab (sessionStorage; sign-out clears it): which

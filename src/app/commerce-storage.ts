@@ -1,6 +1,6 @@
+import type { PurchasePaid } from '../../contract/commerce';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../contract/commerce-rules';
 import type { PurchaseAttempt } from '../../machines/checkout';
-import type { PurchasePaid } from '../../server/contract/commerce';
-import { IDEMPOTENCY_KEY_PATTERN } from '../../server/contract/commerce-rules';
 
 /**
  * What the buying screens keep for this tab (sessionStorage; sign-out clears it with the rest):

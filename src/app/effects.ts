@@ -1,11 +1,11 @@
 import en from 'virtual:messages/en';
 import Cookies from 'js-cookie';
 import { fromPromise } from 'xstate';
+import { LANGUAGE_COOKIE } from '../../contract/cookies';
 import type { CartState } from '../../machines/cart';
 import type { Messages } from '../../machines/language';
 import type { StoredSession } from '../../machines/session';
 import type { Locale, User } from '../../machines/types';
-import { LANGUAGE_COOKIE } from '../../server/contract/cookies';
 import { AUTH_COOKIE, setApiLanguage } from '../api/client';
 import type { MessageBundle } from './message-bundles';
 

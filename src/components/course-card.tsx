@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { CourseSummary } from '../../server/contract/learning';
-import { effectivePrice } from '../../server/contract/learning-constants';
+import type { CourseSummary } from '../../contract/learning';
+import { effectivePrice } from '../../contract/learning-constants';
 import { css, cx } from '../../styled-system/css';
 import { formatDuration, formatMoney } from '../views/courses/format';
 import * as Avatar from './avatar';

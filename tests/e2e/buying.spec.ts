@@ -8,7 +8,7 @@ import {
   normalizeCouponCode,
   SANDBOX_TEST_CARDS,
   totalsFor,
-} from '../../server/contract/commerce-rules';
+} from '../../contract/commerce-rules';
 import { formatMoney } from '../../src/views/courses/format';
 import {
   appReady,
@@ -54,7 +54,7 @@ const coupon = readJson<{ coupons: Coupon[] }>('server/content/coupons.json').co
   (c) => c.code === normalizeCouponCode(CODE_TYPED),
 );
 
-/** What she pays, by the rules the server applies (server/contract/commerce-rules.ts). */
+/** What she pays, by the rules the server applies (contract/commerce-rules.ts). */
 const lines = COURSES.map((c) => ({ courseId: c.id, price: c.sale_price ?? c.price }));
 const subtotal = lines.reduce((sum, l) => sum + l.price, 0);
 const before = totalsFor(subtotal, 0);

@@ -3,9 +3,9 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createIntl } from '@formatjs/intl';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { SANDBOX_TEST_CARDS } from '../../server/contract/commerce-rules';
-import { refundParts } from '../../server/contract/consultation-rules';
-import type { Slots } from '../../server/contract/consultations';
+import { SANDBOX_TEST_CARDS } from '../../contract/commerce-rules';
+import { refundParts } from '../../contract/consultation-rules';
+import type { Slots } from '../../contract/consultations';
 import { formatMoney } from '../../src/views/courses/format';
 import {
   appReady,

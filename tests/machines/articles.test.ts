@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
+import type { ArticleDetail, ArticlesPage } from '../../contract/articles';
 import {
   articleMachine,
   articlesMachine,
@@ -13,7 +14,6 @@ import {
   pageFromQuery,
   SEARCH_DEBOUNCE_MS,
 } from '../../machines/articles';
-import type { ArticleDetail, ArticlesPage } from '../../server/contract/articles';
 import { controlledActor } from '../support/stub-actors';
 
 type Query = { page: number; limit: number; search: string };

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
+import type { CardBody, Challenge, PaymentMethod } from '../../contract/commerce';
+import type { Booking, Cancellation, HoldBody, Slots } from '../../contract/consultations';
 import {
   type BookingAttempt,
   type BookingInput,
@@ -7,8 +9,6 @@ import {
   type ConfirmResult,
   detailProblems,
 } from '../../machines/booking';
-import type { CardBody, Challenge, PaymentMethod } from '../../server/contract/commerce';
-import type { Booking, Cancellation, HoldBody, Slots } from '../../server/contract/consultations';
 import {
   BOOKING_ID,
   bookingInput,

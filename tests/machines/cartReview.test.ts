@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import type { CouponBody, CouponCheck, Quote, QuoteBody } from '../../contract/commerce';
 import type { CartItem } from '../../machines/cart';
 import { canCheckout, cartProblems, cartReviewMachine, courseIdsOf } from '../../machines/cartReview';
-import type { CouponBody, CouponCheck, Quote, QuoteBody } from '../../server/contract/commerce';
 import {
   CONTRACEPTION,
   couponCheck,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import type { CoursesPage } from '../../contract/learning';
 import { catalogueMachine, pageFromQuery } from '../../machines/catalogue';
-import type { CoursesPage } from '../../server/contract/learning';
 import { CATALOGUE, coursesPage } from '../support/learning-fixtures';
 import { controlledActor } from '../support/stub-actors';
 

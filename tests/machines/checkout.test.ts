@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { type CheckoutInput, checkoutMachine, type PurchaseAttempt } from '../../machines/checkout';
 import type {
   CardBody,
   Challenge,
@@ -8,7 +7,8 @@ import type {
   PurchaseResult,
   Quote,
   QuoteBody,
-} from '../../server/contract/commerce';
+} from '../../contract/commerce';
+import { type CheckoutInput, checkoutMachine, type PurchaseAttempt } from '../../machines/checkout';
 import {
   CONTRACEPTION,
   challengeFor,

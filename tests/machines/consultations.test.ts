@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { type ConsultationsDownload, consultationsMachine, findBooking } from '../../machines/consultations';
-import type { AppError } from '../../machines/types';
 import type {
   Cancellation,
   CancellationQuote,
   JoinInfo,
   MyConsultations,
-} from '../../server/contract/consultations';
+} from '../../contract/consultations';
+import { type ConsultationsDownload, consultationsMachine, findBooking } from '../../machines/consultations';
+import type { AppError } from '../../machines/types';
 import {
   BOOKING_ID,
   cancellationOf,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyActorLogic, createActor, setup } from 'xstate';
+import type { MemberCourseDetail } from '../../contract/learning';
 import { cartMachine } from '../../machines/cart';
 import {
   COURSE_NOTICES,
@@ -8,7 +9,6 @@ import {
   draftProblem,
   withLessonDone,
 } from '../../machines/courseLifecycle';
-import type { MemberCourseDetail } from '../../server/contract/learning';
 import { controlledActor } from '../support/stub-actors';
 import {
   ENROLMENT,

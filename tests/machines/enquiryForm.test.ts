@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import { CV_MAX_BYTES, type FormKind, type FormReceipt } from '../../contract/forms-rules';
 import {
   type ChosenCv,
   enquiryFormMachine,
   problemsOf,
   type SendFormInput,
 } from '../../machines/enquiryForm';
-import { CV_MAX_BYTES, type FormKind, type FormReceipt } from '../../server/contract/forms-rules';
 import { controlledActor } from '../support/stub-actors';
 
 /** The form with a send the test answers by hand; every call is recorded (and its abort). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import type { ExpertProfile, ExpertsList } from '../../contract/experts';
 import {
   type ExpertFilters,
   type ExpertsInput,
@@ -8,7 +9,6 @@ import {
   NO_FILTERS,
   queryFromFilters,
 } from '../../machines/experts';
-import type { ExpertProfile, ExpertsList } from '../../server/contract/experts';
 import { EXPERTS, expertProfile, expertsList } from '../support/experts-fixtures';
 import { controlledActor } from '../support/stub-actors';
 

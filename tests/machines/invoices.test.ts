@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
+import type { InvoicesPage } from '../../contract/commerce';
 import {
   type InvoicesListInput,
   invoiceFileName,
@@ -7,7 +8,6 @@ import {
   pageFromAddress,
 } from '../../machines/invoices';
 import type { AppError, Locale } from '../../machines/types';
-import type { InvoicesPage } from '../../server/contract/commerce';
 import { downloadInvoice, loadInvoices } from '../../src/api/billing';
 import { invoicesPage } from '../support/invoice-fixtures';
 import { answers, controlledActor } from '../support/stub-actors';

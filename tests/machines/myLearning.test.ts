@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import type { MyReview } from '../../contract/learning';
 import {
   courseToContinue,
   type LearningList,
@@ -7,7 +8,6 @@ import {
   myLearningMachine,
   nextPlace,
 } from '../../machines/myLearning';
-import type { MyReview } from '../../server/contract/learning';
 import { ENROLLED, REVIEWS, SCORES } from '../support/learning-fixtures';
 import { answers } from '../support/stub-actors';
 

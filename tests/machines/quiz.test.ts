@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import type { MemberCourseDetail, Progress, QuizResult, QuizSubmitBody } from '../../contract/learning';
+import type { QuizKind } from '../../contract/learning-constants';
 import { quizMachine, unanswered } from '../../machines/quiz';
-import type {
-  MemberCourseDetail,
-  Progress,
-  QuizResult,
-  QuizSubmitBody,
-} from '../../server/contract/learning';
-import type { QuizKind } from '../../server/contract/learning-constants';
 import { attempt, memberCourse, memberQuiz, QUESTIONS, quizResult } from '../support/learning-fixtures';
 import { controlledActor } from '../support/stub-actors';
 

@@ -2,10 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { refundDeadlines } from '../../contract/consultation-rules';
+import type { Booking, Cancellation, HoldBody, Slots } from '../../contract/consultations';
+import type { ExpertProfile } from '../../contract/experts';
 import { type BookingAttempt, bookingMachine, type ConfirmResult } from '../../machines/booking';
-import { refundDeadlines } from '../../server/contract/consultation-rules';
-import type { Booking, Cancellation, HoldBody, Slots } from '../../server/contract/consultations';
-import type { ExpertProfile } from '../../server/contract/experts';
 import { formatDeadline } from '../../src/views/booking/format';
 import { formatMoney } from '../../src/views/courses/format';
 import {

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import type { PaymentMethod, PurchaseResult, Quote, QuoteBody } from '../../contract/commerce';
 import type { CartItem } from '../../machines/cart';
 import { checkoutMachine, type PurchaseAttempt } from '../../machines/checkout';
-import type { PaymentMethod, PurchaseResult, Quote, QuoteBody } from '../../server/contract/commerce';
 import { formatMoney } from '../../src/views/courses/format';
 import {
   CONTRACEPTION,

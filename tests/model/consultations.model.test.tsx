@@ -2,13 +2,13 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { type ConsultationsDownload, consultationsMachine } from '../../machines/consultations';
 import type {
   Cancellation,
   CancellationQuote,
   JoinInfo,
   MyConsultations,
-} from '../../server/contract/consultations';
+} from '../../contract/consultations';
+import { type ConsultationsDownload, consultationsMachine } from '../../machines/consultations';
 import { formatTime } from '../../src/views/booking/format';
 import {
   BOOKING_ID,

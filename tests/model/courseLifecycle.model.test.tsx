@@ -2,8 +2,8 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import type { MemberCourseDetail, MyReview, Progress, ReviewsPage } from '../../contract/learning';
 import { courseLifecycleMachine } from '../../machines/courseLifecycle';
-import type { MemberCourseDetail, MyReview, Progress, ReviewsPage } from '../../server/contract/learning';
 import { navigateTo, renderApp, resetBrowserState } from '../support/render-app';
 import { controlledActor } from '../support/stub-actors';
 import {

@@ -3,6 +3,7 @@ import { createIntl } from 'react-intl';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type AnyActorRef, createMachine, type InspectionEvent } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { toAsciiDigits } from '../../contract/account-rules';
 import type { Credentials, RegistrationInput } from '../../machines/session';
 import {
   type AliasAvailability,
@@ -12,7 +13,6 @@ import {
   signupMachine,
   stepShown,
 } from '../../machines/signup';
-import { toAsciiDigits } from '../../server/contract/account-rules';
 import { renderApp, resetBrowserState } from '../support/render-app';
 import { controlledActor } from '../support/stub-actors';
 import { Coverage } from './coverage';

@@ -7,8 +7,8 @@
  * member books as before.
  */
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_TEST_CARDS } from '../../server/contract/commerce-rules.ts';
-import { DISCOVERY_OFFER_ID } from '../../server/contract/experts-constants.ts';
+import { SANDBOX_TEST_CARDS } from '../../contract/commerce-rules.ts';
+import { DISCOVERY_OFFER_ID } from '../../contract/experts-constants.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { postgresLimitStore } from '../../server/lib/limit-store.ts';
 import {

@@ -7,7 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_TEST_CARDS as CARDS, invoiceNumber } from '../../server/contract/commerce-rules.ts';
+import { SANDBOX_TEST_CARDS as CARDS, invoiceNumber } from '../../contract/commerce-rules.ts';
 import { coupons, invoices, orders, sandboxCharges } from '../../server/db/schema.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { addCard, buy, cheapHasher, newKey, registerMember, totalFor } from './helpers.ts';

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
-import { SANDBOX_TEST_CARDS as CARDS } from '../../server/contract/commerce-rules.ts';
+import { SANDBOX_TEST_CARDS as CARDS } from '../../contract/commerce-rules.ts';
 import { openPglite } from '../../server/db/index.ts';
 import { withDatabase } from './global-setup.ts';
 import { card, registration } from './helpers.ts';

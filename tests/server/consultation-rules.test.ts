@@ -23,7 +23,7 @@ import {
   refundPercent,
   SLOT_STEP_MINUTES,
   wallTimeAt,
-} from '../../server/contract/consultation-rules.ts';
+} from '../../contract/consultation-rules.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const H = 3_600_000;

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { InvoiceDocument } from '../../server/contract/commerce.ts';
+import type { InvoiceDocument } from '../../contract/commerce.ts';
 import { renderInvoicePdf } from '../../server/domain/invoice-pdf.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'invoice-pdf-'));

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { couponDiscount, percentOf, totalsFor, VAT_PERCENT } from '../../server/contract/commerce-rules.ts';
+import { couponDiscount, percentOf, totalsFor, VAT_PERCENT } from '../../contract/commerce-rules.ts';
 
 const cents = fc.integer({ min: 0, max: 100_000_000 });
 

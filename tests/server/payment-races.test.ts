@@ -10,7 +10,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SANDBOX_TEST_CARDS as CARDS } from '../../server/contract/commerce-rules.ts';
+import { SANDBOX_TEST_CARDS as CARDS } from '../../contract/commerce-rules.ts';
 import { type Database, openPostgres } from '../../server/db/index.ts';
 import { creditNotes, invoices, orders, sandboxCharges, sandboxRefunds } from '../../server/db/schema.ts';
 import { IN_FLIGHT_MS } from '../../server/domain/member-lock.ts';

@@ -4,7 +4,7 @@
  * Retry-After; another member is not affected; the bucket fills again with time.
  */
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_TEST_CARDS as CARDS } from '../../server/contract/commerce-rules.ts';
+import { SANDBOX_TEST_CARDS as CARDS } from '../../contract/commerce-rules.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { PDF_RATE_LIMIT } from '../../server/routes/member-limit.ts';
 import {

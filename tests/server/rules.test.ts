@@ -10,7 +10,7 @@ import {
   isCommonPin,
   normalizeAnswer,
   toAsciiDigits,
-} from '../../server/contract/account-rules.ts';
+} from '../../contract/account-rules.ts';
 import { lockMinutes } from '../../server/domain/accounts.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { negotiateLocale } from '../../server/lib/i18n.ts';

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_TEST_CARDS } from '../../server/contract/commerce-rules.ts';
+import { SANDBOX_TEST_CARDS } from '../../contract/commerce-rules.ts';
 import { DEFAULT_FORMS_CONFIG } from '../../server/domain/forms.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { isUnsafeText, unsafeTextAt } from '../../server/lib/unsafe-text.ts';

@@ -1,6 +1,5 @@
-import type { BookingInput, BookingOffer } from '../../machines/booking';
-import type { Challenge } from '../../server/contract/commerce';
-import { consultationPrice } from '../../server/contract/consultation-rules';
+import type { Challenge } from '../../contract/commerce';
+import { consultationPrice } from '../../contract/consultation-rules';
 import type {
   Booking,
   Cancellation,
@@ -10,10 +9,11 @@ import type {
   JoinInfo,
   MyConsultations,
   Slots,
-} from '../../server/contract/consultations';
+} from '../../contract/consultations';
+import type { BookingInput, BookingOffer } from '../../machines/booking';
 
 /**
- * Consultations as the API gives them (server/contract/consultations.ts), for the booking and
+ * Consultations as the API gives them (contract/consultations.ts), for the booking and
  * consultations machine and model tests: a doctor (medical) and a counsellor (not), her slots in
  * early December 2026, bookings in every state, quotes at each refund tier.
  */

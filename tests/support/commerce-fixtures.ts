@@ -6,13 +6,8 @@ import type {
   PurchasePaid,
   Quote,
   QuoteLine,
-} from '../../server/contract/commerce';
-import {
-  couponDiscount,
-  couponLineAmounts,
-  totalsFor,
-  VAT_PERCENT,
-} from '../../server/contract/commerce-rules';
+} from '../../contract/commerce';
+import { couponDiscount, couponLineAmounts, totalsFor, VAT_PERCENT } from '../../contract/commerce-rules';
 
 /** Quotes, payment methods and purchase answers as the buying API gives them (cents). */
 export const PREGNANCY = {

@@ -1,4 +1,4 @@
-import type { ExpertCard, ExpertProfile, ExpertsList } from '../../server/contract/experts';
+import type { ExpertCard, ExpertProfile, ExpertsList } from '../../contract/experts';
 
 /** Contract-shaped test data for the experts screens (the directory, a profile, the home page). */
 const avatar = (id: string, label: string) => ({ id, url: `/avatars/${id}.svg`, label });

@@ -1,5 +1,5 @@
-import type { InvoiceSummary, InvoicesPage } from '../../server/contract/commerce';
-import { INVOICE_PAGE_SIZE } from '../../server/contract/commerce-rules';
+import type { InvoiceSummary, InvoicesPage } from '../../contract/commerce';
+import { INVOICE_PAGE_SIZE } from '../../contract/commerce-rules';
 
 /**
  * Her invoices as GET /billing/list/{userId} answers them: `count` invoices, newest first, numbered

@@ -8,8 +8,8 @@ import type {
   MyReview,
   QuizQuestion,
   QuizResult,
-} from '../../server/contract/learning';
-import type { QuizKind } from '../../server/contract/learning-constants';
+} from '../../contract/learning';
+import type { QuizKind } from '../../contract/learning-constants';
 
 /** Contract-shaped test data for the catalogue, the quiz and the dashboard's learning pages. */
 const expert = {

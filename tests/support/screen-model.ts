@@ -1,7 +1,7 @@
 import { act, configure, screen, waitFor } from '@testing-library/react';
 import { createIntl } from 'react-intl';
 import { afterEach, beforeEach, expect } from 'vitest';
-import type { CardBody, Challenge, PaymentMethod } from '../../server/contract/commerce';
+import type { CardBody, Challenge, PaymentMethod } from '../../contract/commerce';
 import { formatMoney } from '../../src/views/courses/format';
 import { type renderApp, resetBrowserState } from './render-app';
 import { answers, controlledActor } from './stub-actors';

@@ -6,10 +6,10 @@ import type {
   MyReview,
   Progress,
   ReviewsPage,
-} from '../../server/contract/learning';
-import type { EnrolmentStatus } from '../../server/contract/learning-constants';
+} from '../../contract/learning';
+import type { EnrolmentStatus } from '../../contract/learning-constants';
 
-/** Course shapes as the API gives them (server/contract/learning.ts), for the course lifecycle's tests. */
+/** Course shapes as the API gives them (contract/learning.ts), for the course lifecycle's tests. */
 export const LESSON_IDS = ['what-happens', 'tracking', 'when-to-ask'] as const;
 
 const expert: CourseDetail['expert'] = {

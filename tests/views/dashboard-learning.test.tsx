@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
+import type { MyReview, ReviewBodyInput } from '../../contract/learning';
 import type { LearningList, LearningLists, MyLearningInput } from '../../machines/myLearning';
-import type { MyReview, ReviewBodyInput } from '../../server/contract/learning';
 import { ratingGroup } from '../../src/theme/recipes/rating-group';
 import { ENROLLED, REVIEWS, SCORES } from '../support/learning-fixtures';
 import { controlledActor, renderApp, resetBrowserState } from '../support/render-app';

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { ArticleSummary } from '../../../server/contract/articles';
+import type { ArticleSummary } from '../../../contract/articles';
 import { css } from '../../../styled-system/css';
 import * as Card from '../../components/card';
 import { Skeleton } from '../../components/skeleton';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
+import { LATEST_ARTICLES } from '../../../contract/article-rules';
 import { articlesMachine } from '../../../machines/articles';
-import { LATEST_ARTICLES } from '../../../server/contract/article-rules';
 import { fetchArticles } from '../../api/articles';
 import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
 import { useMessageBundle } from '../../app/NeedsMessages';

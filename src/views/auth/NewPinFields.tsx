@@ -1,6 +1,6 @@
 import { type CSSProperties, type KeyboardEvent, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PIN_LENGTHS, type PinLength } from '../../../server/contract/account-rules';
+import { PIN_LENGTHS, type PinLength } from '../../../contract/account-rules';
 import { css } from '../../../styled-system/css';
 import { Button } from '../../components/button';
 import * as PinInput from '../../components/pin-input';

@@ -2,9 +2,9 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'wouter';
+import { HOLD_MINUTES, isMedicalConsultation } from '../../../contract/consultation-rules';
+import type { ExpertProfile } from '../../../contract/experts';
 import { type BookingOffer, bookingMachine } from '../../../machines/booking';
-import { HOLD_MINUTES, isMedicalConsultation } from '../../../server/contract/consultation-rules';
-import type { ExpertProfile } from '../../../server/contract/experts';
 import { css, cx } from '../../../styled-system/css';
 import { cardPaymentActors } from '../../api/commerce';
 import {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { refundDeadlines } from '../../../contract/consultation-rules';
+import type { Booking } from '../../../contract/consultations';
 import { isFreeOffer } from '../../../machines/booking';
-import { refundDeadlines } from '../../../server/contract/consultation-rules';
-import type { Booking } from '../../../server/contract/consultations';
 import { css, cx } from '../../../styled-system/css';
 import { useFlowSelect, useFlowSend } from '../../app/flow';
 import { Button } from '../../components/button';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
-import type { Quote } from '../../../server/contract/commerce';
-import { COUPON_ERROR_CODES, VAT_PERCENT } from '../../../server/contract/commerce-rules';
-import { effectivePrice } from '../../../server/contract/learning-constants';
+import type { Quote } from '../../../contract/commerce';
+import { COUPON_ERROR_CODES, VAT_PERCENT } from '../../../contract/commerce-rules';
+import { effectivePrice } from '../../../contract/learning-constants';
 import { css, cx } from '../../../styled-system/css';
 import { panel } from '../../components/panel';
 import { formatMoney } from '../courses/format';

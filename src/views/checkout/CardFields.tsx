@@ -8,7 +8,7 @@ import {
   formatCardNumber,
   SANDBOX_TEST_CARDS,
   type SandboxBehaviour,
-} from '../../../server/contract/commerce-rules';
+} from '../../../contract/commerce-rules';
 import { css } from '../../../styled-system/css';
 import { CountryCombobox } from '../../components/country-combobox';
 import * as Field from '../../components/field';

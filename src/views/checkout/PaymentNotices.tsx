@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { PAYMENT_REFUSAL_CODES } from '../../../contract/commerce-rules';
 import type { PaymentError } from '../../../machines/payment-rules';
-import { PAYMENT_REFUSAL_CODES } from '../../../server/contract/commerce-rules';
 import { Button } from '../../components/button';
 import { Notice } from '../../components/notice';
 

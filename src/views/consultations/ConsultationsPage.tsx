@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
+import { isJoinable, JOIN_OPENS_MINUTES } from '../../../contract/consultation-rules';
+import type { Booking } from '../../../contract/consultations';
 import { consultationsMachine, findBooking } from '../../../machines/consultations';
 import type { Locale } from '../../../machines/types';
-import { isJoinable, JOIN_OPENS_MINUTES } from '../../../server/contract/consultation-rules';
-import type { Booking } from '../../../server/contract/consultations';
 import { css, cx } from '../../../styled-system/css';
 import {
   cancelBookingActor,

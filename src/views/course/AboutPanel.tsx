@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { MemberCourseDetail } from '../../../server/contract/learning';
+import type { MemberCourseDetail } from '../../../contract/learning';
 import { css } from '../../../styled-system/css';
 import { CheckList } from '../../components/check-list';
 import { panel } from '../../components/panel';

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { MemberCourseDetail } from '../../../server/contract/learning';
+import type { MemberCourseDetail } from '../../../contract/learning';
 import { css } from '../../../styled-system/css';
 import { LockIcon, QuizIcon } from '../../theme/icons';
 import { LessonMark, Minutes, Row, RowList } from './LessonRows';

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { MemberCourseDetail } from '../../../server/contract/learning';
+import type { MemberCourseDetail } from '../../../contract/learning';
 import { css } from '../../../styled-system/css';
 import { useCourseLifecycle } from '../../app/actors';
 import { CourseRating } from '../../components/course-card';

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'wouter';
-import type { MemberCourseDetail } from '../../../server/contract/learning';
+import type { MemberCourseDetail } from '../../../contract/learning';
 import { css } from '../../../styled-system/css';
 import { LoadingState } from '../../components/loading-state';
 import { pageColumn } from '../../components/page-column';

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { ExpertSummary } from '../../../server/contract/learning';
+import type { ExpertSummary } from '../../../contract/learning';
 import { css, cx } from '../../../styled-system/css';
 import * as Avatar from '../../components/avatar';
 import { panel } from '../../components/panel';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { PublicReview, ReviewsPage } from '../../../contract/learning';
 import { REVIEWS_PAGE_SIZE } from '../../../machines/courseLifecycle';
-import type { PublicReview, ReviewsPage } from '../../../server/contract/learning';
 import { css, cx } from '../../../styled-system/css';
 import { useCourseLifecycle } from '../../app/actors';
 import * as Avatar from '../../components/avatar';

@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import { CURRENCY } from '../../../server/contract/learning-constants';
+import { CURRENCY } from '../../../contract/learning-constants';
 
 /**
  * Money (integer cents) in the member's language, US dollars (spec §3); whole amounts without cents.

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
-import type { ConsultationOffer, ExpertProfile } from '../../../server/contract/experts';
+import type { ConsultationOffer, ExpertProfile } from '../../../contract/experts';
 import { css, cx } from '../../../styled-system/css';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';

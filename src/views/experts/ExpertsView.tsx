@@ -3,12 +3,8 @@ import { useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
+import { CALL_MODES, CONSULT_LANGUAGES, EXPERT_SPECIALTIES } from '../../../contract/experts-constants';
 import { type ExpertFilters, filtersFromQuery, queryFromFilters } from '../../../machines/experts';
-import {
-  CALL_MODES,
-  CONSULT_LANGUAGES,
-  EXPERT_SPECIALTIES,
-} from '../../../server/contract/experts-constants';
 import { css, cx } from '../../../styled-system/css';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';

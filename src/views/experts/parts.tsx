@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
 import { Link } from 'wouter';
+import type { ExpertCard as ExpertCardData } from '../../../contract/experts';
+import type { CallMode } from '../../../contract/experts-constants';
 import { type ExpertsInput, expertsMachine } from '../../../machines/experts';
-import type { ExpertCard as ExpertCardData } from '../../../server/contract/experts';
-import type { CallMode } from '../../../server/contract/experts-constants';
 import { css, cx } from '../../../styled-system/css';
 import { fetchExpert, fetchExperts } from '../../api/experts';
 import { useScreenOverrides } from '../../app/actors';

@@ -1,7 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
-import { type ChosenCv, enquiryFormMachine } from '../../../machines/enquiryForm';
 import {
   CV_MAX_BYTES,
   type FieldRule,
@@ -9,7 +8,8 @@ import {
   type FormKind,
   HONEYPOT_FIELD,
   limitsOf,
-} from '../../../server/contract/forms-rules';
+} from '../../../contract/forms-rules';
+import { type ChosenCv, enquiryFormMachine } from '../../../machines/enquiryForm';
 import { css, cx } from '../../../styled-system/css';
 import { sendForm } from '../../api/forms';
 import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';

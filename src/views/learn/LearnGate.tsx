@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { MemberCourseDetail } from '../../../server/contract/learning';
+import type { MemberCourseDetail } from '../../../contract/learning';
 import { css } from '../../../styled-system/css';
 import { useCourseLifecycle } from '../../app/actors';
 import { usePageHeader } from '../../app/layouts/DashboardLayout';

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { useIntl } from 'react-intl';
-import type { Block, Inline } from '../../../server/contract/learning';
+import type { Block, Inline } from '../../../contract/learning';
 import { css } from '../../../styled-system/css';
 import { InfoIcon } from '../../theme/icons';
 

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { MemberCourseDetail } from '../../../server/contract/learning';
+import type { MemberCourseDetail } from '../../../contract/learning';
 import { css, cx } from '../../../styled-system/css';
 import { panel } from '../../components/panel';
 import { ArrowEndIcon, ArrowStartIcon } from '../../theme/icons';

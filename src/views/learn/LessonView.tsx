@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useParams } from 'wouter';
-import type { MemberCourseDetail } from '../../../server/contract/learning';
+import type { MemberCourseDetail } from '../../../contract/learning';
 import { css, cx } from '../../../styled-system/css';
 import { Button } from '../../components/button';
 import { Disclaimer } from '../../components/disclaimer';

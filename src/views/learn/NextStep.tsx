@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { MemberCourseDetail } from '../../../server/contract/learning';
+import type { MemberCourseDetail } from '../../../contract/learning';
 import { css, cx } from '../../../styled-system/css';
 import { stack } from '../../../styled-system/patterns';
 import { LinkButton } from '../../components/link-button';

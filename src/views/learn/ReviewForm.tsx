@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { REVIEW_TEXT_MAX } from '../../../server/contract/learning-constants';
+import { REVIEW_TEXT_MAX } from '../../../contract/learning-constants';
 import { css } from '../../../styled-system/css';
 import { useCourseLifecycle } from '../../app/actors';
 import { Button } from '../../components/button';

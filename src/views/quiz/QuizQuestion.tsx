@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { QuizQuestion as Question } from '../../../server/contract/learning';
+import type { QuizQuestion as Question } from '../../../contract/learning';
 import { css, cx } from '../../../styled-system/css';
 import * as Checkbox from '../../components/checkbox';
 import { panel } from '../../components/panel';

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
+import type { QuizQuestion } from '../../../contract/learning';
+import type { QuizKind } from '../../../contract/learning-constants';
 import type { AttemptResult } from '../../../machines/quiz';
-import type { QuizQuestion } from '../../../server/contract/learning';
-import type { QuizKind } from '../../../server/contract/learning-constants';
 import { css } from '../../../styled-system/css';
 import { Button } from '../../components/button';
 import { LinkButton } from '../../components/link-button';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
 import { useParams } from 'wouter';
-import type { QuizKind } from '../../../server/contract/learning-constants';
+import type { QuizKind } from '../../../contract/learning-constants';
 import { css } from '../../../styled-system/css';
 import { useSession } from '../../app/actors';
 import { Disclaimer } from '../../components/disclaimer';

@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import type { Progress } from '../../../contract/learning';
+import type { QuizKind } from '../../../contract/learning-constants';
 import { quizMachine } from '../../../machines/quiz';
-import type { Progress } from '../../../server/contract/learning';
-import type { QuizKind } from '../../../server/contract/learning-constants';
 import { loadQuiz, submitQuiz } from '../../api/learning';
 import { type ScreenOverrides, useAppActor, useScreenOverrides } from '../../app/actors';
 import { notify } from '../../app/notify';

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
+import type { EnrolledCourse } from '../../../../contract/learning';
 import { courseToContinue, nextPlace } from '../../../../machines/myLearning';
-import type { EnrolledCourse } from '../../../../server/contract/learning';
 import { css, cva, cx } from '../../../../styled-system/css';
 import { LinkButton } from '../../../components/link-button';
 import * as Progress from '../../../components/progress';

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { MyReview } from '../../../../server/contract/learning';
-import { RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX } from '../../../../server/contract/learning-constants';
+import type { MyReview } from '../../../../contract/learning';
+import { RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX } from '../../../../contract/learning-constants';
 import { css } from '../../../../styled-system/css';
 import { Button } from '../../../components/button';
 import * as Field from '../../../components/field';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { AttemptSummary, CourseScores } from '../../../../server/contract/learning';
+import type { AttemptSummary, CourseScores } from '../../../../contract/learning';
 import { css, cva } from '../../../../styled-system/css';
 import { ChartIcon } from '../../../theme/icons';
 import { formatPercent } from '../../courses/format';

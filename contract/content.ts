@@ -4,7 +4,7 @@
  * silently missing value. Server-only (the app never imports this file).
  */
 import { z } from 'zod';
-import { AVATARS } from '../lib/catalog.ts';
+import { AVATARS } from './avatars.ts';
 import {
   CALL_MODES,
   CONSULT_LANGUAGES,
