@@ -5,7 +5,7 @@
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import { checkEmail } from '../../contract/account-rules.ts';
-import type { Submission } from './forms.ts';
+import type { Submission } from './forms-submission.ts';
 
 export interface FormMailer {
   send(submission: Submission): Promise<unknown>;

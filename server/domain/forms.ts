@@ -19,6 +19,7 @@ import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../lib/data-dir.ts';
 import type { Locale } from '../lib/i18n.ts';
 import type { Logger } from '../lib/log.ts';
 import { createFormMailer, type FormMailer } from './forms-mail.ts';
+import type { Submission } from './forms-submission.ts';
 
 export const DEFAULT_FORMS_CONFIG: FormsConfig = {
   rateLimit: { limit: 10, windowMs: 15 * 60_000 },
@@ -27,16 +28,7 @@ export const DEFAULT_FORMS_CONFIG: FormsConfig = {
   mailFrom: 'forms@amina.health',
 };
 
-export interface Submission {
-  id: string;
-  kind: FormKind;
-  locale: Locale;
-  fields: Record<string, string>;
-  cvPath: string | null;
-  cvSize: number | null;
-  createdAt: Date;
-  mailedAt: Date | null;
-}
+export type { Submission } from './forms-submission.ts';
 
 export interface Forms {
   /** Stores a submission (and its CV), then mails the team in the background. */

@@ -10,9 +10,15 @@
  */
 import type { Database } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { Session } from './sessions.ts';
+import type { ProfileRow } from './accounts-members.ts';
 
 export const SESSION_CACHE_MS = 5_000;
+
+/** A signed-in request's session: her profile and the token's digest (sessions.ts reads it, this caches it). */
+export interface Session {
+  user: ProfileRow;
+  tokenHash: string;
+}
 const CHANNEL = 'amina_sessions';
 const MAX_ENTRIES = 20_000;
 

@@ -9,13 +9,11 @@ import { ApiError } from '../lib/errors.ts';
 import { newToken, tokenDigest } from '../lib/hashing.ts';
 import { findMember, isTokenShaped, type MemberRow, type ProfileRow, sqlTime } from './accounts-members.ts';
 import type { ThrottledDeps } from './accounts-throttle.ts';
+import type { Session } from './session-cache.ts';
+
+export type { Session } from './session-cache.ts';
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-export interface Session {
-  user: ProfileRow;
-  tokenHash: string;
-}
 
 /** Opens a session for the member (in `tx` when given, e.g. inside registration) and returns its token. */
 export async function openSession(tx: Pick<Db, 'insert'>, userId: string, now: Date): Promise<string> {
