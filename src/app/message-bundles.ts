@@ -3,7 +3,8 @@
  * sign-in, errors, home) ships with the language; each bundle loads when a screen that needs it
  * opens (`<NeedsMessages bundle>`), so a first visit does not carry every screen's words. A bundle
  * is the ids starting with any of its prefixes; prefixes may appear in more than one bundle.
- * Read at build time by vite.config.ts and by `npm run i18n:verify`.
+ * Read at build time by vite.config.ts and by `npm run i18n:verify`. The server's own messages
+ * (`server.*`) are in no bundle and never reach the browser (`pickMessages` drops them).
  */
 /** What every public form says (issue 9): its notes, problems and failures; each form adds its own ids. */
 const FORM_COMMON = [
@@ -111,11 +112,19 @@ export function bundleOf(id: string): MessageBundle[] {
   );
 }
 
-/** The ids of one bundle, or of the core (`null`). */
+/**
+ * The server's own messages (server/lib/i18n.ts: its errors, invoice PDFs, mails): in the same
+ * catalogue, so a word is translated once, but never shipped to the browser, in no bundle.
+ */
+export const SERVER_ONLY_PREFIX = 'server.';
+
+/** The ids of one bundle, or of the core (`null`); never the server's own. */
 export function pickMessages<T>(all: Record<string, T>, bundle: MessageBundle | null): Record<string, T> {
   return Object.fromEntries(
-    Object.entries(all).filter(([id]) =>
-      bundle === null ? bundleOf(id).length === 0 : bundleOf(id).includes(bundle),
+    Object.entries(all).filter(
+      ([id]) =>
+        !id.startsWith(SERVER_ONLY_PREFIX) &&
+        (bundle === null ? bundleOf(id).length === 0 : bundleOf(id).includes(bundle)),
     ),
   );
 }
