@@ -2,13 +2,20 @@
  * `npm run content:check`: the loader's checks without a server or database. Prints a summary, or
  * every problem as "file: problem" and exits 1.
  */
+import { fileURLToPath } from 'node:url';
 import { effectivePrice } from '../../contract/learning-constants.ts';
+import { checkGlossary } from './glossary.ts';
 import { CONTENT_DIR, ContentError, readContent } from './loader.ts';
+import { checkQuizBalance } from './quiz-balance.ts';
 
 const dir = process.argv[2] ?? CONTENT_DIR;
 /** Cents as dollars for this summary, with integer arithmetic only. */
 const dollars = (cents: number) => `$${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 const started = performance.now();
+// issue 24: one Arabic vocabulary (glossary.json, on the content and lang/ar.json) and balanced quizzes
+const LANG_AR = fileURLToPath(new URL('../../lang/ar.json', import.meta.url));
+const balance = checkQuizBalance(dir);
+const vocabulary = checkGlossary(dir, { path: LANG_AR, name: 'lang/ar.json' });
 try {
   const content = readContent(dir);
   const ms = Math.round(performance.now() - started);
@@ -60,6 +67,12 @@ try {
       `    ${a.publishedOn} ${a.id}${a.published ? '' : ' (unpublished)'}: ${a.topic}, ${a.texts.en.minutes} min en / ${a.texts.ar.minutes} min ar${related}`,
     );
   }
+  const reviewed = [...content.courses, ...content.articles].filter((p) => p.published);
+  const due = reviewed.map((p) => p.nextReview).sort();
+  const sources = reviewed.reduce((n, p) => n + p.sources.length, 0);
+  console.log(
+    `  reviews: ${reviewed.length} published courses and articles name ${sources} sources; the first next review is on ${due[0] ?? '-'}`,
+  );
   console.log(`  ${content.availability.length} experts' availability (consultations):`);
   for (const a of content.availability) {
     const days = Object.entries(a.weekly)
@@ -69,10 +82,14 @@ try {
       `    ${a.expertId}: ${a.timeZone}, ${days}; ${a.exceptions.length} exception(s), buffer ${a.bufferMinutes} min, notice ${a.noticeMinutes / 60} h, ${a.horizonDays} days ahead${a.email ? `, mail ${a.email}` : ''}`,
     );
   }
+  for (const line of balance.lines) console.log(line);
+  if (balance.problems.length + vocabulary.length > 0) throw new ContentError([]);
 } catch (e) {
   if (e instanceof ContentError) {
-    console.error(`content has ${e.problems.length} problem(s) in ${dir}:`);
-    for (const p of e.problems) console.error(`  ${p}`);
+    const problems = [...e.problems, ...balance.problems, ...vocabulary];
+    if (e.problems.length > 0) for (const line of balance.lines) console.log(line);
+    console.error(`content has ${problems.length} problem(s) in ${dir}:`);
+    for (const p of problems) console.error(`  ${p}`);
     process.exit(1);
   }
   throw e;
