@@ -13,9 +13,8 @@ import type {
   ExpertsQuery,
 } from '../../contract/experts.ts';
 import type { CallMode, ConsultLanguage, ExpertSpecialty } from '../../contract/experts-constants.ts';
-import type { ExpertOffer, ExpertTexts } from '../content/loader.ts';
 import type { Db } from '../db/index.ts';
-import { experts } from '../db/schema.ts';
+import { type ExpertOffer, type ExpertTexts, experts } from '../db/schema.ts';
 import { avatarView } from '../lib/catalog.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { Locale } from '../lib/i18n.ts';
@@ -58,8 +57,8 @@ export function createExperts({ db, catalogue }: ExpertsDeps) {
         specialty: r.specialty as ExpertSpecialty,
         languages: r.languages as ConsultLanguage[],
         modes: r.modes as CallMode[],
-        offers: r.offers as ExpertOffer[],
-        texts: r.texts as Record<Locale, ExpertTexts>,
+        offers: r.offers,
+        texts: r.texts,
       }),
     );
     return { version, byId: new Map(all.map((e) => [e.id, e])), published: all.filter((e) => e.published) };

@@ -76,7 +76,7 @@ async function readCatalogue(db: Db, version: string): Promise<Catalogue> {
   const byId = new Map<string, CachedCourse>();
   for (const c of courseRows) {
     const e = expertById.get(c.expertId)!;
-    const eTexts = e.texts as PerLocale<{ name: string; title: string; bio: string }>;
+    const eTexts = e.texts;
     const expert = (locale: Locale): ExpertSummary => ({
       id: e.id,
       name: eTexts[locale].name,
