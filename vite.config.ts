@@ -281,7 +281,17 @@ export default defineConfig({
       output: {
         // The root machines need xstate at start: keep all of it together, so the chunking never
         // pairs a piece of it with a widget only the lazy screens use (e.g. the PIN boxes).
-        codeSplitting: { groups: [{ name: 'xstate', test: /node_modules[\\/]xstate[\\/]/ }] },
+        codeSplitting: {
+          groups: [
+            { name: 'xstate', test: /node_modules[\\/]xstate[\\/]/ },
+            // the sign-in `next` rule lives in contract/ (the server reads it too) but ships with the
+            // dashboard's links, as it did before it moved: one chunk, not one more request
+            {
+              name: 'dashboard-nav',
+              test: /(src[\\/]app[\\/]layouts[\\/]dashboard-nav|contract[\\/]safe-next)\.ts$/,
+            },
+          ],
+        },
       },
     },
   },

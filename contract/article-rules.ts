@@ -29,3 +29,8 @@ export const READING_WORDS_PER_MINUTE = { en: 200, ar: 160 } as const;
 
 /** Error codes of the article endpoints (top-level `error.code`). */
 export const ARTICLE_ERROR_CODES = ['ARTICLE_NOT_FOUND'] as const;
+
+/** A search as the list keeps it: trimmed, spaces collapsed, at most ARTICLE_SEARCH_MAX characters. */
+export function cleanSearch(raw: string | null | undefined): string {
+  return (raw ?? '').replace(/\s+/g, ' ').trim().slice(0, ARTICLE_SEARCH_MAX);
+}

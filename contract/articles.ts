@@ -8,7 +8,8 @@
  */
 import { z } from '@hono/zod-openapi';
 import { ARTICLE_SEARCH_MAX, ARTICLE_TOPICS } from './article-rules.ts';
-import { Block, PageMeta, PageQuery } from './learning.ts';
+import { checkReviewDates, isoDay, reviewFields } from './content.ts';
+import { Block, ContentReview, PageMeta, PageQuery } from './learning.ts';
 
 // ------------------------------------------------------------------ the content file (server only)
 
@@ -21,21 +22,21 @@ const text = (max: number) =>
 const ArticleFileTexts = z.strictObject({ title: text(120), summary: text(160) });
 
 /** `articles/<id>/article.json` (server/content/README.md). */
-export const ArticleFile = z.strictObject({
-  id: slug,
-  published: z.boolean(),
-  publishedOn: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date written YYYY-MM-DD')
-    .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'not a real date'),
-  topic: z.enum(ARTICLE_TOPICS, `topic must be one of ${ARTICLE_TOPICS.join(', ')}`),
-  relatedCourses: z
-    .array(slug)
-    .max(6, 'at most 6 related courses')
-    .refine((l) => new Set(l).size === l.length, 'a course is named twice'),
-  en: ArticleFileTexts,
-  ar: ArticleFileTexts,
-});
+export const ArticleFile = z
+  .strictObject({
+    id: slug,
+    published: z.boolean(),
+    publishedOn: isoDay,
+    topic: z.enum(ARTICLE_TOPICS, `topic must be one of ${ARTICLE_TOPICS.join(', ')}`),
+    relatedCourses: z
+      .array(slug)
+      .max(6, 'at most 6 related courses')
+      .refine((l) => new Set(l).size === l.length, 'a course is named twice'),
+    en: ArticleFileTexts,
+    ar: ArticleFileTexts,
+    ...reviewFields,
+  })
+  .superRefine(checkReviewDates);
 export type ArticleFile = z.infer<typeof ArticleFile>;
 
 // ------------------------------------------------------------------ the API
@@ -82,5 +83,7 @@ export const ArticleDetail = ArticleSummary.extend({
   body: z.array(Block),
   /** Published courses for "keep learning", in the article's order. */
   relatedCourses: z.array(CourseLink),
+  /** Its sources and review dates; null only for an article stored before they were recorded. */
+  review: ContentReview.nullable(),
 }).openapi('ArticleDetail');
 export type ArticleDetail = z.infer<typeof ArticleDetail>;

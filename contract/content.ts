@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AVATARS } from './avatars.ts';
+import { addYears, isCalendarDay, MAX_REVIEW_YEARS, MAX_SOURCES, SOURCE_ORGS } from './content-rules.ts';
 import {
   CALL_MODES,
   CONSULT_LANGUAGES,
@@ -83,6 +84,48 @@ export const ExpertFile = z
   });
 export type ExpertFile = z.infer<typeof ExpertFile>;
 
+// ------------------------------------------------------------------ sources and review dates
+
+/** A calendar day, `YYYY-MM-DD`. */
+export const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date written YYYY-MM-DD')
+  .refine(isCalendarDay, 'not a real date');
+const ContentSourceFile = z.strictObject({
+  org: z.enum(SOURCE_ORGS, `org must be one of ${SOURCE_ORGS.join(', ')}`),
+  /** The guidance's published title, in English, with its year. */
+  title: text(200).refine((t) => !/https?:|www\.|\/\//i.test(t), 'no links: name the document'),
+});
+/**
+ * The keys every course.json and article.json carries (server/content/README.md): who the page was
+ * checked against and when. Whether a review is overdue depends on today, so the loader checks it
+ * (`reviewProblems`, server/content/loader-reviews.ts), not this schema.
+ */
+export const reviewFields = {
+  sources: z
+    .array(ContentSourceFile, 'sources: 1 to 5 named pieces of guidance')
+    .min(1, `at least one source (1 to ${MAX_SOURCES})`)
+    .max(MAX_SOURCES, `at most ${MAX_SOURCES} sources`)
+    .refine((l) => new Set(l.map((s) => `${s.org} ${s.title}`)).size === l.length, 'a source is named twice'),
+  reviewedOn: isoDay,
+  nextReview: isoDay,
+};
+type ReviewFields = { reviewedOn: string; nextReview: string };
+/** nextReview after reviewedOn, and at most MAX_REVIEW_YEARS years later. */
+export function checkReviewDates(f: ReviewFields, ctx: z.RefinementCtx): void {
+  if (!isCalendarDay(f.reviewedOn) || !isCalendarDay(f.nextReview)) return;
+  if (f.nextReview <= f.reviewedOn)
+    ctx.addIssue({ code: 'custom', message: 'nextReview must be after reviewedOn', path: ['nextReview'] });
+  else if (f.nextReview > addYears(f.reviewedOn, MAX_REVIEW_YEARS))
+    ctx.addIssue({
+      code: 'custom',
+      message: `nextReview is at most ${MAX_REVIEW_YEARS} years after reviewedOn`,
+      path: ['nextReview'],
+    });
+}
+
+// ------------------------------------------------------------------ courses
+
 const items = z.array(text(300)).min(2, '2 to 6 items').max(6, '2 to 6 items');
 const CourseTexts = z.strictObject({
   title: text(120),
@@ -104,11 +147,13 @@ export const CourseFile = z
     expert: id,
     en: CourseTexts,
     ar: CourseTexts,
+    ...reviewFields,
   })
   .refine((c) => c.sale_price === null || c.sale_price < c.price, {
     message: 'sale_price must be lower than price (or null)',
     path: ['sale_price'],
-  });
+  })
+  .superRefine(checkReviewDates);
 export type CourseFile = z.infer<typeof CourseFile>;
 
 const QuestionTexts = z.strictObject({

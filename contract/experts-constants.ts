@@ -34,3 +34,19 @@ export const DISCOVERY_MINUTES = 15;
 export function oneOf<T extends string>(list: readonly T[], value: string | null | undefined): T | null {
   return value != null && (list as readonly string[]).includes(value) ? (value as T) : null;
 }
+
+export interface ExpertFilters {
+  specialty: ExpertSpecialty | null;
+  language: ConsultLanguage | null;
+  mode: CallMode | null;
+}
+
+/** The directory's filters from the address; an unknown value is no filter. */
+export function filtersFromQuery(search: string): ExpertFilters {
+  const q = new URLSearchParams(search);
+  return {
+    specialty: oneOf(EXPERT_SPECIALTIES, q.get('specialty')),
+    language: oneOf(CONSULT_LANGUAGES, q.get('language')),
+    mode: oneOf(CALL_MODES, q.get('mode')),
+  };
+}

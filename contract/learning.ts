@@ -18,6 +18,7 @@
  * GET  /feedback/course/{courseId}/reviews?page&limit&excludeUserId → ReviewsPage
  */
 import { z } from '@hono/zod-openapi';
+import { SOURCE_ORGS } from './content-rules.ts';
 import {
   COURSE_LEVELS,
   DEFAULT_PAGE,
@@ -70,8 +71,15 @@ export const UserId = z.uuid({ error: 'INVALID' });
 
 // ------------------------------------------------------------------ rich text (lesson bodies)
 
-/** Lesson bodies are a safe, tiny document tree made from the educator's Markdown at load time. */
-export const Inline = z.object({ t: z.enum(['text', 'strong', 'em']), v: z.string() });
+/**
+ * Lesson bodies are a safe, tiny document tree made from the educator's Markdown at load time. A
+ * link (`t: 'link'`) only ever goes to a page of this site (`href` passes `isSitePath`,
+ * contract/content-rules.ts).
+ */
+export const Inline = z.union([
+  z.object({ t: z.enum(['text', 'strong', 'em']), v: z.string() }),
+  z.object({ t: z.literal('link'), v: z.string(), href: z.string() }),
+]);
 export type Inline = z.infer<typeof Inline>;
 export const Block = z.union([
   z.object({ t: z.enum(['h2', 'h3', 'p', 'note']), c: z.array(Inline) }),
@@ -132,6 +140,22 @@ export const LessonOutline = z.object({
 });
 export type LessonOutline = z.infer<typeof LessonOutline>;
 
+/** A named piece of guidance a page was checked against (its published title, in English). */
+export const ContentSource = z.object({ org: z.enum(SOURCE_ORGS), title: z.string() });
+export type ContentSource = z.infer<typeof ContentSource>;
+
+/** Who checked a course or an article, when, and against what (server/content/README.md). */
+export const ContentReview = z
+  .object({
+    sources: z.array(ContentSource),
+    /** YYYY-MM-DD: the day the health content team last reviewed the page. */
+    reviewedOn: z.string().openapi({ format: 'date', example: '2026-11-28' }),
+    /** YYYY-MM-DD: when it is to be reviewed again. */
+    nextReview: z.string().openapi({ format: 'date', example: '2027-11-28' }),
+  })
+  .openapi('ContentReview');
+export type ContentReview = z.infer<typeof ContentReview>;
+
 export const CourseDetail = CourseSummary.extend({
   description: z.string(),
   requirements: z.array(z.string()),
@@ -143,6 +167,8 @@ export const CourseDetail = CourseSummary.extend({
     pre: z.object({ questionCount: z.number().int() }),
     post: z.object({ questionCount: z.number().int() }),
   }),
+  /** Its sources and review dates; null only for a course retired before they were recorded. */
+  review: ContentReview.nullable(),
 }).openapi('CourseDetail');
 export type CourseDetail = z.infer<typeof CourseDetail>;
 

@@ -27,7 +27,7 @@ import { type AppError, notProvided, toAppError } from './types';
 
 export { pageFromQuery } from './load-step';
 
-import { cleanSearch } from '../contract/page-query';
+import { cleanSearch } from '../contract/article-rules';
 
 export { cleanSearch };
 

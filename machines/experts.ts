@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ExpertProfile, ExpertsList } from '../contract/experts';
-import type { ExpertFilters } from '../contract/page-query';
+import type { ExpertFilters } from '../contract/experts-constants';
 import { LOADING_STEP } from './load-step';
 import { type AppError, notProvided, toAppError } from './types';
 
@@ -16,7 +16,7 @@ import { type AppError, notProvided, toAppError } from './types';
  * profile:   loading → ready | notFound (unknown id) | failed (`experts.retry`);
  *            `experts.open` loads another expert.
  */
-export { type ExpertFilters, filtersFromQuery } from '../contract/page-query';
+export { type ExpertFilters, filtersFromQuery } from '../contract/experts-constants';
 
 export const NO_FILTERS: ExpertFilters = { specialty: null, language: null, mode: null };
 

@@ -7,4 +7,4 @@
  */
 export const LOADING_STEP = { tags: ['step:loading'], entry: 'clearError' } as const;
 
-export { pageFromQuery } from '../contract/page-query';
+export { pageFromQuery } from '../contract/page-number';

@@ -71,4 +71,4 @@ export function selectedEntry(pathname: string): DashboardEntry['href'] | null {
   return path === DASHBOARD_PREFIX ? DASHBOARD_PREFIX : null;
 }
 
-export { safeNext } from '../../../contract/page-query';
+export { safeNext } from '../../../contract/safe-next';
