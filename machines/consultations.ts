@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
 import type {
   Booking,
   Cancellation,
@@ -6,55 +6,34 @@ import type {
   JoinInfo,
   MyConsultations,
 } from '../contract/consultations';
-import { type AppError, type Locale, notProvided, toAppError } from './types';
+import {
+  CONSULTATIONS_TICK_MS,
+  type ConsultationsContext,
+  type ConsultationsDownload,
+  type ConsultationsEvent,
+  canCancel,
+  canJoin,
+  findBooking,
+} from './consultations-rules';
+import { type AppError, notProvided, toAppError } from './types';
 
 /**
  * Her consultations, /dashboard/consultations (issue 10): upcoming, past and cancelled bookings,
- * joining a call and cancelling one with the refund stated first. Three regions side by side:
- *
- * - `list`: loading → ready | failed (retry); again when the language changes (names and titles
- *   come in the request's language).
- * - `dialog`: closed → quoting (GET …/cancellation: 100 %, 50 % or nothing, and why) → confirming
- *   (she reads the refund) → cancelling (POST …/cancel) → cancelled (the refund and the credit
- *   note; the booking moves to Cancelled) | failed (retry) ; or closed → joining (GET …/join: the
- *   Jitsi room) → inCall (the room in a dialog; a voice call starts with the camera off) |
- *   joinFailed. `consultations.close` closes it from any state that is not busy.
- * - `download`: idle → downloading (an invoice's or a credit note's PDF in her language) → idle,
- *   having saved the file (`saveFile`) or said it failed (`notifyDownloadFailed`).
+ * joining a call and cancelling one with the refund stated first. Three regions side by side
+ * (`list`, `dialog`, `download`); each state says what it is in its `description`. The time comes
+ * from the `clock` actor the page provides (`clock.tick`, at once and every 30 s); the rules that
+ * read it (joinable, cancellable, the hold still hers) are in consultations-rules.ts, shared with
+ * the page.
  */
-export type ConsultationsDownload =
-  | { kind: 'invoice'; id: string; number: string; language: Locale }
-  | { kind: 'creditNote'; id: string; number: string; language: Locale };
-
-export interface ConsultationsContext {
-  data: MyConsultations | null;
-  error: AppError | null;
-  /** The booking the dialog is about. */
-  bookingId: string | null;
-  quote: CancellationQuote | null;
-  cancellation: Cancellation | null;
-  join: JoinInfo | null;
-  dialogError: AppError | null;
-  downloading: ConsultationsDownload | null;
-}
-
-export type ConsultationsEvent =
-  | { type: 'consultations.retry' }
-  | { type: 'consultations.localeChanged' }
-  | { type: 'consultations.cancel'; bookingId: string }
-  | { type: 'consultations.confirmCancel' }
-  | { type: 'consultations.join'; bookingId: string }
-  | { type: 'consultations.close' }
-  | { type: 'consultations.dialogRetry' }
-  | ({ type: 'consultations.download' } & ConsultationsDownload);
+export * from './consultations-rules';
 
 const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
-/** The booking with this id, in whichever group it is. */
-export function findBooking(data: MyConsultations | null, id: string | null): Booking | null {
-  if (!data || !id) return null;
-  return [...data.upcoming, ...data.past, ...data.cancelled].find((b) => b.id === id) ?? null;
-}
+/** The booking an open or cancel asks about, as the guards read it. */
+const askedFor = ({ context, event }: { context: ConsultationsContext; event: ConsultationsEvent }) => {
+  assertEvent(event, ['consultations.cancel', 'consultations.join']);
+  return findBooking(context.data, event.bookingId);
+};
 
 export const consultationsMachine = setup({
   types: {} as { context: ConsultationsContext; events: ConsultationsEvent },
@@ -69,6 +48,8 @@ export const consultationsMachine = setup({
     joinCall: fromPromise<JoinInfo, { bookingId: string }>(notProvided),
     /** POST /billing/generate-invoice or /billing/generate-credit-note → the PDF */
     downloadPdf: fromPromise<Blob, ConsultationsDownload>(notProvided),
+    /** `clock.tick { now }` at once and every `every` ms (the page provides it: the machine reads no clock). */
+    clock: fromCallback<EventObject, { every: number }>(() => {}),
   },
   actions: {
     saveFile: (_, _params: { file: Blob; fileName: string }) => {},
@@ -107,12 +88,28 @@ export const consultationsMachine = setup({
       return { downloading: download };
     }),
     clearDownload: assign({ downloading: null }),
+    keepNow: assign(({ event }) => {
+      assertEvent(event, 'clock.tick');
+      return { now: event.now };
+    }),
   },
   guards: {
+    /** The server's quote says she may cancel. */
     cancellable: ({ context }) => !!context.quote?.cancellable,
+    /** The booking she asks to cancel can be cancelled now (as its card shows). */
+    canCancel: (args) => {
+      const booking = askedFor(args);
+      return !!booking && canCancel(booking, args.context.now);
+    },
+    /** Its call is open now (as its card's Join button shows). */
+    canJoin: (args) => {
+      const booking = askedFor(args);
+      return !!booking && canJoin(booking, args.context.now);
+    },
   },
 }).createMachine({
   id: 'consultations',
+  description: 'Her consultations: the list, one dialog (cancel or join) and a PDF download, side by side.',
   context: {
     data: null,
     error: null,
@@ -122,14 +119,19 @@ export const consultationsMachine = setup({
     join: null,
     dialogError: null,
     downloading: null,
+    now: 0,
   },
   type: 'parallel',
+  invoke: { src: 'clock', input: { every: CONSULTATIONS_TICK_MS } },
+  on: { 'clock.tick': { actions: 'keepNow' } },
   states: {
     list: {
+      description: 'Her bookings: upcoming, past and cancelled; read again in a new language.',
       initial: 'loading',
       on: { 'consultations.localeChanged': '.loading' },
       states: {
         loading: {
+          description: 'GET /consultations.',
           tags: ['list:loading'],
           invoke: {
             src: 'loadConsultations',
@@ -138,23 +140,27 @@ export const consultationsMachine = setup({
           },
         },
         failed: {
+          description: 'The list did not come: a retry.',
           tags: ['list:failed'],
           on: { 'consultations.retry': { target: 'loading', actions: 'clearError' } },
         },
-        ready: { tags: ['list:ready'] },
+        ready: { description: 'The list is on the page.', tags: ['list:ready'] },
       },
     },
     dialog: {
+      description: 'Cancelling (the refund first) or joining a call; closes from any state not busy.',
       initial: 'closed',
       states: {
         closed: {
+          description: 'No dialog: she may cancel a booking or join a call her card offers.',
           on: {
-            'consultations.cancel': { target: 'quoting', actions: 'openFor' },
-            'consultations.join': { target: 'joining', actions: 'openFor' },
+            'consultations.cancel': { guard: 'canCancel', target: 'quoting', actions: 'openFor' },
+            'consultations.join': { guard: 'canJoin', target: 'joining', actions: 'openFor' },
           },
         },
         quoting: {
-          tags: ['dialog:cancel', 'dialog:busy'],
+          description: 'GET …/cancellation: the refund (100 %, 50 % or nothing) and why.',
+          tags: ['dialog:cancel', 'dialog:busy', 'dialog:quoting'],
           invoke: {
             src: 'quoteCancellation',
             input: ({ context }) => ({ bookingId: context.bookingId! }),
@@ -166,6 +172,7 @@ export const consultationsMachine = setup({
           },
         },
         quoteFailed: {
+          description: 'The refund could not be read: retry or close.',
           tags: ['dialog:cancel', 'dialog:failed'],
           on: {
             'consultations.dialogRetry': 'quoting',
@@ -173,14 +180,16 @@ export const consultationsMachine = setup({
           },
         },
         confirming: {
-          tags: ['dialog:cancel'],
+          description: 'She reads the refund: confirm (if the server allows it) or keep the booking.',
+          tags: ['dialog:cancel', 'dialog:quote'],
           on: {
             'consultations.confirmCancel': { guard: 'cancellable', target: 'cancelling' },
             'consultations.close': { target: 'closed', actions: 'closeDialog' },
           },
         },
         cancelling: {
-          tags: ['dialog:cancel', 'dialog:busy'],
+          description: 'POST …/cancel.',
+          tags: ['dialog:cancel', 'dialog:busy', 'dialog:quote'],
           invoke: {
             src: 'cancelBooking',
             input: ({ context }) => ({ bookingId: context.bookingId! }),
@@ -192,6 +201,7 @@ export const consultationsMachine = setup({
           },
         },
         cancelFailed: {
+          description: 'The cancellation failed: retry or close.',
           tags: ['dialog:cancel', 'dialog:failed'],
           on: {
             'consultations.dialogRetry': 'cancelling',
@@ -199,10 +209,12 @@ export const consultationsMachine = setup({
           },
         },
         cancelled: {
+          description: 'Cancelled: the refund and the credit note; the booking has moved to Cancelled.',
           tags: ['dialog:cancel', 'dialog:done'],
           on: { 'consultations.close': { target: 'closed', actions: 'closeDialog' } },
         },
         joining: {
+          description: 'GET …/join: the Jitsi room.',
           tags: ['dialog:join', 'dialog:busy'],
           invoke: {
             src: 'joinCall',
@@ -212,6 +224,7 @@ export const consultationsMachine = setup({
           },
         },
         joinFailed: {
+          description: 'No room (not open yet, ended, or the request failed): retry or close.',
           tags: ['dialog:join', 'dialog:failed'],
           on: {
             'consultations.dialogRetry': 'joining',
@@ -219,18 +232,22 @@ export const consultationsMachine = setup({
           },
         },
         inCall: {
+          description: 'The room in a dialog (a voice call starts with the camera off); leave closes it.',
           tags: ['dialog:join', 'dialog:done'],
           on: { 'consultations.close': { target: 'closed', actions: 'closeDialog' } },
         },
       },
     },
     download: {
+      description: "An invoice's or a credit note's PDF, in her language, one at a time.",
       initial: 'idle',
       states: {
         idle: {
+          description: 'Nothing downloading.',
           on: { 'consultations.download': { target: 'downloading', actions: 'setDownload' } },
         },
         downloading: {
+          description: 'The PDF is on its way; then saved as a file, or the failure is said.',
           tags: ['downloading'],
           invoke: {
             src: 'downloadPdf',

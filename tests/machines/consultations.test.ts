@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import type {
   Cancellation,
   CancellationQuote,
   JoinInfo,
   MyConsultations,
 } from '../../contract/consultations';
-import { type ConsultationsDownload, consultationsMachine, findBooking } from '../../machines/consultations';
+import {
+  bookingNow,
+  type ConsultationsDownload,
+  consultationsMachine,
+  findBooking,
+  hasNoBookings,
+} from '../../machines/consultations';
 import type { AppError } from '../../machines/types';
 import {
   BOOKING_ID,
@@ -14,12 +20,20 @@ import {
   confirmedOf,
   JOIN,
   MINE,
+  NONE,
   OTHER_ID,
   quoteOf,
+  SLOT_A,
 } from '../support/booking-fixtures';
 import { controlledActor } from '../support/stub-actors';
 
-function start() {
+/** Five minutes before her upcoming call (SLOT_A): Join is open, and it can still be cancelled. */
+const FIVE_BEFORE = Date.parse(SLOT_A) - 5 * 60_000;
+
+/** The page's clock, stopped at `now`: one tick as it starts. */
+const clockAt = (now: number) => fromCallback(({ sendBack }) => sendBack({ type: 'clock.tick', now }));
+
+function start(now = FIVE_BEFORE) {
   const load = controlledActor<MyConsultations>();
   const quote = controlledActor<CancellationQuote, { bookingId: string }>();
   const cancel = controlledActor<Cancellation, { bookingId: string }>();
@@ -35,6 +49,7 @@ function start() {
         cancelBooking: cancel.logic,
         joinCall: join.logic,
         downloadPdf: download.logic,
+        clock: clockAt(now),
       },
       actions: {
         saveFile: (_, { fileName }) => saved.push(fileName),
@@ -179,5 +194,54 @@ describe('consultations machine', () => {
     await m.download.reject({ code: 'NETWORK_ERROR' });
     expect(m.failures).toEqual([{ code: 'NETWORK_ERROR' }]);
     expect(m.snap().matches({ download: 'idle' })).toBe(true);
+  });
+
+  it("cancel and join only what her card offers at the clock's time (the rules the page shows)", async () => {
+    const hourBefore = Date.parse(SLOT_A) - 60 * 60_000;
+    const m = start(hourBefore);
+    expect(m.snap().context.now).toBe(hourBefore);
+    await m.load.resolve(MINE);
+    const upcoming = findBooking(m.snap().context.data, BOOKING_ID)!;
+    expect(bookingNow(upcoming, hourBefore)).toEqual({
+      heldLive: false,
+      showsJoin: true,
+      joinable: false,
+      cancellable: true,
+    });
+    // an hour before, Join is not open yet: nothing is asked of the server
+    m.actor.send({ type: 'consultations.join', bookingId: BOOKING_ID });
+    expect(m.snap().matches({ dialog: 'closed' })).toBe(true);
+    expect(m.join.calls).toHaveLength(0);
+    // a past call cannot be cancelled, nor joined
+    const past = findBooking(m.snap().context.data, OTHER_ID)!;
+    expect(bookingNow(past, hourBefore)).toEqual({
+      heldLive: false,
+      showsJoin: false,
+      joinable: false,
+      cancellable: false,
+    });
+    m.actor.send({ type: 'consultations.cancel', bookingId: OTHER_ID });
+    expect(m.snap().matches({ dialog: 'closed' })).toBe(true);
+    m.actor.send({ type: 'consultations.cancel', bookingId: 'nope' });
+    expect(m.quote.calls).toHaveLength(0);
+    // once the call has started, it is joinable but no longer cancellable
+    const started = Date.parse(SLOT_A) + 60_000;
+    expect(bookingNow(upcoming, started)).toMatchObject({ joinable: true, cancellable: false });
+    // a hold is hers (and cancellable) until it runs out
+    const hold = {
+      ...upcoming,
+      status: 'held' as const,
+      holdExpiresAt: new Date(hourBefore + 60_000).toISOString(),
+    };
+    expect(bookingNow(hold, hourBefore)).toEqual({
+      heldLive: true,
+      showsJoin: false,
+      joinable: false,
+      cancellable: true,
+    });
+    expect(bookingNow(hold, hourBefore + 60_000)).toMatchObject({ heldLive: false, cancellable: false });
+    expect(hasNoBookings(NONE)).toBe(true);
+    expect(hasNoBookings(MINE)).toBe(false);
+    expect(hasNoBookings(null)).toBe(false);
   });
 });
