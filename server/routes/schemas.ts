@@ -6,12 +6,12 @@ import { z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { AGE_RANGES, LANGUAGES, MARITAL_STATUSES, pinConfirmProblem } from '../../contract/account-rules.ts';
 import { DECLINE_REASONS } from '../../contract/commerce-rules.ts';
+import { FIELD_CODES, SERVER_ERROR_CODES } from '../../contract/errors.ts';
 import { isAvatarId } from '../lib/catalog.ts';
 import type { AppEnv } from '../lib/http.ts';
-import { ERROR_MESSAGES, FIELD_MESSAGES } from '../lib/i18n.ts';
 
-const errorCodes = Object.keys(ERROR_MESSAGES) as [string, ...string[]];
-const fieldCodes = Object.keys(FIELD_MESSAGES) as [string, ...string[]];
+const errorCodes = SERVER_ERROR_CODES;
+const fieldCodes = FIELD_CODES;
 
 export const ErrorSchema = z
   .object({
