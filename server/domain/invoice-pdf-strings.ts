@@ -1,5 +1,6 @@
 /**
- * The invoice PDF's words and number formats, in English and Arabic.
+ * The invoice PDF's words (from the message catalogue, lang/*.json) and number formats, in English
+ * and Arabic.
  *
  * Numbers: the app formats with `Intl` in the member's language (`en` / `ar`); on current ICU
  * (Node 20, Chromium) Arabic resolves to Latin digits ("‏1,234.50 US$"), so the invoice asks for
@@ -15,6 +16,7 @@
  * amounts use the real minus sign (U+2212) in both languages.
  */
 import type { InvoiceDocument } from '../../contract/commerce.ts';
+import { type Locale, message, type Values } from '../lib/i18n.ts';
 
 export type InvoiceLanguage = InvoiceDocument['language'];
 
@@ -52,96 +54,57 @@ const BRANDS: Record<string, string> = {
   discover: 'Discover',
 };
 
-export const STRINGS: Record<InvoiceLanguage, InvoiceStrings> = {
-  en: {
-    brand: 'Amina',
-    tagline: "Women's health, in confidence",
-    title: 'Tax invoice',
-    number: 'Invoice number',
-    date: 'Invoice date',
-    billedTo: 'Billed to',
-    memberId: 'Member ID',
-    description: 'Description',
-    amount: 'Amount',
-    subtotal: 'Subtotal',
-    discount: 'Discount',
-    promoCode: (code) => `Promo code ${code}`,
-    consultationFee: 'Consultation fee',
-    merchantCharges: 'Merchant charges',
-    vat: (percent) => `VAT (${percent})`,
-    total: 'Total',
-    amountPaid: 'Amount paid',
-    paidWith: 'Paid with',
-    card: (brand, last4) => `${BRANDS[brand.toLowerCase()] ?? brand} •••• ${last4}`,
-    noPayment: 'No payment needed',
-    currencyNote: 'All amounts are in US dollars.',
-    note: (percent) =>
-      `The total includes VAT at ${percent}. Courses are non-refundable, as set out in our terms of use.`,
-    page: (n, of) => `Page ${n} of ${of}`,
-    documentTitle: (number) => `Amina tax invoice ${number}`,
-  },
-  ar: {
-    brand: 'أمينة',
-    tagline: 'صحة المرأة، بسرية تامة',
-    title: 'فاتورة ضريبية',
-    number: 'رقم الفاتورة',
-    date: 'تاريخ الفاتورة',
-    billedTo: 'صادرة إلى',
-    memberId: 'رقم العضوية',
-    description: 'البيان',
-    amount: 'المبلغ',
-    subtotal: 'المجموع الفرعي',
-    discount: 'الخصم',
-    promoCode: (code) => `رمز الخصم ${code}`,
-    consultationFee: 'رسوم الاستشارة',
-    merchantCharges: 'رسوم معالجة الدفع',
-    vat: (percent) => `ضريبة القيمة المضافة (${percent})`,
-    total: 'الإجمالي',
-    amountPaid: 'المبلغ المدفوع',
-    paidWith: 'طريقة الدفع',
-    // The Latin part isolated (LRI … PDI) so it reads "Visa •••• 4242" in the right-to-left line.
-    card: (brand, last4) => `بطاقة \u2066${BRANDS[brand.toLowerCase()] ?? brand} •••• ${last4}\u2069`,
-    noPayment: 'لم يلزم أي دفع',
-    currencyNote: 'جميع المبالغ بالدولار الأمريكي.',
-    note: (percent) =>
-      `يشمل الإجمالي ضريبة القيمة المضافة بنسبة ${percent}. الدورات غير قابلة للاسترداد وفقًا لشروط الاستخدام.`,
-    page: (n, of) => `الصفحة ${n} من ${of}`,
-    documentTitle: (number) => `فاتورة ضريبية من أمينة ${number}`,
-  },
-};
-
 /**
- * The words of a document of this kind: a course invoice (STRINGS), a consultation's invoice (its
- * note states the cancellation refunds, spec §9) or a refund's credit note (issue 10).
+ * The words of a document of this kind, from the catalogue (`server.pdf.*`, and the app's own words
+ * for the brand and the price lines): a course invoice, a consultation's invoice (its note states the
+ * cancellation refunds, spec §9) or a refund's credit note (issue 10).
  */
 export function stringsFor(doc: InvoiceDocument): InvoiceStrings {
-  const base = STRINGS[doc.language];
-  const en = doc.language === 'en';
+  const l: Locale = doc.language;
+  const t = (id: string, values?: Values) => message(l, id, values);
+  const pdf = (id: string, values?: Values) => t(`server.pdf.${id}`, values);
+  const base: InvoiceStrings = {
+    brand: t('app.name'),
+    tagline: t('app.tagline'),
+    title: pdf('title'),
+    number: t('dashboard.invoices.column.number'),
+    date: pdf('date'),
+    billedTo: pdf('billedTo'),
+    memberId: pdf('memberId'),
+    description: pdf('description'),
+    amount: pdf('amount'),
+    subtotal: t('cart.summary.subtotal'),
+    discount: pdf('discount'),
+    promoCode: (code) => pdf('promoCode', { code }),
+    consultationFee: t('booking.price.fee'),
+    merchantCharges: t('booking.price.merchant'),
+    vat: (percent) => t('cart.summary.vat', { percent }),
+    total: t('cart.summary.total'),
+    amountPaid: pdf('amountPaid'),
+    paidWith: pdf('paidWith'),
+    card: (brand, last4) => pdf('card', { brand: BRANDS[brand.toLowerCase()] ?? brand, last4 }),
+    noPayment: pdf('noPayment'),
+    currencyNote: pdf('currencyNote'),
+    note: (percent) => pdf('note', { percent }),
+    page: (n, of) => pdf('page', { page: String(n), pages: String(of) }),
+    documentTitle: (number) => pdf('documentTitle', { number }),
+  };
   if (doc.kind === 'consultation')
-    return {
-      ...base,
-      note: (percent) =>
-        en
-          ? `The total includes VAT at ${percent}. A consultation cancelled 48 hours or more before it starts is refunded in full, 24 hours or more before it at 50 %, and not refunded on the same day or after a missed call.`
-          : `يشمل الإجمالي ضريبة القيمة المضافة بنسبة ${percent}. تُستردّ قيمة الاستشارة كاملةً عند إلغائها قبل موعدها بثمانٍ وأربعين ساعة أو أكثر، ونصفُها عند إلغائها قبله بأربع وعشرين ساعة أو أكثر، ولا تُستردّ عند الإلغاء في اليوم نفسه أو عند عدم الحضور.`,
-    };
+    return { ...base, note: (percent) => pdf('consultation.note', { percent }) };
   if (doc.kind === 'creditNote') {
-    const ref = doc.refersTo ?? '';
-    const share = `${doc.refundPercent ?? 100}`;
+    const note = (id: string, values?: Values) => pdf(`creditNote.${id}`, values);
     return {
       ...base,
-      title: en ? 'Credit note' : 'إشعار دائن',
-      number: en ? 'Credit note number' : 'رقم الإشعار',
-      date: en ? 'Date' : 'التاريخ',
-      total: en ? 'Total credited' : 'إجمالي المبلغ المُعاد',
-      amountPaid: en ? 'Amount refunded' : 'المبلغ المُسترد',
-      paidWith: en ? 'Refunded to' : 'أُعيد المبلغ إلى',
-      noPayment: en ? 'Nothing to refund' : 'لا يوجد مبلغ للاسترداد',
+      title: note('title'),
+      number: note('number'),
+      date: note('date'),
+      total: note('total'),
+      amountPaid: note('amountPaid'),
+      paidWith: note('paidWith'),
+      noPayment: note('noPayment'),
       note: (percent) =>
-        en
-          ? `This credit note refunds ${share} % of invoice ${ref}, VAT at ${percent} included, for a cancelled consultation.`
-          : `يردّ هذا الإشعار ${share}٪ من قيمة الفاتورة \u2066${ref}\u2069، شاملةً ضريبة القيمة المضافة بنسبة ${percent}، عن استشارة أُلغيت.`,
-      documentTitle: (number) => (en ? `Amina credit note ${number}` : `إشعار دائن من أمينة ${number}`),
+        note('note', { share: String(doc.refundPercent ?? 100), invoice: doc.refersTo ?? '', percent }),
+      documentTitle: (number) => note('documentTitle', { number }),
     };
   }
   return base;
