@@ -251,7 +251,7 @@ async function expectBusy(status: string) {
 /** The words the checks look for in each language (the recovery's own, from lang/*.json). */
 const TEXT = {
   en: { questions: 'Your security questions', loading: 'Loading your questions…', progress: /^Step 2 of 3$/ },
-  ar: { questions: 'أسئلة الأمان', loading: 'جارٍ تحميل أسئلتك…', progress: /^الخطوة (2|٢) من (3|٣)$/ },
+  ar: { questions: 'أسئلة الأمان', loading: 'جارٍ تحميل أسئلتكِ…', progress: /^الخطوة (2|٢) من (3|٣)$/ },
 } as const;
 type Lang = keyof typeof TEXT;
 /** The answers as they were when the language was switched: a reload keeps them. */

@@ -431,7 +431,7 @@ describe('session and guard model on the real app', () => {
     await waitFor(() => expect(screen.getByTestId('page-title')).toBeInTheDocument());
     expect(document.documentElement).toHaveAttribute('lang', 'ar');
     await app.user.click(screen.getByTestId('logout'));
-    await screen.findByRole('heading', { name: 'أهلًا بعودتك' });
+    await screen.findByRole('heading', { name: 'أهلًا بعودتكِ' });
     expect(window.location.pathname).toBe('/login');
     expect(realSession().matches('signedOut')).toBe(true);
     // everything else is gone: the session, the other cookie, session storage
@@ -444,7 +444,7 @@ describe('session and guard model on the real app', () => {
     expect(document.documentElement).toHaveAttribute('lang', 'ar');
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     app = renderApp({ path: '/login' });
-    expect(await screen.findByRole('heading', { name: 'أهلًا بعودتك' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'أهلًا بعودتكِ' })).toBeVisible();
     expect(app.system.get('language').getSnapshot().context.locale).toBe('ar');
   }, 20_000);
 
