@@ -5,36 +5,37 @@
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import { checkEmail } from '../../contract/account-rules.ts';
+import { type Locale, message, type Values } from '../lib/i18n.ts';
 import type { Submission } from './forms-submission.ts';
 
 export interface FormMailer {
   send(submission: Submission): Promise<unknown>;
 }
 
-const TITLES: Record<Submission['kind'], string> = {
-  contact: 'Contact message',
-  programs: 'Educational programs enquiry',
-  partnerships: 'Partnership enquiry',
-  concern: 'Reported concern',
-  'expert-application': 'Expert application (Leave an Impact)',
-};
-
-/** The mail's subject, text and Reply-To (exported for the tests and `forms:list`). */
-export function mailContent(s: Submission): { subject: string; text: string; replyTo?: string } {
+/**
+ * The mail's subject, text and Reply-To (exported for the tests and `forms:list`), in the team's
+ * language (English unless asked), its words from the catalogue (`server.mail.*`).
+ */
+export function mailContent(
+  s: Submission,
+  locale: Locale = 'en',
+): { subject: string; text: string; replyTo?: string } {
+  const t = (id: string, values?: Values) => message(locale, `server.mail.${id}`, values);
+  const title = t(`form.kind.${s.kind}`);
   const lines = [
-    `${TITLES[s.kind]}`,
-    `Received: ${s.createdAt.toISOString()}`,
-    `Page language: ${s.locale === 'ar' ? 'Arabic' : 'English'}`,
-    `Reference: ${s.id}`,
+    title,
+    t('form.received', { at: s.createdAt.toISOString() }),
+    t('form.language', { language: s.locale }),
+    t('form.reference', { id: s.id }),
     '',
     ...Object.entries(s.fields).map(
-      ([k, v]) => `${k}: ${v === '' ? '(not given)' : v.includes('\n') ? `\n${v}\n` : v}`,
+      ([k, v]) => `${k}: ${v === '' ? t('form.notGiven') : v.includes('\n') ? `\n${v}\n` : v}`,
     ),
   ];
-  if (s.cvPath) lines.push('', `CV: attached (${s.cvSize} bytes; stored at ${s.cvPath})`);
+  if (s.cvPath) lines.push('', t('form.cv', { bytes: String(s.cvSize), path: s.cvPath }));
   const reply = [s.fields.email, s.fields.replyTo].find((v) => v && checkEmail(v).ok);
   const topic = s.fields.subject || s.fields.organisation || s.fields.topic || s.fields.name || '';
-  const subject = `[Amina] ${TITLES[s.kind]}${topic ? `: ${topic.slice(0, 80)}` : ''}`;
+  const subject = topic ? t('subjectAbout', { title, topic: topic.slice(0, 80) }) : t('subject', { title });
   return { subject, text: `${lines.join('\n')}\n`, ...(reply ? { replyTo: reply } : {}) };
 }
 
