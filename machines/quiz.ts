@@ -11,19 +11,12 @@ import { LOADING_STEP } from './load-step';
 import { type AppError, type ErrorCode, notProvided, toAppError } from './types';
 
 /**
- * A pre- or post-course quiz (spec §3 Quiz, §4 Course, §5, §8). No timers.
- *
- * loading → answering → submitting → result. Submitting with a question unanswered stays in
- * answering (`incomplete`: "Please answer all questions", the unanswered questions marked); so does
- * a server 400 QUIZ_INCOMPLETE. A failed submission keeps her answers (`submitFailed`, retry).
- * Loading fails as "Error loading quiz" (network, server), "Quiz not found" (404, or the course has
- * no such quiz for her), "No questions available for this quiz." (no questions) or, for the
- * post-course quiz before the lessons are done, LESSONS_INCOMPLETE.
- * A pre-course quiz already taken opens in `result` with her attempt (it is taken once); the
- * post-course quiz can be retaken (`quiz.retake`). After a submission the provided action
- * `notifySubmitted` tells the course lifecycle her new progress.
- * Her answers outlive a reload: every choice is given to the provided `saveAnswers` (the app keeps
- * them in sessionStorage per course and quiz), the input's `saved` answers are restored when the
+ * A pre- or post-course quiz (spec §3 Quiz, §4 Course, §5, §8). No timers. Each state's
+ * `description` says what it stands for; docs/machines/quiz.md draws the chart.
+ * The pre-course quiz is taken once (taken already, it opens on her attempt); the post-course quiz
+ * can be retaken. After a submission the provided `notifySubmitted` tells the course lifecycle her
+ * new progress. Her answers outlive a reload: every choice goes to the provided `saveAnswers` (the app
+ * keeps them in sessionStorage per course and quiz), the input's `saved` answers are restored when the
  * quiz opens (those that fit its questions), and `forgetAnswers` drops them once there is a result.
  */
 export type AttemptResult = Omit<QuizResult, 'progress'>;
@@ -174,6 +167,7 @@ export const quizMachine = setup({
   states: {
     loading: {
       ...LOADING_STEP,
+      description: 'Fetches her course to find this quiz, its questions, and whether she has taken it.',
       invoke: {
         src: 'loadQuiz',
         input: ({ context }) => ({ courseId: context.courseId, userId: context.userId }),
@@ -210,10 +204,12 @@ export const quizMachine = setup({
       },
     },
     failed: {
+      description: 'It cannot be taken: not found, no questions, lessons not done yet, or the load failed.',
       tags: ['step:failed'],
       on: { 'quiz.retry': 'loading' },
     },
     answering: {
+      description: 'She chooses her answers; each choice is kept for this tab.',
       tags: ['step:answering'],
       initial: 'idle',
       on: {
@@ -226,6 +222,7 @@ export const quizMachine = setup({
       },
       states: {
         idle: {
+          description: 'Nothing to point out yet.',
           on: {
             'quiz.submit': [
               { guard: 'allAnswered', target: '#quiz.submitting' },
@@ -234,6 +231,7 @@ export const quizMachine = setup({
           },
         },
         incomplete: {
+          description: 'She submitted with questions unanswered (or the server said so): they are marked.',
           tags: ['incomplete'],
           on: {
             'quiz.submit': [
@@ -243,6 +241,7 @@ export const quizMachine = setup({
           },
         },
         submitFailed: {
+          description: 'The submission failed; her answers are kept and she can try again.',
           tags: ['submitFailed'],
           on: {
             'quiz.submit': [
@@ -258,6 +257,7 @@ export const quizMachine = setup({
       },
     },
     submitting: {
+      description: 'Her answers are sent to be scored.',
       tags: ['step:answering', 'submitting'],
       entry: 'startSubmitting',
       invoke: {
@@ -288,6 +288,8 @@ export const quizMachine = setup({
       },
     },
     result: {
+      description:
+        'Her score and attempt; nothing is kept for a reload any more. The post-course quiz can be retaken.',
       tags: ['step:result'],
       entry: 'forgetAnswers',
       on: {
