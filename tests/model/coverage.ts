@@ -1,28 +1,27 @@
-import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition, InspectionEvent } from 'xstate';
+import type { AnyStateMachine, InspectionEvent } from 'xstate';
+import {
+  activeNodes,
+  logicOf,
+  stateNodes,
+  takenTransitions,
+  transitionKey,
+  transitionsFrom,
+  withAncestors,
+} from './xstate-internals';
 
 /**
  * Coverage of a real machine by model-based tests. The inventory is read from the machine's own
  * definition (every state node; every transition, guarded branches counted one by one, `after`,
  * `always` and invoke onDone/onError included); what was covered is recorded from the live actor
- * through the inspection API while the generated paths drive the real views.
+ * through the inspection API while the generated paths drive the real views. What this reads of
+ * xstate beyond its documented API goes through ./xstate-internals.ts.
  */
-function nodes(root: AnyStateNode): AnyStateNode[] {
-  return [root, ...Object.values(root.states as Record<string, AnyStateNode>).flatMap(nodes)];
-}
-
-function keyOf(t: AnyTransitionDefinition): string {
-  const list: AnyTransitionDefinition[] =
-    t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? []);
-  return `${t.source.id} --${t.eventType || 'always'}#${Math.max(0, list.indexOf(t))}`;
-}
-
 export function inventory(machine: AnyStateMachine) {
   const states = new Set<string>();
   const transitions = new Set<string>();
-  for (const node of nodes(machine.root)) {
+  for (const node of stateNodes(machine)) {
     states.add(node.id);
-    for (const list of node.transitions.values()) for (const t of list) transitions.add(keyOf(t));
-    for (const t of node.always ?? []) transitions.add(keyOf(t));
+    for (const t of transitionsFrom(node)) transitions.add(transitionKey(t));
   }
   return { states, transitions };
 }
@@ -41,19 +40,14 @@ export class Coverage {
 
   /** Pass as `inspect` to the actor (or the root actor whose system holds it). */
   inspect = (event: InspectionEvent) => {
-    const logic = (event.actorRef as { logic?: unknown }).logic;
+    const logic = logicOf(event);
     if (logic !== this.machine && (logic as { id?: string })?.id !== this.machine.id) return;
-    if (event.type === '@xstate.microstep') {
-      for (const t of (event as unknown as { _transitions: AnyTransitionDefinition[] })._transitions) {
-        this.transitions.add(keyOf(t));
-        // its source was active, even a state left at once by an eventless transition
-        for (let n: AnyStateNode | undefined = t.source; n; n = n.parent) this.states.add(n.id);
-      }
+    for (const t of takenTransitions(event)) {
+      this.transitions.add(transitionKey(t));
+      // its source was active, even a state left at once by an eventless transition
+      for (const n of withAncestors(t.source)) this.states.add(n.id);
     }
-    if (event.type === '@xstate.snapshot' || event.type === '@xstate.microstep') {
-      const snapshot = (event as { snapshot: { _nodes?: AnyStateNode[] } }).snapshot;
-      for (const node of snapshot._nodes ?? []) this.states.add(node.id);
-    }
+    for (const node of activeNodes(event)) this.states.add(node.id);
   };
 
   missing() {
