@@ -118,6 +118,8 @@ export const languageMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description:
+        "Loads the messages of her saved language (the default one if those fail), then sets the page's language and direction.",
       invoke: {
         src: 'loadMessages',
         input: ({ context }) => ({ locale: context.locale, bundles: context.bundles }),
@@ -136,6 +138,7 @@ export const languageMachine = setup({
       },
     },
     ready: {
+      description: 'The messages are in; she can switch language, and a screen can ask for its bundle.',
       on: {
         'language.change': { guard: 'isOtherLocale', target: 'switching', actions: 'askToSwitch' },
         'language.toggle': { target: 'switching', actions: 'askToToggle' },
@@ -143,6 +146,8 @@ export const languageMachine = setup({
       },
     },
     extending: {
+      description:
+        'Loads one more bundle of messages a screen asked for (its screen offers a retry if it fails).',
       invoke: {
         src: 'loadBundle',
         input: ({ context }) => ({ locale: context.locale, bundle: context.requested ?? '' }),
@@ -151,6 +156,7 @@ export const languageMachine = setup({
       },
     },
     switching: {
+      description: "Loads the other language's messages; the page switches only once they are in.",
       invoke: {
         src: 'loadMessages',
         input: ({ context }) => ({ locale: context.pending ?? context.locale, bundles: context.bundles }),
@@ -166,6 +172,7 @@ export const languageMachine = setup({
       },
     },
     failed: {
+      description: 'Not even the default messages could load; she can retry.',
       on: { 'language.retry': { target: 'loading', actions: 'clearError' } },
     },
   },

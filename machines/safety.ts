@@ -2,15 +2,10 @@ import { setup } from 'xstate';
 
 /**
  * Staying safe (issue 9): Quick exit and discreet mode, started by the root with system id `safety`.
- *
- * Quick exit: the button sends `safety.quickExit`; on a keyboard, Shift+Escape does the same, and so
- * does Escape pressed three times, each press within ESCAPE_WINDOW_MS of the one before
- * (`safety.escape`, one per press; a single Escape still closes dialogs and menus as usual). Leaving hides the page at
- * once (`hidePage`) and replaces the site with a neutral one without a way Back (`leaveSite`).
- *
- * Discreet mode: a neutral tab title and icon on every page while on (`applyIdentity`), remembered
- * on this device (`storePreference`, local storage `discreet`). The root turns it off when the
- * member signs out (`safety.discreet.off`), when every stored key is removed anyway.
+ * Each state's `description` says what it stands for; docs/machines/safety.md draws the chart.
+ * On a keyboard, Shift+Escape sends `safety.quickExit` as the button does; every Escape press sends
+ * `safety.escape` (a single one still closes dialogs and menus as usual). Discreet mode's choice is
+ * kept on this device (local storage `discreet`); the root turns it off when the member signs out.
  */
 export const ESCAPE_WINDOW_MS = 1000;
 
@@ -52,15 +47,18 @@ export const safetyMachine = setup({
   type: 'parallel',
   states: {
     exit: {
+      description: 'Quick exit: leaves the site for a neutral one at once.',
       initial: 'idle',
       states: {
         idle: {
+          description: 'Nothing asked yet: the button, Shift+Escape, or Escape pressed three times leaves.',
           on: {
             'safety.quickExit': 'leaving',
             'safety.escape': 'escapedOnce',
           },
         },
         escapedOnce: {
+          description: 'Escape pressed once; the count starts again after a second without another press.',
           after: { escapeWindow: 'idle' },
           on: {
             'safety.quickExit': 'leaving',
@@ -68,6 +66,7 @@ export const safetyMachine = setup({
           },
         },
         escapedTwice: {
+          description: 'Escape pressed twice in a row; a third press within a second leaves.',
           after: { escapeWindow: 'idle' },
           on: {
             'safety.quickExit': 'leaving',
@@ -75,16 +74,23 @@ export const safetyMachine = setup({
           },
         },
         // not final: the page is on its way out; nothing brings it back
-        leaving: { entry: ['hidePage', 'leaveSite'] },
+        leaving: {
+          description:
+            'The page is hidden at once and the site replaced by a neutral one, leaving nothing behind Back.',
+          entry: ['hidePage', 'leaveSite'],
+        },
       },
     },
     discreet: {
+      description: 'Discreet mode: a neutral tab title and icon on every page while on.',
       initial: 'starting',
       states: {
         starting: {
+          description: 'Reads the choice stored on this device.',
           always: [{ guard: 'storedOn', target: 'on' }, { target: 'off' }],
         },
         off: {
+          description: "The product's own tab title and icon.",
           entry: { type: 'applyIdentity', params: { discreet: false } },
           on: {
             'safety.discreet.toggle': {
@@ -94,6 +100,7 @@ export const safetyMachine = setup({
           },
         },
         on: {
+          description: 'A neutral tab title and icon, remembered on this device.',
           entry: { type: 'applyIdentity', params: { discreet: true } },
           on: {
             'safety.discreet.toggle': {

@@ -19,15 +19,26 @@ export const splashMachine = setup({
   initial: 'visible',
   states: {
     visible: {
+      description:
+        'The logo covers the page; it starts fading 1000 ms after start at the latest (gone by 1500 ms).',
       after: { fadeAtTheLatest: 'fadingOut' },
       initial: 'waitingForFonts',
       states: {
-        waitingForFonts: { on: { 'splash.fontsReady': 'fontsReady' } },
-        fontsReady: { after: { fadeAfterFonts: '#splash.fadingOut' } },
+        waitingForFonts: {
+          description: 'The fonts are not ready yet.',
+          on: { 'splash.fontsReady': 'fontsReady' },
+        },
+        fontsReady: {
+          description:
+            'The fonts are ready: the logo starts fading 500 ms later (gone 1000 ms after the fonts).',
+          after: { fadeAfterFonts: '#splash.fadingOut' },
+        },
       },
     },
-    fadingOut: { after: { fadeOut: 'removed' } },
-    // not a final state: a finished child would leave the system, and views still read it
-    removed: {},
+    fadingOut: { description: 'The logo fades out (500 ms).', after: { fadeOut: 'removed' } },
+    removed: {
+      // not a final state: a finished child would leave the system, and views still read it
+      description: 'The splash is gone.',
+    },
   },
 });
