@@ -109,15 +109,18 @@ export const cartMachine = setup({
   initial: 'restoring',
   states: {
     restoring: {
+      description: 'Reads the cart stored on this device (an unreadable one is empty).',
       always: [{ guard: 'hasItems', target: 'filled' }, { target: 'empty' }],
     },
     empty: {
+      description: 'No courses in the cart.',
       on: {
         'cart.add': { guard: 'isNewItem', target: 'filled', actions: ['addItem', saved] },
         'cart.clear': { actions: ['empty', saved] },
       },
     },
     filled: {
+      description: 'One course or more; every change is saved on this device.',
       on: {
         'cart.add': { guard: 'isNewItem', actions: ['addItem', saved] },
         'cart.remove': [

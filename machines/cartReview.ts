@@ -9,13 +9,9 @@ import { type AppError, notProvided, toAppError } from './types';
  * The cart screen, /cart (spec §3, §4; issue 8): the wish list in the root cart (machines/cart.ts)
  * priced by the server. The screen starts it with the cart's items and the promo code she applied
  * earlier (kept for checkout by `rememberCode`), and tells it every cart change
- * (`cartReview.itemsChanged`), which prices the cart again.
- *
- * start → empty (nothing in the cart) | loading → ready (the quote) | failed (retry).
- * ready.idle ⇄ ready.applying (POST /course-purchase/validate-coupon): the code applies, or the
- * reason it cannot (COUPON_UNKNOWN, COUPON_EXPIRED… kept as `codeError`, the view translates it).
- * Removing the code prices the cart again without it. A language switch prices it again (titles
- * come in the request's language).
+ * (`cartReview.itemsChanged`), which prices the cart again. Each state's `description` says what it
+ * stands for; docs/machines/cartReview.md draws the chart. Why a code does not apply (COUPON_UNKNOWN,
+ * COUPON_EXPIRED…) is kept as `codeError`; the view translates it.
  */
 export interface CartReviewInput {
   items: CartItem[];
@@ -149,12 +145,15 @@ export const cartReviewMachine = setup({
   },
   states: {
     start: {
+      description: 'Nothing in the cart shows the empty cart; anything else is priced.',
       always: [{ guard: 'noItems', target: 'empty' }, { target: 'loading' }],
     },
     empty: {
+      description: 'Her cart is empty.',
       tags: ['step:empty'],
     },
     loading: {
+      description: 'The server prices the cart (with her promo code, if any) in her language.',
       ...LOADING_STEP,
       invoke: {
         src: 'quote',
@@ -173,15 +172,18 @@ export const cartReviewMachine = setup({
       },
     },
     failed: {
+      description: 'The cart could not be priced; she can retry.',
       tags: ['step:failed'],
       on: { 'cartReview.retry': 'loading', 'cartReview.localeChanged': 'loading' },
     },
     ready: {
+      description: 'The quote: prices, discount, VAT and total, with what must be fixed before checkout.',
       tags: ['step:ready'],
       initial: 'idle',
       on: { 'cartReview.localeChanged': 'loading' },
       states: {
         idle: {
+          description: 'She can apply a promo code, or remove the one applied (the cart is priced again).',
           on: {
             'cartReview.applyCode': [{ guard: 'draftEmpty', actions: 'requireCode' }, { target: 'applying' }],
             'cartReview.removeCode': {
@@ -192,6 +194,7 @@ export const cartReviewMachine = setup({
           },
         },
         applying: {
+          description: 'The server checks the code: it applies, or says why it cannot.',
           tags: ['busy:code'],
           entry: 'clearCodeError',
           invoke: {
