@@ -64,7 +64,7 @@ async function primary(config: ServerConfig, log: Logger) {
     for (let i = 1; i < config.workers; i++) if (!stopping) fork(false);
   });
   try {
-    const database = await prepareDatabase(config);
+    const database = await prepareDatabase(config, contentAtStart(log));
     await database.close();
   } catch (e) {
     log.error('migrations failed', { error: describeError(e) });
@@ -98,6 +98,15 @@ async function primary(config: ServerConfig, log: Logger) {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
+/**
+ * The content's review dates are read on the server's clock; a page whose review is overdue is
+ * logged (to stderr, where the team looks) and stays online: only `npm run content:check` fails.
+ */
+const contentAtStart = (log: Logger) => ({
+  today: systemClock.now().toISOString().slice(0, 10),
+  warn: (message: string, fields: { pages: string[] }) => log.error(`warning: ${message}`, fields),
+});
+
 /** The primary's word to its workers that the database is migrated: they may answer requests. */
 const MIGRATED = 'amina:migrated';
 const ASK_MIGRATED = 'amina:migrated?';
@@ -120,7 +129,9 @@ async function main() {
     import('./domain/consultations-keys.ts'),
   ]);
   // a worker opens what the primary migrates; a single process migrates itself
-  const database = cluster.isWorker ? await openDatabase(config) : await prepareDatabase(config);
+  const database = cluster.isWorker
+    ? await openDatabase(config)
+    : await prepareDatabase(config, contentAtStart(log));
   const limitStore = await openLimitStore(config, database);
   // DIST_DIR: serve another build than dist/ (a side build while dist/ is in use)
   const distDir = process.env.DIST_DIR || undefined;

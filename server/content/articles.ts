@@ -17,7 +17,7 @@ import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { READING_WORDS_PER_MINUTE } from '../../contract/article-rules.ts';
 import { ArticleFile } from '../../contract/articles.ts';
-import type { Block, Inline } from '../../contract/learning.ts';
+import type { Block, ContentSource, Inline } from '../../contract/learning.ts';
 import { articles, articleWords } from '../db/schema.ts';
 import type { Locale } from '../lib/i18n.ts';
 import { normaliseSearchText, searchWords, stemmerForm } from '../lib/search-text.ts';
@@ -38,6 +38,10 @@ export interface ArticleRow {
   topic: string;
   relatedCourses: string[];
   texts: Record<Locale, ArticleTexts>;
+  /** The guidance it was checked against, and when (README "Sources and review dates"). */
+  sources: ContentSource[];
+  reviewedOn: string;
+  nextReview: string;
   hash: string;
 }
 
@@ -148,6 +152,9 @@ export function readArticles(
       topic: meta.topic,
       relatedCourses: meta.relatedCourses,
       texts: { en: texts('en'), ar: texts('ar') },
+      sources: meta.sources,
+      reviewedOn: meta.reviewedOn,
+      nextReview: meta.nextReview,
     };
     rows.push({ ...row, hash: createHash('sha256').update(JSON.stringify(row)).digest('hex').slice(0, 32) });
   }

@@ -1,9 +1,12 @@
 /**
  * The lesson Markdown subset → the contract's `Block[]`. Accepted: `##`/`###` headings, paragraphs,
- * `-` and `1.` lists (one level), `**bold**`, `*italic*`, `>` notes. Everything else (links, images,
- * HTML, tables, code, other headings, rules, bare URLs, entities) is refused with the line number,
- * so what an educator writes is exactly what a member sees.
+ * `-` and `1.` lists (one level), `**bold**`, `*italic*`, `>` notes, and links to a page of this
+ * site, `[text](/path)` (one line, plain text, the path as `isSitePath` accepts it:
+ * contract/content-rules.ts). Everything else (other links, images, HTML, tables, code, other
+ * headings, rules, bare URLs, entities) is refused with the line number, so what an educator writes
+ * is exactly what a member sees.
  */
+import { isSitePath } from '../../contract/content-rules.ts';
 import type { Block, Inline } from '../../contract/learning.ts';
 
 export class MarkdownError extends Error {
@@ -16,10 +19,35 @@ export class MarkdownError extends Error {
   }
 }
 
-/** Constructs found anywhere in a line that the subset does not allow. */
+/** What a refused link is told. */
+const LINKS_ONLY_HERE = 'links are not allowed, except to a page of this site, written [text](/path)';
+
+/** `[text](target)`: a link as the subset writes it (text without brackets, a target without spaces). */
+const LINK = /\[([^[\]]+)\]\(([^()\s]*)\)/y;
+const LINKS = new RegExp(LINK.source, 'g');
+
+/**
+ * The line with each link replaced by its text, after checking its target: only a path of this
+ * site (`/safeguarding`, `/articles/<id>`), never `https://…`, `//host`, `javascript:` or `../`.
+ */
+function withoutLinks(line: string, n: number): string {
+  return line.replace(LINKS, (_all, text: string, href: string, at: number) => {
+    if (line[at - 1] === '!') throw new MarkdownError(n, 'images are not allowed');
+    if (!isSitePath(href))
+      throw new MarkdownError(
+        n,
+        `${LINKS_ONLY_HERE} (a path starting with one "/", such as /safeguarding; not "${href}")`,
+      );
+    if (/[*_]/.test(text.replace(/\\[*_]/g, '')))
+      throw new MarkdownError(n, "a link's text is plain (no bold or italic inside it)");
+    return text;
+  });
+}
+
+/** Constructs found anywhere in a line (its site links aside) that the subset does not allow. */
 const FORBIDDEN: [RegExp, string][] = [
   [/!\[/, 'images are not allowed'],
-  [/\]\(|\]\[|^\s*\[[^\]]+\]:/, 'links are not allowed'],
+  [/\]\(|\]\[|^\s*\[[^\]]+\]:/, LINKS_ONLY_HERE],
   [/<\/?[a-zA-Z!?][^>]*>?/, 'HTML is not allowed'],
   [/<https?:/i, 'links are not allowed'],
   [/\bhttps?:\/\/|\bwww\./i, 'web addresses are not allowed (no links)'],
@@ -33,13 +61,13 @@ const FORBIDDEN: [RegExp, string][] = [
 const SUSPECT = /[![\]<`&~_]|https?:|www\./i;
 
 /**
- * The next `*`, backslash, or `_` that opens emphasis (`_` only at the start of a word, so
+ * The next `*`, backslash, `[` or `_` that opens emphasis (`_` only at the start of a word, so
  * snake_case stays text; formatters such as Biome rewrite `*italic*` as `_italic_`).
  */
 function nextSpecial(s: string, from: number): number {
   for (let i = from; i < s.length; i++) {
     const ch = s[i];
-    if (ch === '*' || ch === '\\') return i;
+    if (ch === '*' || ch === '\\' || ch === '[') return i;
     if (ch === '_' && (i === 0 || !/[\p{L}\p{N}]/u.test(s[i - 1])) && /\S/.test(s[i + 1] ?? ' ')) return i;
   }
   return -1;
@@ -53,7 +81,7 @@ function closing(s: string, marker: string, from: number): number {
   return i;
 }
 
-/** Parses `**bold**` and `*italic*` / `_italic_` (not nested) into inline runs. */
+/** Parses `**bold**`, `*italic*` / `_italic_` (not nested) and site links into inline runs. */
 export function parseInline(source: string, line: number): Inline[] {
   const out: Inline[] = [];
   let text = '';
@@ -81,6 +109,21 @@ export function parseInline(source: string, line: number): Inline[] {
       }
       continue;
     }
+    if (source[i] === '[') {
+      LINK.lastIndex = i;
+      const link = LINK.exec(source);
+      if (!link) {
+        text += '[';
+        i += 1;
+        continue;
+      }
+      // the lines were checked (withoutLinks); checked again here, where the run is made
+      if (!isSitePath(link[2])) throw new MarkdownError(line, LINKS_ONLY_HERE);
+      flush();
+      out.push({ t: 'link', v: link[1].replace(/\\([!-/:-@[-`{-~])/g, '$1'), href: link[2] });
+      i += link[0].length;
+      continue;
+    }
     const strong = source.startsWith('**', i);
     const marker = strong ? '**' : source[i] === '_' ? '_' : '*';
     const start = i + marker.length;
@@ -90,6 +133,8 @@ export function parseInline(source: string, line: number): Inline[] {
     if (!inner.trim()) throw new MarkdownError(line, `empty "${marker}${marker}"`);
     if (/[*_]/.test(inner.replace(/\\[*_]/g, '')))
       throw new MarkdownError(line, 'bold and italic cannot be nested or mixed ("*" inside "**")');
+    if (new RegExp(LINK.source).test(inner))
+      throw new MarkdownError(line, 'a link cannot be inside bold or italic');
     if (/^\s|\s$/.test(inner))
       throw new MarkdownError(line, `no space just inside "${marker}" (write ${marker}word${marker})`);
     flush();
@@ -125,8 +170,10 @@ export function markdownToBlocks(source: string, firstLine = 1): Block[] {
       close();
       return;
     }
-    if (SUSPECT.test(line))
-      for (const [re, why] of FORBIDDEN) if (re.test(line)) throw new MarkdownError(n, why);
+    if (SUSPECT.test(line)) {
+      const rest = withoutLinks(line, n);
+      for (const [re, why] of FORBIDDEN) if (re.test(rest)) throw new MarkdownError(n, why);
+    }
     if (/^\s*\|/.test(line) || /\|\s*$/.test(line)) throw new MarkdownError(n, 'tables are not allowed');
     const indent = line.length - line.trimStart().length;
     const body = line.trim();

@@ -5,7 +5,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
-import { CONTENT_DIR, loadContent } from '../content/loader.ts';
+import { CONTENT_DIR, type LoadOptions, loadContent } from '../content/loader.ts';
 import type { Database } from './index.ts';
 import { seed } from './seed.ts';
 
@@ -14,15 +14,18 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta
 /** An arbitrary constant: the advisory lock that keeps two starting servers from migrating at once. */
 const MIGRATION_LOCK = 4_417_291_531;
 
-/** Migrations, reference data, then the course content (server/content; `contentDir` for tests). */
+/**
+ * Migrations, reference data, then the course content (server/content; `contentDir` for tests;
+ * `today` and `warn`: the review dates on the server's clock, an overdue one told, never fatal).
+ */
 export async function migrate(
   database: Database,
-  { contentDir = CONTENT_DIR }: { contentDir?: string } = {},
+  { contentDir = CONTENT_DIR, ...content }: { contentDir?: string } & LoadOptions = {},
 ): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
     await seed(database.db);
-    await loadContent(database.db, contentDir);
+    await loadContent(database.db, contentDir, content);
     return;
   }
   const pool = (database as Database & { pool: pg.Pool }).pool;
@@ -32,7 +35,7 @@ export async function migrate(
     const db = drizzlePg({ client, casing: 'snake_case' });
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     await seed(db as never);
-    await loadContent(db as never, contentDir);
+    await loadContent(db as never, contentDir, content);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     client.release();

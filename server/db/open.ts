@@ -1,6 +1,7 @@
 /** Opens the configured database: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR, private to this user. */
 import { join } from 'node:path';
 import type { ServerConfig } from '../config.ts';
+import type { LoadOptions } from '../content/loader.ts';
 import { ensurePrivateDir, tightenTree } from '../lib/data-dir.ts';
 import { type Database, openPglite, openPostgres } from './index.ts';
 import { migrate } from './migrate.ts';
@@ -15,13 +16,17 @@ export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'd
   return database;
 }
 
-/** What the server does at start: open, migrate and seed, then make every file PGlite wrote private. */
+/**
+ * What the server does at start: open, migrate and seed (the content's review dates on `content.today`,
+ * an overdue one told to `content.warn`), then make every file PGlite wrote private.
+ */
 export async function prepareDatabase(
   config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>,
+  content: LoadOptions = {},
 ): Promise<Database> {
   const database = await openDatabase(config);
   try {
-    await migrate(database);
+    await migrate(database, content);
   } catch (e) {
     await database.close().catch(() => {});
     throw e;

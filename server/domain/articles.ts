@@ -17,7 +17,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ArticleTopic } from '../../contract/article-rules.ts';
 import type { ArticleDetail, ArticleSummary, ArticlesPage, CourseLink } from '../../contract/articles.ts';
-import type { Block } from '../../contract/learning.ts';
+import type { Block, ContentSource } from '../../contract/learning.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { Locale } from '../lib/i18n.ts';
@@ -262,13 +262,31 @@ export function createArticles({ database }: { database: Database }) {
   }
 
   async function get(id: string, locale: Locale): Promise<ArticleDetail> {
-    const [row] = rowsOf<Row & { body: Block[]; related: string[] }>(
+    const [row] = rowsOf<
+      Row & {
+        body: Block[];
+        related: string[];
+        sources: ContentSource[];
+        reviewed_on: string | null;
+        next_review: string | null;
+      }
+    >(
       await db.execute(sql`
-        select ${select(locale)}, a.texts -> ${locale} -> 'body' as body, a.related_courses as related
+        select ${select(locale)}, a.texts -> ${locale} -> 'body' as body, a.related_courses as related,
+          a.sources, to_char(a.reviewed_on, 'YYYY-MM-DD') as reviewed_on,
+          to_char(a.next_review, 'YYYY-MM-DD') as next_review
         from articles a where a.id = ${id} and a.published`),
     );
     if (!row) throw new ApiError('ARTICLE_NOT_FOUND');
-    return { ...summaryOf(row), body: row.body, relatedCourses: await courseLinks(row.related, locale) };
+    return {
+      ...summaryOf(row),
+      body: row.body,
+      relatedCourses: await courseLinks(row.related, locale),
+      review:
+        row.reviewed_on && row.next_review
+          ? { sources: row.sources, reviewedOn: row.reviewed_on, nextReview: row.next_review }
+          : null,
+    };
   }
 
   return { list, get };

@@ -6,6 +6,8 @@
  */
 import { asc, sql } from 'drizzle-orm';
 import type {
+  ContentReview,
+  ContentSource,
   CourseDetail,
   CourseSummary,
   ExpertSummary,
@@ -44,6 +46,8 @@ export interface CachedCourse {
   salePrice: number | null;
   level: CourseLevel;
   texts: PerLocale<CourseTexts>;
+  /** Sources and review dates (null for a course stored before they were recorded). */
+  review: ContentReview | null;
   expert: PerLocale<ExpertSummary>;
   lessons: CachedLesson[];
   quiz: Record<QuizKind, CachedQuestion[]>;
@@ -94,6 +98,10 @@ async function readCatalogue(db: Db, version: string): Promise<Catalogue> {
       salePrice: c.salePrice,
       level: c.level as CourseLevel,
       texts: c.texts as PerLocale<CourseTexts>,
+      review:
+        c.reviewedOn && c.nextReview
+          ? { sources: c.sources as ContentSource[], reviewedOn: c.reviewedOn, nextReview: c.nextReview }
+          : null,
       expert: { en: expert('en'), ar: expert('ar') },
       lessons: [],
       quiz: { pre: [], post: [] },
@@ -274,6 +282,7 @@ export function courseDetail(c: CachedCourse, locale: Locale, ratings: Ratings |
     expert: c.expert[locale],
     lessons: c.lessons.map((l) => lessonOutline(l, locale)),
     quizzes: { pre: { questionCount: c.quiz.pre.length }, post: { questionCount: c.quiz.post.length } },
+    review: c.review,
   };
 }
 

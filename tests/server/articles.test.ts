@@ -316,6 +316,9 @@ describe('loading articles', () => {
         relatedCourses: [],
         en: { title: 'A title', summary: 'A summary.' },
         ar: { title: 'عنوان', summary: 'ملخص.' },
+        sources: [{ org: 'NHS', title: 'Periods (2023)' }],
+        reviewedOn: '2026-01-01',
+        nextReview: '2027-01-01',
         ...over,
       });
     write('good-one/article.json', meta({}));

@@ -33,9 +33,9 @@ function templateKey(): string {
   h.update(readFileSync(join(root, 'server/db/seed.ts')));
   h.update(readFileSync(join(root, 'server/lib/catalog.ts')));
   h.update(contentVersion()); // the course content loaded after the migrations
-  h.update(readFileSync(join(root, 'server/content/loader.ts')));
-  h.update(readFileSync(join(root, 'server/content/markdown.ts')));
-  h.update(readFileSync(join(root, 'server/content/articles.ts')));
+  // the loader and its parts (loader-*.ts, markdown.ts, articles.ts…)
+  for (const f of readdirSync(join(root, 'server/content')).sort())
+    if (f.endsWith('.ts')) h.update(readFileSync(join(root, 'server/content', f)));
   h.update(readFileSync(join(root, 'server/lib/search-text.ts')));
   h.update(readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json')));
   return h.digest('hex').slice(0, 16);

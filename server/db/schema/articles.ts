@@ -40,6 +40,11 @@ export const articles = pgTable(
     tsvEn: tsvector().notNull(),
     tsvAr: tsvector().notNull(),
     hash: text().notNull(),
+    // sources and review dates (issue 24, migration 0009_content_review); null dates only in a row
+    // stored before them (the loader writes them at start)
+    sources: jsonb().$type<{ org: string; title: string }[]>().notNull().default([]),
+    reviewedOn: date({ mode: 'string' }),
+    nextReview: date({ mode: 'string' }),
   },
   (t) => [
     index('articles_published_on_idx').on(t.publishedOn),

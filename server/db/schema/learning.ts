@@ -4,6 +4,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -71,6 +72,11 @@ export const courses = pgTable(
     /** { en: { title, summary, description, requirements, audience, outcomes }, ar: { … } } */
     texts: jsonb().notNull(),
     hash: text().notNull(),
+    // sources and review dates (issue 24, migration 0009_content_review); null dates only in a row
+    // stored before them (the loader writes them at start; a course gone from the files keeps its nulls)
+    sources: jsonb().$type<{ org: string; title: string }[]>().notNull().default([]),
+    reviewedOn: date({ mode: 'string' }),
+    nextReview: date({ mode: 'string' }),
   },
   (t) => [
     check('courses_price_check', sql`${t.price} >= 0`),
