@@ -8,10 +8,8 @@ import { type AppError, notProvided, toAppError } from './types';
  * The course catalogue (spec §7, §8, §9): one page of courses at a time, page 1 and 10 a page by
  * default, fetched again when the language changes (titles and summaries come in the request's
  * language). Started by its screen, which keeps the page in the address (?page=2) and sends
- * `catalogue.page` when it changes, so Back works.
- *
- * loading → ready (courses on the page) | empty (none) | failed ("Error loading courses. Please try
- * again.", with `catalogue.retry`).
+ * `catalogue.page` when it changes, so Back works. Each state's `description` says what it stands
+ * for; docs/machines/catalogue.md draws the chart.
  */
 export interface CatalogueInput {
   page?: number;
@@ -73,6 +71,8 @@ export const catalogueMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description:
+        'Fetches one page of courses in her language; asking for another page replaces the request.',
       ...LOADING_STEP,
       invoke: {
         src: 'fetchCourses',
@@ -97,6 +97,7 @@ export const catalogueMachine = setup({
       },
     },
     ready: {
+      description: 'The courses of this page.',
       tags: ['step:ready'],
       on: {
         'catalogue.page': { guard: 'isOtherPage', target: 'loading', actions: 'setPage' },
@@ -104,6 +105,7 @@ export const catalogueMachine = setup({
       },
     },
     empty: {
+      description: 'No courses on this page.',
       tags: ['step:empty'],
       on: {
         'catalogue.page': { guard: 'isOtherPage', target: 'loading', actions: 'setPage' },
@@ -111,6 +113,7 @@ export const catalogueMachine = setup({
       },
     },
     failed: {
+      description: 'The page could not load ("Error loading courses"); she can retry.',
       tags: ['step:failed'],
       on: {
         'catalogue.retry': 'loading',

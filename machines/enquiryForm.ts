@@ -11,15 +11,9 @@ import { type AppError, notProvided, toAppError } from './types';
 
 /**
  * One machine for the five public forms (issue 9): contact, educational programs, partnerships,
- * report a concern and the expert application (with its CV).
- *
- * editing → (form.submit, every field passes the shared rules) submitting → sent
- *                                                                        | editing (the server's field codes on the fields)
- *                                                                        | failed (network, server, throttle: form.retry)
- *
- * What she typed is kept in every state but `sent`; `form.another` there starts a new, empty form.
- * A refused submit counts `attempt`, so the screen moves focus to the first field with a problem.
- * Errors are codes; the views translate them.
+ * report a concern and the expert application (with its CV). Each state's `description` says what
+ * it stands for; docs/machines/enquiryForm.md draws the chart. A refused submit counts `attempt`, so
+ * the screen moves focus to the first field with a problem. Errors are codes; the views translate them.
  */
 
 /** The CV as the screen hands it over: its name, size, first bytes (for the PDF check) and the file. */
@@ -135,6 +129,8 @@ export const enquiryFormMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description:
+        'She fills in the form; a submit with a problem marks the fields (and counts the attempt).',
       tags: ['step:editing'],
       on: {
         'form.change': { actions: 'setValue' },
@@ -147,6 +143,7 @@ export const enquiryFormMachine = setup({
       },
     },
     submitting: {
+      description: 'The form (and CV) is sent; the server may refuse fields, which go back on the form.',
       tags: ['step:submitting', 'busy'],
       invoke: {
         src: 'sendForm',
@@ -169,6 +166,7 @@ export const enquiryFormMachine = setup({
       },
     },
     failed: {
+      description: 'Sending failed (network, server, too many forms); she can retry, or edit and send again.',
       tags: ['step:failed'],
       on: {
         'form.retry': { target: 'submitting', actions: 'clearError' },
@@ -180,6 +178,7 @@ export const enquiryFormMachine = setup({
       },
     },
     sent: {
+      description: 'Received: the form is emptied; she can send another.',
       tags: ['step:sent'],
       entry: 'reset',
       on: {
