@@ -8,13 +8,9 @@ import { type AppError, notProvided, toAppError } from './types';
  * The experts (issue 9): the directory, filtered by specialty, language and call mode, and one
  * expert's profile. Each screen starts its own actor: /experts (and the home page's "Our experts")
  * with the filters from the address, /experts/:id with the expert's id. Texts come in the request's
- * language, so a language switch fetches again.
- *
- * directory: loading → ready (experts) | empty (no expert matches) | failed (`experts.retry`);
- *            `experts.filter` fetches the list for the new filters (none: every expert); the screen
- *            sends it whenever the address changes, so Back, links and "Clear filters" go through it.
- * profile:   loading → ready | notFound (unknown id) | failed (`experts.retry`);
- *            `experts.open` loads another expert.
+ * language, so a language switch fetches again. The directory's screen sends `experts.filter`
+ * whenever the address changes, so Back, links and "Clear filters" go through it. Each state's
+ * `description` says what it stands for; docs/machines/experts.md draws the chart.
  */
 export { type ExpertFilters, filtersFromQuery } from '../contract/experts-constants';
 
@@ -124,9 +120,11 @@ export const expertsMachine = setup({
   initial: 'start',
   states: {
     start: {
+      description: 'Opens the profile when the screen gave an expert id, the directory otherwise.',
       always: [{ guard: 'wantsProfile', target: 'profile' }, { target: 'directory' }],
     },
     directory: {
+      description: 'The directory; new filters (none: every expert) fetch the list again.',
       initial: 'loading',
       on: {
         // new filters replace a request in flight
@@ -141,6 +139,7 @@ export const expertsMachine = setup({
       states: {
         loading: {
           ...LOADING_STEP,
+          description: 'Fetches the experts matching the filters, in her language.',
           invoke: {
             src: 'fetchExperts',
             input: ({ context }) => context.filters,
@@ -155,12 +154,17 @@ export const expertsMachine = setup({
             onError: { target: 'failed', actions: { type: 'setError', params: errorOf } },
           },
         },
-        ready: { tags: ['step:ready'] },
-        empty: { tags: ['step:empty'] },
-        failed: { tags: ['step:failed'], on: { 'experts.retry': 'loading' } },
+        ready: { description: 'The experts matching the filters.', tags: ['step:ready'] },
+        empty: { description: 'No expert matches the filters.', tags: ['step:empty'] },
+        failed: {
+          description: 'The list could not load; she can retry.',
+          tags: ['step:failed'],
+          on: { 'experts.retry': 'loading' },
+        },
       },
     },
     profile: {
+      description: "One expert's profile; opening another expert loads it.",
       initial: 'loading',
       on: {
         'experts.open': { guard: 'isOtherExpert', target: '.loading', reenter: true, actions: 'setExpertId' },
@@ -169,6 +173,7 @@ export const expertsMachine = setup({
       states: {
         loading: {
           ...LOADING_STEP,
+          description: "Fetches the expert's profile in her language.",
           invoke: {
             src: 'fetchExpert',
             input: expertIdOf,
@@ -183,21 +188,29 @@ export const expertsMachine = setup({
             ],
           },
         },
-        // a new language: the profile stays on screen (and a booking under way in it) while it is read again
-        ready: { tags: ['step:ready'], on: { 'experts.localeChanged': 'refreshing' } },
+        ready: {
+          description: 'The profile.',
+          tags: ['step:ready'],
+          on: { 'experts.localeChanged': 'refreshing' },
+        },
         refreshing: {
+          description:
+            'Reads the profile again in a new language; it stays on screen (and a booking under way in it), and stays as it was if this fails.',
           tags: ['step:ready', 'step:refreshing'],
           on: { 'experts.localeChanged': { target: 'refreshing', reenter: true } },
           invoke: {
             src: 'fetchExpert',
             input: expertIdOf,
             onDone: { target: 'ready', actions: { type: 'keepExpert', params: expertOf } },
-            // the profile in the language before is still right: it stays
             onError: 'ready',
           },
         },
-        notFound: { tags: ['step:notFound'] },
-        failed: { tags: ['step:failed'], on: { 'experts.retry': 'loading' } },
+        notFound: { description: 'No expert has this id.', tags: ['step:notFound'] },
+        failed: {
+          description: 'The profile could not load; she can retry.',
+          tags: ['step:failed'],
+          on: { 'experts.retry': 'loading' },
+        },
       },
     },
   },
