@@ -6,11 +6,9 @@ import type { AppError, User } from './types';
 
 /**
  * Sign-in form (spec §5, §8). Checks the fields, then asks the session to log in and waits for its
- * reply. "Forgot PIN?" with an empty alias opens the Alias Required dialog; otherwise the form ends
- * in `recovering` with the alias and hands it to PIN recovery (`startRecovery`). Signed in, it takes
- * the member on (`enterApp`); both actions are provided by the screen. A locked account's wait counts
- * down each second (`editing.locked`, as recovery's does), so the member sees when she can try again.
- * Views read the tags: `busy` (asking the session, or signed in and leaving), `locked`, `aliasRequired`.
+ * reply. Each state's `description` says what it stands for; docs/machines/login.md draws the chart.
+ * `startRecovery` and `enterApp` are provided by the screen. Views read the tags: `busy` (asking the
+ * session, or signed in and leaving), `locked`, `aliasRequired`.
  */
 export interface LoginContext {
   session: ActorRef<Snapshot<unknown>, SessionEvent>;
@@ -103,11 +101,13 @@ export const loginMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'She types her alias and PIN; a submit with a problem marks the fields.',
       initial: 'idle',
       states: {
-        idle: {},
-        /** Too many failed attempts: the wait counts down each second, then the message goes. */
+        idle: { description: 'Nothing stops her from trying.' },
         locked: {
+          description:
+            'Too many failed attempts: the wait counts down each second (as in recovery), then the message goes.',
           tags: ['locked'],
           after: {
             [LOCK_TICK_MS]: [
@@ -125,10 +125,12 @@ export const loginMachine = setup({
       },
     },
     aliasRequired: {
+      description: '"Forgot PIN?" with no alias: a dialog asks for it first.',
       tags: ['aliasRequired'],
       on: { 'login.dismissDialog': 'editing' },
     },
     submitting: {
+      description: 'The session signs her in; the form waits for its reply.',
       tags: ['busy'],
       entry: ['clearError', 'askToSignIn'],
       on: {
@@ -139,8 +141,14 @@ export const loginMachine = setup({
         ],
       },
     },
-    signedIn: { type: 'final', tags: ['busy'], entry: 'enterApp' },
+    signedIn: {
+      description: 'Signed in: she goes on to the page she asked for, or the dashboard.',
+      type: 'final',
+      tags: ['busy'],
+      entry: 'enterApp',
+    },
     recovering: {
+      description: '"Forgot PIN?" with her alias: PIN recovery takes over with it.',
       type: 'final',
       entry: { type: 'startRecovery', params: ({ context }) => ({ alias: context.alias.trim() }) },
     },
