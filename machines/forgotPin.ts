@@ -19,24 +19,17 @@ import { notProvided } from './types';
 
 /**
  * PIN recovery (spec §4, §5, §8): alias → the member's three security questions → answers checked
- * → new PIN and confirmation → done. Wrong answers say how many tries remain; a locked account says
- * when to retry and counts the wait down each second (then the alias step comes back); an expired
- * reset starts again. Cancel works in every step and leaves (→ idle); back returns one step (from
- * the first step it leaves too), and stops any request under way. Leaving and finishing take the
- * member to sign-in (`goToSignIn`, provided by the app), where the alias of a done recovery waits.
- *
- * The questions come in the interface language: the screen reports it (`forgotPin.localeChanged`)
- * and questions asked in another language load again, answers kept, when they are next shown.
- *
- * The new PIN is entered in boxes of a length the member chooses (6, 8, 10 or 12): `pinLength`
- * is that choice, and a PIN that does not fill its boxes is refused before the server is asked.
+ * → new PIN and confirmation → done. Each state's `description` says what it stands for;
+ * docs/machines/forgotPin.md draws the chart. Cancel works in every step; back returns one step and
+ * stops any request under way. Leaving and finishing take her to sign-in (`goToSignIn`, provided by
+ * the app), where the alias of a done recovery waits. The questions come in the interface language,
+ * which the screen reports (`forgotPin.localeChanged`). The new PIN fills boxes of the length she
+ * chooses (6, 8, 10 or 12: `pinLength`).
  *
  * Views read the tags, not the state names: `open` (recovery under way), one `step:*` per screen
  * (alias, questions, pin, done, stopped; `reason:locked` or `reason:expired` says why it stopped),
- * `busy` while the server is asked and `loading` while that is for the questions.
- *
- * Its types and rules are in forgotPin-rules.ts (re-exported here), the lock's countdown, shared
- * with sign-in, in lock.ts.
+ * `busy` while the server is asked and `loading` while that is for the questions. Its types and
+ * rules are in forgotPin-rules.ts (re-exported here), the lock's countdown, shared with sign-in, in lock.ts.
  */
 export * from './forgotPin-rules';
 
@@ -148,9 +141,11 @@ export const forgotPinMachine = setup({
   on: { 'forgotPin.localeChanged': { actions: 'noteLocale' } },
   states: {
     idle: {
+      description: 'No recovery under way.',
       on: { 'forgotPin.start': { target: 'active', actions: 'begin' } },
     },
     active: {
+      description: 'Recovery under way; cancel leaves it for sign-in.',
       tags: ['open'],
       initial: 'enteringAlias',
       on: {
@@ -159,6 +154,7 @@ export const forgotPinMachine = setup({
       },
       states: {
         enteringAlias: {
+          description: 'She types her alias; back leaves the recovery, like cancel.',
           tags: ['step:alias'],
           on: {
             'forgotPin.aliasChanged': { actions: 'setAlias' },
@@ -166,11 +162,12 @@ export const forgotPinMachine = setup({
               { guard: 'aliasInvalid', actions: 'showAliasProblem' },
               { target: 'loadingQuestions', actions: 'clearErrors' },
             ],
-            // back from the first step leaves the recovery, like cancel
             'forgotPin.back': { target: '#forgotPin.idle', actions: ['forget', 'goToSignIn'] },
           },
         },
         loadingQuestions: {
+          description:
+            "Asks for her questions in the screen's language (unknown alias or failure: the alias step again).",
           tags: ['step:alias', 'busy', 'loading'],
           entry: 'askInLocale',
           invoke: {
@@ -178,15 +175,15 @@ export const forgotPinMachine = setup({
             onDone: { target: 'answering', actions: { type: 'setQuestions', params: questionsOf } },
             onError: [
               stopWhenLocked,
-              // USER_NOT_FOUND, network and server errors: the alias step again, with the message
               { target: 'enteringAlias', actions: { type: 'setError', params: failure } },
             ],
           },
           on: { 'forgotPin.back': 'enteringAlias' },
         },
         answering: {
+          description:
+            "She answers her three questions; asked in another language than the screen's now, they load again.",
           tags: ['step:questions'],
-          // asked in another language than the screen's (switched meanwhile): ask again
           always: { guard: 'questionsStale', target: 'reloadingQuestions' },
           on: {
             'forgotPin.answerChanged': { actions: 'setAnswer' },
@@ -198,17 +195,19 @@ export const forgotPinMachine = setup({
           },
         },
         reloadingQuestions: {
+          description:
+            'Loads the questions in the new language, answers kept (if it fails, they stay as they are).',
           tags: ['step:questions', 'busy', 'loading'],
           entry: 'askInLocale',
           invoke: {
             ...askForQuestions,
             onDone: { target: 'answering', actions: { type: 'translateQuestions', params: questionsOf } },
-            // the questions already here still do: she answers them as they are
             onError: 'answering',
           },
           on: { 'forgotPin.back': { target: 'enteringAlias', actions: 'clearErrors' } },
         },
         verifying: {
+          description: 'The server checks her answers; wrong ones say how many tries remain, answers kept.',
           tags: ['step:questions', 'busy'],
           invoke: {
             src: 'verifyAnswers',
@@ -224,13 +223,14 @@ export const forgotPinMachine = setup({
                 target: 'enteringAlias',
                 actions: { type: 'setError', params: failure },
               },
-              // WRONG_ANSWERS (with attemptsRemaining), network and server errors: answers kept
               { target: 'answering', actions: { type: 'setError', params: failure } },
             ],
           },
           on: { 'forgotPin.back': 'answering' },
         },
         choosingPin: {
+          description:
+            'She picks the PIN length and types the new PIN twice; one that does not fill its boxes is refused here.',
           tags: ['step:pin'],
           on: {
             'forgotPin.pinLengthChanged': { actions: 'setPinLength' },
@@ -244,6 +244,8 @@ export const forgotPinMachine = setup({
           },
         },
         resetting: {
+          description:
+            'The server sets the new PIN. Back stops waiting (if the token was used meanwhile, the next try says it expired).',
           tags: ['step:pin', 'busy'],
           invoke: {
             src: 'resetPin',
@@ -263,12 +265,11 @@ export const forgotPinMachine = setup({
               { target: 'choosingPin', actions: { type: 'setError', params: failure } },
             ],
           },
-          // stops waiting; if the server had already used the token, the next try says it expired
           on: { 'forgotPin.back': 'choosingPin' },
         },
         locked: {
+          description: 'Too many attempts: the wait counts down each second, then the alias step comes back.',
           tags: ['step:stopped', 'reason:locked'],
-          // the wait counts down each second; when it is over, the alias step comes back
           after: {
             [LOCK_TICK_MS]: [
               { guard: 'lockOver', target: 'enteringAlias', actions: 'startAgain' },
@@ -281,14 +282,15 @@ export const forgotPinMachine = setup({
           },
         },
         expired: {
+          description: 'The reset took too long; back checks her answers again for a new token.',
           tags: ['step:stopped', 'reason:expired'],
           on: {
             'forgotPin.restart': { target: 'enteringAlias', actions: 'startAgain' },
-            // the answers are still here: checking them again gives a new reset token
             'forgotPin.back': { target: 'answering', actions: 'dropPins' },
           },
         },
         done: {
+          description: 'Her PIN is reset: she goes to sign-in, where her alias waits.',
           tags: ['step:done'],
           entry: 'goToSignIn',
           on: { 'forgotPin.restart': { target: 'enteringAlias', actions: 'startAgain' } },
