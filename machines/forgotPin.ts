@@ -24,9 +24,7 @@ import { notProvided } from './types';
  * stops any request under way. Leaving and finishing take her to sign-in (`goToSignIn`, provided by
  * the app), where the alias of a done recovery waits. The questions come in the interface language,
  * which the screen reports (`forgotPin.localeChanged`). The new PIN fills boxes of the length she
- * chooses (6, 8, 10 or 12: `pinLength`).
- *
- * Views read the tags, not the state names: `open` (recovery under way), one `step:*` per screen
+ * chooses (6, 8, 10 or 12: `pinLength`). Views read the tags, not the state names: `open` (recovery under way), one `step:*` per screen
  * (alias, questions, pin, done, stopped; `reason:locked` or `reason:expired` says why it stopped),
  * `busy` while the server is asked and `loading` while that is for the questions. Its types and
  * rules are in forgotPin-rules.ts (re-exported here), the lock's countdown, shared with sign-in, in lock.ts.
