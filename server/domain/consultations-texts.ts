@@ -40,29 +40,32 @@ export function expertMail(
   { booking: b, alias, when, zone, url, cancelled }: ExpertMailInput,
   locale: Locale = 'en',
 ): { subject: string; text: string; summary: string; description: string } {
-  const t = (id: string, values?: Values) => message(locale, `server.mail.${id}`, values);
-  const what = t('booking.what', {
+  const t = (id: string, values?: Values) => message(locale, id, values);
+  const what = t('server.mail.booking.what', {
     mode: b.mode,
     kind: b.offerKind,
     duration: duration(locale, b.minutes),
   });
-  const summary = t(cancelled ? 'booking.summaryCancelled' : 'booking.summary', { what, alias });
+  const summary = t(cancelled ? 'server.mail.booking.summaryCancelled' : 'server.mail.booking.summary', {
+    what,
+    alias,
+  });
   const text = [
-    t(cancelled ? 'booking.cancelled' : 'booking.booked'),
+    t(cancelled ? 'server.mail.booking.cancelled' : 'server.mail.booking.booked'),
     '',
-    t('booking.whatLine', { what }),
-    t('booking.member', { alias }),
-    t('booking.when', { when, zone }),
-    t('booking.booking', { id: b.id }),
-    ...(cancelled ? [] : [t('booking.join', { url }), '', t('booking.opens')]),
-    ...(b.medical && !cancelled ? ['', t('booking.medical')] : []),
+    t('server.mail.booking.whatLine', { what }),
+    t('server.mail.booking.member', { alias }),
+    t('server.mail.booking.when', { when, zone }),
+    t('server.mail.booking.booking', { id: b.id }),
+    ...(cancelled ? [] : [t('server.mail.booking.join', { url }), '', t('server.mail.booking.opens')]),
+    ...(b.medical && !cancelled ? ['', t('server.mail.booking.medical')] : []),
   ].join('\n');
   return {
-    subject: t('subject', { title: summary }),
+    subject: t('server.mail.subject', { title: summary }),
     text: `${text}\n`,
     summary,
     description: cancelled
-      ? t('booking.invite', { what, alias })
-      : t('booking.inviteJoin', { what, alias, url }),
+      ? t('server.mail.booking.invite', { what, alias })
+      : t('server.mail.booking.inviteJoin', { what, alias, url }),
   };
 }

@@ -20,22 +20,24 @@ export function mailContent(
   s: Submission,
   locale: Locale = 'en',
 ): { subject: string; text: string; replyTo?: string } {
-  const t = (id: string, values?: Values) => message(locale, `server.mail.${id}`, values);
-  const title = t(`form.kind.${s.kind}`);
+  const t = (id: string, values?: Values) => message(locale, id, values);
+  const title = t(`server.mail.form.kind.${s.kind}`);
   const lines = [
     title,
-    t('form.received', { at: s.createdAt.toISOString() }),
-    t('form.language', { language: s.locale }),
-    t('form.reference', { id: s.id }),
+    t('server.mail.form.received', { at: s.createdAt.toISOString() }),
+    t('server.mail.form.language', { language: s.locale }),
+    t('server.mail.form.reference', { id: s.id }),
     '',
     ...Object.entries(s.fields).map(
-      ([k, v]) => `${k}: ${v === '' ? t('form.notGiven') : v.includes('\n') ? `\n${v}\n` : v}`,
+      ([k, v]) => `${k}: ${v === '' ? t('server.mail.form.notGiven') : v.includes('\n') ? `\n${v}\n` : v}`,
     ),
   ];
-  if (s.cvPath) lines.push('', t('form.cv', { bytes: String(s.cvSize), path: s.cvPath }));
+  if (s.cvPath) lines.push('', t('server.mail.form.cv', { bytes: String(s.cvSize), path: s.cvPath }));
   const reply = [s.fields.email, s.fields.replyTo].find((v) => v && checkEmail(v).ok);
   const topic = s.fields.subject || s.fields.organisation || s.fields.topic || s.fields.name || '';
-  const subject = topic ? t('subjectAbout', { title, topic: topic.slice(0, 80) }) : t('subject', { title });
+  const subject = topic
+    ? t('server.mail.subjectAbout', { title, topic: topic.slice(0, 80) })
+    : t('server.mail.subject', { title });
   return { subject, text: `${lines.join('\n')}\n`, ...(reply ? { replyTo: reply } : {}) };
 }
 

@@ -62,49 +62,51 @@ const BRANDS: Record<string, string> = {
 export function stringsFor(doc: InvoiceDocument): InvoiceStrings {
   const l: Locale = doc.language;
   const t = (id: string, values?: Values) => message(l, id, values);
-  const pdf = (id: string, values?: Values) => t(`server.pdf.${id}`, values);
   const base: InvoiceStrings = {
     brand: t('app.name'),
     tagline: t('app.tagline'),
-    title: pdf('title'),
+    title: t('server.pdf.title'),
     number: t('dashboard.invoices.column.number'),
-    date: pdf('date'),
-    billedTo: pdf('billedTo'),
-    memberId: pdf('memberId'),
-    description: pdf('description'),
-    amount: pdf('amount'),
+    date: t('server.pdf.date'),
+    billedTo: t('server.pdf.billedTo'),
+    memberId: t('server.pdf.memberId'),
+    description: t('server.pdf.description'),
+    amount: t('server.pdf.amount'),
     subtotal: t('cart.summary.subtotal'),
-    discount: pdf('discount'),
-    promoCode: (code) => pdf('promoCode', { code }),
+    discount: t('server.pdf.discount'),
+    promoCode: (code) => t('server.pdf.promoCode', { code }),
     consultationFee: t('booking.price.fee'),
     merchantCharges: t('booking.price.merchant'),
     vat: (percent) => t('cart.summary.vat', { percent }),
     total: t('cart.summary.total'),
-    amountPaid: pdf('amountPaid'),
-    paidWith: pdf('paidWith'),
-    card: (brand, last4) => pdf('card', { brand: BRANDS[brand.toLowerCase()] ?? brand, last4 }),
-    noPayment: pdf('noPayment'),
-    currencyNote: pdf('currencyNote'),
-    note: (percent) => pdf('note', { percent }),
-    page: (n, of) => pdf('page', { page: String(n), pages: String(of) }),
-    documentTitle: (number) => pdf('documentTitle', { number }),
+    amountPaid: t('server.pdf.amountPaid'),
+    paidWith: t('server.pdf.paidWith'),
+    card: (brand, last4) => t('server.pdf.card', { brand: BRANDS[brand.toLowerCase()] ?? brand, last4 }),
+    noPayment: t('server.pdf.noPayment'),
+    currencyNote: t('server.pdf.currencyNote'),
+    note: (percent) => t('server.pdf.note', { percent }),
+    page: (n, of) => t('server.pdf.page', { page: String(n), pages: String(of) }),
+    documentTitle: (number) => t('server.pdf.documentTitle', { number }),
   };
   if (doc.kind === 'consultation')
-    return { ...base, note: (percent) => pdf('consultation.note', { percent }) };
+    return { ...base, note: (percent) => t('server.pdf.consultation.note', { percent }) };
   if (doc.kind === 'creditNote') {
-    const note = (id: string, values?: Values) => pdf(`creditNote.${id}`, values);
     return {
       ...base,
-      title: note('title'),
-      number: note('number'),
-      date: note('date'),
-      total: note('total'),
-      amountPaid: note('amountPaid'),
-      paidWith: note('paidWith'),
-      noPayment: note('noPayment'),
+      title: t('server.pdf.creditNote.title'),
+      number: t('server.pdf.creditNote.number'),
+      date: t('server.pdf.creditNote.date'),
+      total: t('server.pdf.creditNote.total'),
+      amountPaid: t('server.pdf.creditNote.amountPaid'),
+      paidWith: t('server.pdf.creditNote.paidWith'),
+      noPayment: t('server.pdf.creditNote.noPayment'),
       note: (percent) =>
-        note('note', { share: String(doc.refundPercent ?? 100), invoice: doc.refersTo ?? '', percent }),
-      documentTitle: (number) => note('documentTitle', { number }),
+        t('server.pdf.creditNote.note', {
+          share: String(doc.refundPercent ?? 100),
+          invoice: doc.refersTo ?? '',
+          percent,
+        }),
+      documentTitle: (number) => t('server.pdf.creditNote.documentTitle', { number }),
     };
   }
   return base;

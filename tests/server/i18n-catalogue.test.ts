@@ -7,6 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIELD_CODES, SERVER_ERROR_CODES } from '../../contract/errors.ts';
+import { FORM_KINDS } from '../../contract/forms-rules.ts';
+import { bookingTitles, expertMail } from '../../server/domain/consultations-texts.ts';
+import { mailContent } from '../../server/domain/forms-mail.ts';
 import {
   errorMessage,
   errorMessageId,
@@ -107,5 +110,59 @@ describe('the server speaks from the catalogue', () => {
         );
       }
     }
+  });
+
+  it('words the team’s form mail and the expert’s booking mail from the catalogue', () => {
+    for (const kind of FORM_KINDS) {
+      expect(en[`server.mail.form.kind.${kind}`], kind).toBeTruthy();
+      expect(ar[`server.mail.form.kind.${kind}`], kind).toBeTruthy();
+    }
+    const submission = {
+      id: 'ref-1',
+      kind: 'contact' as const,
+      locale: 'ar' as const,
+      fields: { name: 'Noor {0}', subject: 'Hello', phone: '' },
+      cvPath: '/data/cv.pdf',
+      cvSize: 12345,
+      createdAt: new Date('2026-11-22T08:01:00Z'),
+      mailedAt: null,
+    };
+    const mail = mailContent(submission);
+    expect(mail.subject).toBe('[Amina] Contact message: Hello');
+    expect(mail.text).toBe(
+      [
+        'Contact message',
+        'Received: 2026-11-22T08:01:00.000Z',
+        'Page language: Arabic',
+        'Reference: ref-1',
+        '',
+        'name: Noor {0}',
+        'subject: Hello',
+        'phone: (not given)',
+        '',
+        'CV: attached (12345 bytes; stored at /data/cv.pdf)',
+        '',
+      ].join('\n'),
+    );
+    expect(bookingTitles({ kind: 'discovery', minutes: 15 }, 'voice', { en: 'Dr R', ar: 'د. ر' })).toEqual({
+      en: 'Free discovery call (voice), 15 minutes — Dr R',
+      ar: 'مكالمة تعارف مجانية (صوتية)، 15 دقيقة — د. ر',
+    });
+    const booked = expertMail({
+      booking: { id: 'b-1', mode: 'video', offerKind: 'consultation', minutes: 30, medical: true },
+      alias: 'Nour_88',
+      when: 'Monday 23 November 2026 at 10:00',
+      zone: 'Asia/Dubai',
+      url: 'https://meet.example/room',
+      cancelled: false,
+    });
+    expect(booked.subject).toBe('[Amina] Amina: Video consultation, 30 minutes with Nour_88');
+    expect(booked.text).toContain(
+      'Join: https://meet.example/room\n\nThe room opens 10 minutes before the start.',
+    );
+    expect(booked.text).toContain('This is a medical consultation');
+    expect(booked.description).toBe(
+      'Video consultation, 30 minutes. Member (alias): Nour_88. Join: https://meet.example/room',
+    );
   });
 });
