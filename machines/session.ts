@@ -20,17 +20,13 @@ import {
 } from './types';
 
 /**
- * Authentication state (spec §3, §4, §6).
- * - Initial state is signed out; the root sends `session.initialise` on start, which restores a
- *   session only when the `authToken` cookie and `userData` both exist and the user has an id or userid.
- *   Stored data that is present but unusable (invalid, or one half without the other, as when the
- *   cookie has expired) is removed, so nothing of hers stays on the device; then signed out.
- * - `session.login` and `session.register` invoke the API; the form that asked may pass `replyTo`
- *   to hear the outcome. Success stores the cookie (7 days) and userData.
- * - `session.logout` revokes the token on the server, then clears cookies and all storage, then
- *   saves the language she was using again (`language` and its cookie), so the sign-in page that
- *   follows, a reload of it and the server's next render stay in her language.
- * Its types and rules are in session-rules.ts (re-exported here).
+ * Authentication state (spec §3, §4, §6). Each state's `description` says what it stands for;
+ * docs/machines/session.md draws the chart. The root sends `session.initialise` on start. Stored
+ * data that is present but unusable (invalid, or one half without the other, as when the cookie has
+ * expired) is removed, so nothing of hers stays on the device. The form that asks to sign in or
+ * register may pass `replyTo` to hear the outcome. Signing out keeps the language she was using
+ * (`language` and its cookie), so the sign-in page that follows, a reload of it and the server's next
+ * render stay in her language. Its types and rules are in session-rules.ts (re-exported here).
  */
 export * from './session-rules';
 
@@ -172,6 +168,7 @@ export const sessionMachine = setup({
   initial: 'signedOut',
   states: {
     signedOut: {
+      description: 'No member signed in (also the state on start, before the stored session is read).',
       on: {
         'session.initialise': 'loading',
         'session.login': { target: 'authenticating', actions: 'startAsking' },
@@ -189,6 +186,8 @@ export const sessionMachine = setup({
       },
     },
     loading: {
+      description:
+        'Reads the stored session: restored only when the authToken cookie and userData both exist and name a user; unusable leftovers are removed.',
       invoke: {
         src: 'readStoredSession',
         onDone: [
@@ -208,6 +207,7 @@ export const sessionMachine = setup({
       },
     },
     authenticating: {
+      description: 'The server checks her alias and PIN; the form that asked hears the outcome.',
       invoke: {
         src: 'login',
         input: ({ event }) => {
@@ -219,6 +219,7 @@ export const sessionMachine = setup({
       },
     },
     registering: {
+      description: 'The server creates her account; the form that asked hears the outcome.',
       invoke: {
         src: 'register',
         input: ({ event }) => {
@@ -230,6 +231,8 @@ export const sessionMachine = setup({
       },
     },
     signedIn: {
+      description:
+        'Signed in, the token stored (cookie, 7 days) with her user data; an expired session signs her out.',
       entry: 'forgetAsker',
       on: {
         'session.setCredentials': {
@@ -257,6 +260,8 @@ export const sessionMachine = setup({
       },
     },
     signingOut: {
+      description:
+        'Revokes the token on the server, then, whatever the answer, clears every cookie and stored key but her language.',
       invoke: {
         src: 'revokeToken',
         input: ({ context }) => ({ token: context.token }),
