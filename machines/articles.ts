@@ -7,22 +7,14 @@ import { type AppError, notProvided, toAppError } from './types';
 
 /**
  * The articles (spec §2 "articles with search", §7): two machines, each paste-able into the
- * Stately editor on its own.
- *
- * `articlesMachine`, the list at /articles: a page of articles, newest first, or the results of a
- * search. Two regions run side by side:
- * - `search`: what she types is kept as a draft; 400 ms after the last keystroke (`after`), or at
- *   once when she presses Enter, the draft becomes the search (page 1) and the list loads again.
- *   The screen keeps the search and the page in the address (`?search=…&page=2`) and sends
- *   `articles.address` when Back or a link changes them; the machine tells the screen a typed
- *   search to write there by emitting `articles.searched`.
- * - `results`: loading → ready | noResults (a search that found nothing: the screen suggests
- *   courses) | empty (no articles, or a page past the end) | failed (with `articles.retry`). A new
- *   request replaces the one in flight (re-entering `loading` stops it, and the API call is
- *   aborted), so an old answer never shows over a newer search.
- *
- * `articleMachine`, one article at /articles/:id: loading → ready | notFound | failed.
- * Both load again when the language changes (texts come in the request's language).
+ * Stately editor on its own: `articlesMachine`, the list at /articles (a page of articles, newest
+ * first, or the results of a search), and `articleMachine`, one article at /articles/:id. Each
+ * state's `description` says what it stands for; docs/machines/articles.md and article.md draw them.
+ * The list's screen keeps the search and the page in the address (`?search=…&page=2`) and sends
+ * `articles.address` when Back or a link changes them; the machine tells the screen a typed search
+ * to write there by emitting `articles.searched`. A new request replaces the one in flight
+ * (re-entering `loading` stops it and aborts the API call), so an old answer never shows over a
+ * newer search. Both load again when the language changes (texts come in the request's language).
  */
 
 export { pageFromQuery } from './load-step';
@@ -121,17 +113,19 @@ export const articlesMachine = setup({
   },
   states: {
     search: {
+      description: 'The search box: what she types is a draft until it becomes the search (page 1).',
       initial: 'idle',
       states: {
         idle: {
+          description: 'Nothing typed since the last search.',
           on: {
             'articles.type': { target: 'typing', actions: 'keepDraft' },
           },
         },
         typing: {
+          description: 'She is typing: 400 ms after the last key (or on Enter) the draft becomes the search.',
           after: {
             searchDebounce: [
-              // the new search from page 1; the list loads it (a request in flight is replaced)
               {
                 guard: 'draftIsNewSearch',
                 target: ['idle', '#articles.results.loading'],
@@ -157,10 +151,12 @@ export const articlesMachine = setup({
       },
     },
     results: {
+      description: 'The list for the search and the page.',
       initial: 'loading',
       states: {
         loading: {
           ...LOADING_STEP,
+          description: 'Fetches the page of articles (or of search results) in her language.',
           invoke: {
             src: 'fetchArticles',
             input: ({ context }) => ({ page: context.page, limit: context.limit, search: context.search }),
@@ -183,10 +179,14 @@ export const articlesMachine = setup({
             },
           },
         },
-        ready: { tags: ['step:ready'] },
-        noResults: { tags: ['step:noResults'] },
-        empty: { tags: ['step:empty'] },
+        ready: { description: 'The articles of this page.', tags: ['step:ready'] },
+        noResults: {
+          description: 'Her search found nothing: the screen suggests courses.',
+          tags: ['step:noResults'],
+        },
+        empty: { description: 'No articles, or a page past the end.', tags: ['step:empty'] },
         failed: {
+          description: 'The list could not load; she can retry.',
           tags: ['step:failed'],
           on: { 'articles.retry': 'loading' },
         },
@@ -251,6 +251,7 @@ export const articleMachine = setup({
   states: {
     loading: {
       ...LOADING_STEP,
+      description: 'Fetches the article in her language.',
       invoke: {
         src: 'fetchArticle',
         input: ({ context }) => ({ id: context.id }),
@@ -271,9 +272,13 @@ export const articleMachine = setup({
         ],
       },
     },
-    ready: { tags: ['step:ready'] },
-    notFound: { tags: ['step:notFound'] },
-    failed: { tags: ['step:failed'], on: { 'article.retry': 'loading' } },
+    ready: { description: 'The article.', tags: ['step:ready'] },
+    notFound: { description: 'No article has this id.', tags: ['step:notFound'] },
+    failed: {
+      description: 'The article could not load; she can retry.',
+      tags: ['step:failed'],
+      on: { 'article.retry': 'loading' },
+    },
   },
   on: {
     'article.open': { guard: 'isOtherArticle', target: '.loading', reenter: true, actions: 'setId' },
