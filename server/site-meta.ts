@@ -9,8 +9,9 @@
  *   region is served as it is.
  * - Language: `?lang=ar` is Arabic (the boot script honours it too); otherwise English. The English
  *   page's address is the bare path (also x-default), the Arabic one the path with `?lang=ar`.
- * - Titles and descriptions are the lang/*.json ids the pages themselves use (`<page>.title`,
- *   `<page>.description`, or `seo.*` where a page has none); detail pages (a course…) read theirs
+ * - Titles and descriptions are the catalogue's ids the pages themselves use (`<page>.title`,
+ *   `<page>.description`, or the server's own `server.meta.*` where a page has none, never shipped
+ *   to the browser), through server/lib/i18n.ts; detail pages (a course…) read theirs
  *   from the database through a DetailSource. Members' areas (/dashboard, /cart, /checkout) and unknown
  *   paths get `noindex`. Everything written is escaped.
  * - Detail pages come from a small registry (`DetailSource`, server/site-sources.ts): courses,
@@ -20,16 +21,7 @@
  *   of `<html lang>` shown by index.html's inline style (so the app's language switch turns it too),
  *   no script and nothing for the app to hydrate or download.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Locale } from './lib/i18n.ts';
-
-type Messages = Record<string, string>;
-// a path, not a URL: also read where the global URL is not Node's (the views' jsdom tests)
-const LANG_DIR = join(fileURLToPath(import.meta.url), '../../lang');
-const loadMessages = (locale: Locale): Messages =>
-  JSON.parse(readFileSync(join(LANG_DIR, `${locale}.json`), 'utf8')) as Messages;
+import { type Locale, plainMessage } from './lib/i18n.ts';
 
 export interface SiteConfig {
   /** Absolute origin the site is reached at, without a trailing slash (PUBLIC_URL). */
@@ -60,8 +52,8 @@ export interface DetailSource {
 
 /** The public site's fixed pages: path → [title id, description id]. Order is the sitemap's. */
 export const PUBLIC_PAGES: ReadonlyArray<readonly [path: string, titleId: string, descriptionId: string]> = [
-  ['/', 'seo.home.title', 'seo.home.description'],
-  ['/courses', 'learning.catalogue.title', 'seo.courses.description'],
+  ['/', 'server.meta.home.title', 'server.meta.home.description'],
+  ['/courses', 'learning.catalogue.title', 'server.meta.courses.description'],
   ['/articles', 'articles.meta.title', 'articles.meta.description'],
   ['/experts', 'experts.meta.title', 'experts.meta.description'],
   ['/experts/apply', 'forms.apply.title', 'forms.apply.description'],
@@ -77,9 +69,9 @@ export const PUBLIC_PAGES: ReadonlyArray<readonly [path: string, titleId: string
   ['/report-a-concern', 'concern.title', 'concern.description'],
   ['/terms', 'terms.title', 'terms.description'],
   ['/privacy', 'privacy.title', 'privacy.description'],
-  ['/signup', 'signup.title', 'seo.signup.description'],
-  ['/login', 'login.title', 'seo.login.description'],
-  ['/forgot-pin', 'forgot.title', 'seo.forgot.description'],
+  ['/signup', 'signup.title', 'server.meta.signup.description'],
+  ['/login', 'login.title', 'server.meta.login.description'],
+  ['/forgot-pin', 'forgot.title', 'server.meta.forgot.description'],
 ];
 
 /** Members' and buying pages: never indexed (robots.txt disallows them too). */
@@ -105,13 +97,8 @@ export function escapeHtml(text: string): string {
 /** XML text and attribute values (sitemap). */
 export const escapeXml = escapeHtml;
 
-/** A message as plain text: rich-text tags (`<link>…</link>`) dropped, whitespace folded. */
-function plain(message: string | undefined): string {
-  return (message ?? '')
-    .replace(/<\/?[a-zA-Z][\w-]*>/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/** A message as plain text: rich-text tags (`<link>…</link>`) keep their words, whitespace folded. */
+const plain = (locale: Locale, id: string) => plainMessage(locale, id).replace(/\s+/g, ' ').trim();
 
 /** Up to ~160 characters at a word boundary, for meta descriptions taken from longer texts. */
 export function clip(text: string, max = 160): string {
@@ -132,8 +119,7 @@ export interface PageMeta {
 }
 
 export function createSiteMeta({ config, sources = [] }: { config: SiteConfig; sources?: DetailSource[] }) {
-  const messages: Record<Locale, Messages> = { en: loadMessages('en'), ar: loadMessages('ar') };
-  const t = (locale: Locale, id: string) => plain(messages[locale][id] ?? messages.en[id] ?? '');
+  const t = plain;
   const base = config.publicUrl.replace(/\/+$/, '');
   const fixed = new Map(PUBLIC_PAGES.map(([path, title, description]) => [path, { title, description }]));
 
@@ -178,8 +164,8 @@ export function createSiteMeta({ config, sources = [] }: { config: SiteConfig; s
       locale,
       path: clean,
       index: false,
-      title: t(locale, 'seo.home.title'),
-      description: t(locale, 'seo.home.description'),
+      title: t(locale, 'server.meta.home.title'),
+      description: t(locale, 'server.meta.home.description'),
     };
   }
 
@@ -213,7 +199,7 @@ export function createSiteMeta({ config, sources = [] }: { config: SiteConfig; s
       `<meta property="og:image" content="${e(image)}" />`,
       `<meta property="og:image:width" content="${OG_IMAGE_SIZE.width}" />`,
       `<meta property="og:image:height" content="${OG_IMAGE_SIZE.height}" />`,
-      `<meta property="og:image:alt" content="${e(t(locale, 'seo.imageAlt'))}" />`,
+      `<meta property="og:image:alt" content="${e(t(locale, 'server.meta.imageAlt'))}" />`,
       `<meta name="twitter:card" content="summary_large_image" />`,
       `<meta name="twitter:title" content="${e(meta.title)}" />`,
       `<meta name="twitter:description" content="${e(meta.description)}" />`,
@@ -226,7 +212,7 @@ export function createSiteMeta({ config, sources = [] }: { config: SiteConfig; s
 
   /** The sandbox's ribbon (role note), both languages; index.html's style shows the page's one. */
   const ribbon = config.testPayments
-    ? `<div class="test-payments" role="note" data-testid="test-payments"><span lang="en">${escapeHtml(t('en', 'payments.sandbox.ribbon'))}</span><span lang="ar">${escapeHtml(t('ar', 'payments.sandbox.ribbon'))}</span></div>`
+    ? `<div class="test-payments" role="note" data-testid="test-payments"><span lang="en">${escapeHtml(t('en', 'server.meta.testPayments'))}</span><span lang="ar">${escapeHtml(t('ar', 'server.meta.testPayments'))}</span></div>`
     : '';
 
   /**

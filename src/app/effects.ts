@@ -126,7 +126,6 @@ const BUNDLES: Record<Locale, Record<MessageBundle, () => MessagesModule>> = {
     expertApply: () => import('virtual:messages/en/expertApply'),
     experts: () => import('virtual:messages/en/experts'),
     articles: () => import('virtual:messages/en/articles'),
-    seo: () => import('virtual:messages/en/seo'),
   },
   ar: {
     signup: () => import('virtual:messages/ar/signup'),
@@ -148,7 +147,6 @@ const BUNDLES: Record<Locale, Record<MessageBundle, () => MessagesModule>> = {
     expertApply: () => import('virtual:messages/ar/expertApply'),
     experts: () => import('virtual:messages/ar/experts'),
     articles: () => import('virtual:messages/ar/articles'),
-    seo: () => import('virtual:messages/ar/seo'),
   },
 };
 

@@ -62,6 +62,8 @@ export const MESSAGE_BUNDLES = {
     'dashboard.consultations.',
     // the course's related consultant names her specialty
     'experts.specialty.',
+    // who checked the course, when and against what (issue 24)
+    'content.review.',
   ],
   home: [
     'home.',
@@ -95,13 +97,9 @@ export const MESSAGE_BUNDLES = {
     'learning.common.retry',
     'learning.catalogue.pages.',
     'learning.learn.note',
+    'content.review.',
   ],
   commerce: ['cart.', 'checkout.'],
-  /**
-   * What only the server writes (server/site-meta.ts): page titles and descriptions, and the
-   * sandbox's "test payments" ribbon (issue 20); the app never needs them.
-   */
-  seo: ['seo.', 'payments.'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageBundle = keyof typeof MESSAGE_BUNDLES;
@@ -113,8 +111,9 @@ export function bundleOf(id: string): MessageBundle[] {
 }
 
 /**
- * The server's own messages (server/lib/i18n.ts: its errors, invoice PDFs, mails): in the same
- * catalogue, so a word is translated once, but never shipped to the browser, in no bundle.
+ * The server's own messages (server/lib/i18n.ts: its errors, invoice PDFs, mails, and the page
+ * titles, descriptions and test-payments ribbon of server/site-meta.ts): in the same catalogue, so
+ * a word is translated once, but never shipped to the browser, in no bundle.
  */
 export const SERVER_ONLY_PREFIX = 'server.';
 

@@ -24,7 +24,7 @@ import { pgliteTemplate, setupTestDb } from './test-db.ts';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const en = JSON.parse(readFileSync(join(root, 'lang/en.json'), 'utf8')) as Record<string, string>;
 const ar = JSON.parse(readFileSync(join(root, 'lang/ar.json'), 'utf8')) as Record<string, string>;
-const RIBBON = { en: en['payments.sandbox.ribbon'], ar: ar['payments.sandbox.ribbon'] };
+const RIBBON = { en: en['server.meta.testPayments'], ar: ar['server.meta.testPayments'] };
 
 const dirs: string[] = [];
 const tempDir = (prefix: string) => {

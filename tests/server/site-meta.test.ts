@@ -172,7 +172,7 @@ describe(`site meta on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
 
   it('the home page carries the product title; a course page its course’s title and summary', async () => {
     const home = await page('/');
-    expect(home.doc.title).toBe(en['seo.home.title']);
+    expect(home.doc.title).toBe(en['server.meta.home.title']);
     expect(attr(home.doc, 'link[rel="canonical"]', 'href')).toBe(`${BASE}/`);
 
     const texts = await courseTexts(plainCourse);
@@ -236,7 +236,7 @@ describe(`site meta on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
       expect(attr(doc, 'meta[name="robots"]')).toBe('noindex, nofollow');
       expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
       expect(doc.querySelector('link[hreflang]')).toBeNull();
-      expect(doc.title).toBe(en['seo.home.title']);
+      expect(doc.title).toBe(en['server.meta.home.title']);
     }
   });
 
