@@ -12,11 +12,10 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { InvoiceDocument, InvoicesPage } from '../../contract/commerce.ts';
 import { invoiceNumber, VAT_PERCENT } from '../../contract/commerce-rules.ts';
 import type { Db, Tx } from '../db/index.ts';
-import { creditNotes, invoiceCounters, invoices, orderLines, orders } from '../db/schema.ts';
+import { bookings, creditNotes, invoiceCounters, invoices, orderLines, orders } from '../db/schema.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { Locale } from '../lib/i18n.ts';
 import type { Plan } from './commerce-pricing.ts';
-import { consultationInvoiceLines } from './consultations.ts';
 
 export interface IssuedInvoice {
   id: string;
@@ -56,6 +55,19 @@ export async function issueInvoice(
     })
     .returning({ id: invoices.id, number: invoices.number });
   return row;
+}
+
+/** Invoice lines of consultation invoices (for the billing list and the PDF), by invoice id. */
+export async function consultationInvoiceLines(
+  db: Db | Tx,
+  invoiceIds: string[],
+): Promise<Map<string, { bookingId: string; titles: { en: string; ar: string }; fee: number }>> {
+  if (invoiceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: bookings.id, invoiceId: bookings.invoiceId, titles: bookings.titles, fee: bookings.fee })
+    .from(bookings)
+    .where(inArray(bookings.invoiceId, invoiceIds));
+  return new Map(rows.map((r) => [r.invoiceId!, { bookingId: r.id, titles: r.titles, fee: r.fee }]));
 }
 
 export function createInvoices({ db }: { db: Db }) {
