@@ -131,6 +131,7 @@ export function memberCourse(quizzes: MemberCourseDetail['quizzes']): MemberCour
     quizzes,
     questionCounts: { pre: QUESTIONS.length, post: QUESTIONS.length },
     myReview: null,
+    review: null,
   };
 }
 

@@ -22,6 +22,16 @@ const expert: CourseDetail['expert'] = {
   avatar: null,
 };
 
+/** Who checked the course, when and against what (issue 24). */
+export const CONTENT_REVIEW: NonNullable<CourseDetail['review']> = {
+  sources: [
+    { org: 'WHO', title: 'Family planning: a global handbook for providers (2022)' },
+    { org: 'NICE', title: 'Heavy menstrual bleeding: assessment and management (NG88)' },
+  ],
+  reviewedOn: '2026-11-28',
+  nextReview: '2027-11-28',
+};
+
 export function publicCourse(overrides: Partial<CourseDetail> = {}): CourseDetail {
   return {
     id: 'menstrual-cycle',
@@ -47,6 +57,7 @@ export function publicCourse(overrides: Partial<CourseDetail> = {}): CourseDetai
       minutes: 10 + i,
     })),
     quizzes: { pre: { questionCount: 5 }, post: { questionCount: 5 } },
+    review: CONTENT_REVIEW,
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import { fetchArticle } from '../../api/articles';
 import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
 import { useScreenActor } from '../../app/ssr';
 import { useLocaleChange } from '../../app/useLocaleChange';
+import { ContentReview } from '../../components/content-review';
 import { Disclaimer } from '../../components/disclaimer';
 import { EmptyState } from '../../components/empty-state';
 import { LinkButton } from '../../components/link-button';
@@ -159,6 +160,7 @@ export default function ArticleView() {
             <Disclaimer boxed />
           </header>
           <LessonBody blocks={data.body} sectionLevel={2} />
+          <ContentReview review={data.review} />
           {data.relatedCourses.length > 0 && (
             <section
               aria-labelledby="article-related"

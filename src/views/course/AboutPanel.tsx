@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import type { MemberCourseDetail } from '../../../contract/learning';
 import { css } from '../../../styled-system/css';
 import { CheckList } from '../../components/check-list';
+import { ContentReview } from '../../components/content-review';
 import { panel } from '../../components/panel';
 
 const bulletList = css({
@@ -38,7 +39,7 @@ function Bullets({ titleId, items }: { titleId: string; items: string[] }) {
   );
 }
 
-/** About: description, what you will learn, requirements, audience. */
+/** About: description, what you will learn, requirements, audience, and who checked it against what. */
 export function AboutPanel({ course }: { course: MemberCourseDetail }) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '8' })} data-testid="panel-about">
@@ -63,6 +64,7 @@ export function AboutPanel({ course }: { course: MemberCourseDetail }) {
         <Bullets titleId="learning.course.about.requirements" items={course.requirements} />
         <Bullets titleId="learning.course.about.audience" items={course.audience} />
       </div>
+      <ContentReview review={course.review} />
     </div>
   );
 }

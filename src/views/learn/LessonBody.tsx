@@ -1,14 +1,17 @@
 import { Fragment } from 'react';
 import { useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { isSitePath } from '../../../contract/content-rules';
 import type { Block, Inline } from '../../../contract/learning';
 import { css } from '../../../styled-system/css';
 import { InfoIcon } from '../../theme/icons';
 
 /**
  * A lesson body (the safe document tree made from the educator's Markdown) as React elements:
- * text is always text, never HTML. The lesson title is the page's h2, so the body's own headings
- * sit one level below it (h2 → h3, h3 → h4); an article's title is its page's h1, so there
- * `sectionLevel={2}` keeps them as written (h2 → h2, h3 → h3).
+ * text is always text, never HTML; a link is an in-app link (wouter), and only to a path of this
+ * site (checked again here: anything else shows as its text). The lesson title is the page's h2,
+ * so the body's own headings sit one level below it (h2 → h3, h3 → h4); an article's title is its
+ * page's h1, so there `sectionLevel={2}` keeps them as written (h2 → h2, h3 → h3).
  */
 function Inlines({ runs }: { runs: Inline[] }) {
   return (
@@ -18,6 +21,13 @@ function Inlines({ runs }: { runs: Inline[] }) {
         if (run.t === 'strong') return <strong key={i}>{run.v}</strong>;
         // biome-ignore lint/suspicious/noArrayIndexKey: runs have no identity but their place
         if (run.t === 'em') return <em key={i}>{run.v}</em>;
+        if (run.t === 'link' && isSitePath(run.href))
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: runs have no identity but their place
+            <Link key={i} href={run.href}>
+              {run.v}
+            </Link>
+          );
         // biome-ignore lint/suspicious/noArrayIndexKey: runs have no identity but their place
         return <Fragment key={i}>{run.v}</Fragment>;
       })}
@@ -46,6 +56,15 @@ export const readable = css({
   '& ol': { listStyleType: 'decimal' },
   '& li::marker': { color: 'accent.fg' },
   '& strong': { fontWeight: '700' },
+  '& a': {
+    color: 'accent.fg',
+    fontWeight: '600',
+    textDecoration: 'underline',
+    textUnderlineOffset: '0.2em',
+    borderRadius: 'sm',
+    _hover: { textDecorationThickness: '2px' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+  },
 });
 
 const note = css({
