@@ -11,6 +11,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const Phrases = z.array(z.string().min(1)).min(1);
@@ -45,6 +46,8 @@ export type Glossary = z.infer<typeof GlossaryFile>;
 export type GlossaryTerm = z.infer<typeof Term>;
 
 export const GLOSSARY_FILE = 'glossary.json';
+/** The glossary beside this module: used for a content folder that has none of its own. */
+const DEFAULT_GLOSSARY = fileURLToPath(new URL(`./${GLOSSARY_FILE}`, import.meta.url));
 
 /** A piece of Arabic to check: where it is (file, then "line N" or a JSON path / key) and its text. */
 export interface ArabicText {
@@ -87,13 +90,33 @@ interface Span {
   from: number;
   to: number;
 }
+interface Phrase {
+  words: string[];
+  /** The first word's forms with its proclitics (exact words), or their beginnings (`word*`). */
+  first: Set<string>;
+  firstPrefixes: string[];
+}
+const compiled = new Map<string, Phrase>();
+function compile(phrase: string): Phrase {
+  let c = compiled.get(phrase);
+  if (!c) {
+    const words = phrase.split(/\s+/).filter(Boolean).map(normalise);
+    const forms = withClitics(words[0]);
+    c = words[0].endsWith('*')
+      ? { words, first: new Set(), firstPrefixes: forms.map((f) => f.slice(0, -1)) }
+      : { words, first: new Set(forms), firstPrefixes: [] };
+    compiled.set(phrase, c);
+  }
+  return c;
+}
+
 /** Where `phrase` occurs in the tokens, as token index ranges [from, to). */
 function find(text: string, toks: Token[], phrase: string): Span[] {
-  const words = phrase.split(/\s+/).filter(Boolean).map(normalise);
-  const first = withClitics(words[0]);
+  const { words, first, firstPrefixes } = compile(phrase);
   const spans: Span[] = [];
   for (let i = 0; i + words.length <= toks.length; i++) {
-    if (!first.some((f) => wordMatches(toks[i].word, f))) continue;
+    const w = toks[i].word;
+    if (!first.has(w) && !firstPrefixes.some((f) => w.startsWith(f))) continue;
     let ok = true;
     for (let k = 1; k < words.length && ok; k++) {
       const gap = text.slice(toks[i + k - 1].end, toks[i + k].start);
@@ -122,18 +145,35 @@ export interface Finding {
   found: string;
 }
 
+/** Every first word a term refuses (most texts hold none, and are passed over at once). */
+const starts = new WeakMap<GlossaryTerm[], Phrase>();
+function refusedStarts(terms: GlossaryTerm[]): Phrase {
+  let c = starts.get(terms);
+  if (!c) {
+    const phrases = terms.flatMap((t) => t.refuse.map(compile));
+    c = {
+      words: [],
+      first: new Set(phrases.flatMap((p) => [...p.first])),
+      firstPrefixes: phrases.flatMap((p) => p.firstPrefixes),
+    };
+    starts.set(terms, c);
+  }
+  return c;
+}
+
 /** The glossary's refused phrases found in one text. */
 export function findRefused(terms: GlossaryTerm[], text: string, kind: ArabicText['kind']): Finding[] {
   const toks = tokens(text);
-  if (toks.length === 0) return [];
+  const { first, firstPrefixes } = refusedStarts(terms);
+  if (!toks.some((t) => first.has(t.word) || firstPrefixes.some((f) => t.word.startsWith(f)))) return [];
   const findings: Finding[] = [];
   for (const term of terms) {
     if (term.scope && term.scope !== kind) continue;
+    let spans = term.refuse.flatMap((p) => find(text, toks, p));
+    if (spans.length === 0) continue;
     const allowed = (term.allow ?? []).flatMap((p) => find(text, toks, p));
+    spans = spans.filter((s) => !allowed.some((a) => a.from <= s.from && s.to <= a.to));
     const near = term.near?.flatMap((p) => find(text, toks, p));
-    let spans = term.refuse
-      .flatMap((p) => find(text, toks, p))
-      .filter((s) => !allowed.some((a) => a.from <= s.from && s.to <= a.to));
     if (near) {
       spans = spans.filter((s) => {
         const { from, to } = sentence(text, toks, s.from);
@@ -157,9 +197,12 @@ export function findRefused(terms: GlossaryTerm[], text: string, kind: ArabicTex
   return findings;
 }
 
+const exceptionSets = new WeakMap<string[], Set<string>>();
 /** Words of an interface string ending in the second-person ك written without its kasra. */
 export function bareFeminineSuffixes(text: string, notSuffix: string[]): string[] {
-  const exceptions = new Set(notSuffix.flatMap((w) => withClitics(normalise(w))));
+  const exceptions =
+    exceptionSets.get(notSuffix) ?? new Set(notSuffix.flatMap((w) => withClitics(normalise(w))));
+  exceptionSets.set(notSuffix, exceptions);
   return [...text.matchAll(WORD)]
     .map((m) => m[0].replace(/\u0640/g, ''))
     .filter((w) => !/\u0643\u0650$/.test(w) && normalise(w).endsWith('\u0643'))
@@ -232,16 +275,18 @@ const listDir = (path: string) =>
   existsSync(path) && statSync(path).isDirectory() ? readdirSync(path).filter(visible).sort() : [];
 
 /**
- * Reads the glossary in `dir` and checks the content there and, when given, the interface strings
- * (lang/ar.json); every problem as "file: where: …". A glossary that is missing or malformed is a
- * problem too.
+ * Reads the glossary in `dir` (or, when it has none, the one beside this module) and checks the
+ * content there and, when given, the interface strings (lang/ar.json); every problem as
+ * "file: where: …". A malformed glossary is a problem too.
  */
 export function checkGlossary(dir: string, langAr?: { path: string; name: string }): string[] {
   const problems: string[] = [];
   const rel = (p: string) => relative(dir, p);
   let glossary: Glossary;
   try {
-    const parsed = GlossaryFile.safeParse(JSON.parse(readFileSync(join(dir, GLOSSARY_FILE), 'utf8')));
+    const own = join(dir, GLOSSARY_FILE);
+    const path = existsSync(own) ? own : DEFAULT_GLOSSARY;
+    const parsed = GlossaryFile.safeParse(JSON.parse(readFileSync(path, 'utf8')));
     if (!parsed.success)
       return parsed.error.issues.map((i) => `${GLOSSARY_FILE}: ${i.path.join('.')}: ${i.message}`);
     glossary = parsed.data;
