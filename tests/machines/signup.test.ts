@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyActorRef, createActor, createMachine, SimulatedClock } from 'xstate';
+import { type AnyActorRef, createActor, createMachine, fromPromise, SimulatedClock } from 'xstate';
 import type { SessionEvent } from '../../machines/session';
 import {
   type AliasAvailability,
@@ -60,13 +60,18 @@ function start(
     check?: (alias: string) => Promise<AliasAvailability>;
     questions?: () => Promise<{ questions: typeof QUESTIONS }>;
     avatars?: () => Promise<{ avatars: typeof AVATARS }>;
+    /** The page she goes to, getting ready (default: ready at once). */
+    arrival?: () => Promise<void>;
   } = {},
 ) {
   const clock = new SimulatedClock();
   const checks: string[] = [];
+  const entered: string[] = [];
   const session = fakeSession();
   const logic = signupMachine.provide({
+    actions: { enterApp: () => void entered.push('entered') },
     actors: {
+      prepareArrival: fromPromise(async () => opts.arrival?.()),
       fetchSecurityQuestions: answers(() => (opts.questions ? opts.questions() : { questions: QUESTIONS })),
       fetchAvatars: answers(() => (opts.avatars ? opts.avatars() : { avatars: AVATARS })),
       checkAlias: answers(({ alias }: { alias: string }): AliasAvailability | Promise<AliasAvailability> => {
@@ -76,7 +81,7 @@ function start(
     },
   });
   const actor = createActor(logic, { input: { session: session.actor as never }, clock }).start();
-  return { actor, clock, checks, session, snap: () => actor.getSnapshot() };
+  return { actor, clock, checks, entered, session, snap: () => actor.getSnapshot() };
 }
 
 const flowOf = (s: { value: unknown }) => (s.value as { flow: unknown }).flow;
@@ -378,14 +383,28 @@ describe('signup machine: security, profile, avatar, confirm', () => {
 });
 
 describe('signup machine: submission through the session', () => {
-  async function submitted() {
-    const t = start();
+  async function submitted(opts: Parameters<typeof start>[0] = {}) {
+    const t = start(opts);
     await toConfirm(t);
     t.actor.send({ type: 'signup.fieldChanged', field: 'isAdult', value: true });
     t.actor.send({ type: 'signup.fieldChanged', field: 'acceptTerms', value: true });
     t.actor.send({ type: 'signup.submit' });
     return t;
   }
+
+  it('registered: she enters the app only once the page she goes to is ready (the confirmation stays, busy)', async () => {
+    let ready!: () => void;
+    const t = await submitted({ arrival: () => new Promise<void>((resolve) => (ready = resolve)) });
+    t.session.replyTo().send({ type: 'session.succeeded', user: { id: 'u1', alias: 'jasmine.rain' } });
+    await flush();
+    expect(flowOf(t.snap())).toBe('done');
+    expect([stepShown(t.snap()), t.snap().hasTag('busy')]).toEqual(['confirm', true]);
+    expect(t.entered).toEqual([]);
+    ready();
+    await flush();
+    expect(t.entered).toEqual(['entered']);
+    expect(flowOf(t.snap())).toBe('done');
+  });
 
   it('sends session.register with the registration and itself as replyTo; success ends in done', async () => {
     const t = await submitted();

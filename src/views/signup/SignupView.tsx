@@ -2,13 +2,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
-import { type ActorRefFrom, waitFor } from 'xstate';
-import type { languageMachine } from '../../../machines/language';
+import type { ActorRefFrom } from 'xstate';
 import { STEPS, type Step, signupMachine, stepShown } from '../../../machines/signup';
 import { css } from '../../../styled-system/css';
 import { checkAlias, fetchAvatars, fetchSecurityQuestions } from '../../api/signup';
 import { type ScreenOverrides, useScreenOverrides, useSession, useSystemActor } from '../../app/actors';
-import { DashboardArea } from '../../app/dashboard-chunk';
+import { arrivalActor } from '../../app/arrival';
 import { useFlowSelect, useFlowSend, useFlowStep } from '../../app/flow';
 import { safeNext } from '../../app/layouts/dashboard-nav';
 import { notify } from '../../app/notify';
@@ -34,44 +33,14 @@ const STEP_VIEWS = {
   confirm: ConfirmStep,
 } satisfies Record<Step, unknown>;
 
-/**
- * Resolves once the page at `to` can render at once: for the dashboard, its chunk and the learning
- * messages (at most a few seconds: after that the page's own loader takes over). Never rejects.
- */
-function readyToShow(to: string, language: ActorRefFrom<typeof languageMachine>): Promise<void> {
-  if (!to.startsWith('/dashboard')) return Promise.resolve();
-  const words = waitFor(language, (s) => s.matches('ready'), { timeout: 5000 }).then(() => {
-    language.send({ type: 'language.require', bundle: 'learning' });
-    return waitFor(
-      language,
-      (s) => s.context.bundles.includes('learning') || s.context.failedBundle === 'learning',
-      { timeout: 5000 },
-    );
-  });
-  return Promise.allSettled([preloadDashboard(), words]).then(() => undefined);
-}
-
-/**
- * Starts the dashboard's lazy() now, so it has resolved when she arrives and renders without a
- * fallback: once a fallback is shown, React keeps it at least 300 ms, and the loader under it only
- * fades in after 250 ms, so she would see an empty page. Uses the lazy component's own initialiser
- * (it throws the pending import); without one, nothing is loaded ahead and the loader shows as before.
- */
-function preloadDashboard(): Promise<unknown> {
-  const area = DashboardArea as unknown as { _init?: (payload: unknown) => unknown; _payload?: unknown };
-  try {
-    area._init?.(area._payload);
-    return Promise.resolve();
-  } catch (pending) {
-    return Promise.resolve(pending);
-  }
-}
-
 /** The real API actors and the way on, with whatever the root provides on top (stubs in tests). */
-function createLogic(overrides: ScreenOverrides['signup'], enterApp: () => void) {
+function createLogic(
+  overrides: ScreenOverrides['signup'],
+  way: { prepareArrival: ReturnType<typeof arrivalActor>; enterApp: () => void },
+) {
   const real = signupMachine.provide({
-    actors: { fetchAvatars, fetchSecurityQuestions, checkAlias },
-    actions: { enterApp, saveDraft: (_, { draft }) => saveDraft(draft), forgetDraft },
+    actors: { fetchAvatars, fetchSecurityQuestions, checkAlias, prepareArrival: way.prepareArrival },
+    actions: { enterApp: way.enterApp, saveDraft: (_, { draft }) => saveDraft(draft), forgetDraft },
   });
   return overrides ? real.provide(overrides) : real;
 }
@@ -92,18 +61,18 @@ export default function SignupView() {
   const latest = useRef({ intl, navigate, next });
   latest.current = { intl, navigate, next };
   const language = useSystemActor('language');
-  const [logic] = useState(() =>
-    createLogic(overrides.signup, () => {
-      const to = latest.current.next ?? '/dashboard';
-      // the confirmation stays on screen, busy, until the page she goes to can render (the
-      // dashboard's chunk and words), so no empty page comes between them
-      readyToShow(to, language).then(() => {
+  const [logic] = useState(() => {
+    const to = () => latest.current.next ?? '/dashboard';
+    return createLogic(overrides.signup, {
+      // the confirmation stays on screen, busy, until the page she goes to can render
+      prepareArrival: arrivalActor(language, to),
+      enterApp: () => {
         if (!window.location.pathname.startsWith('/signup')) return;
         notify({ type: 'success', title: latest.current.intl.formatMessage({ id: 'signup.success' }) });
-        latest.current.navigate(to, { replace: true });
-      });
-    }),
-  );
+        latest.current.navigate(to(), { replace: true });
+      },
+    });
+  });
   const signup = useActorRef(logic, { input: { session }, inspect: overrides.inspect });
   // after useActorRef: its effect starts the actor before this hook's effects send to it
   useStepInHistory(signup);
