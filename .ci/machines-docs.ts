@@ -75,7 +75,7 @@ ${root.description ? `${root.description}\n\n` : ''}Machine ${code(entry.exportN
 
 ## Open it in the Stately editor or the live inspector
 
-- **Editor**: paste the whole of ${code(entry.file)} into [stately.ai/editor](https://stately.ai/editor) (Import → from code); it shows each state's description.
+- **Stately editor**: open [stately.ai/editor](https://stately.ai/editor), import from code and paste the whole of ${code(entry.file)}; the editor shows each state's description.
 - **Live inspector**: ${code('VITE_INSPECT=true npm run dev')} opens the Stately inspector beside the app and follows the running actors (see the README, Configuration).
 
 ## Statechart
