@@ -5,9 +5,8 @@ import { type AppError, notProvided, toAppError } from './types';
 
 /**
  * The dashboard's learning pages (spec §1, §2): Enrolled Courses, My Test Scores and Ratings &
- * Reviews. Each page starts one of these with the list it shows; loading → ready | empty | failed
- * (retry). On Ratings & Reviews, `myLearning.saveReview` saves an edited review (PUT
- * /feedback/user/{userId}) while the list stays on screen.
+ * Reviews. Each page starts one of these with the list it shows; each state says what it is in its
+ * `description`.
  */
 export const LEARNING_LISTS = ['courses', 'scores', 'reviews'] as const;
 export type LearningList = (typeof LEARNING_LISTS)[number];
@@ -110,10 +109,13 @@ export const myLearningMachine = setup({
   },
 }).createMachine({
   id: 'myLearning',
+  description:
+    'One of her learning lists (courses, scores or reviews); a review edited in place on Ratings & Reviews.',
   context: ({ input }) => myLearningContext(input),
   initial: 'loading',
   states: {
     loading: {
+      description: 'Her list, from the server.',
       ...LOADING_STEP,
       invoke: {
         src: 'loadList',
@@ -126,23 +128,28 @@ export const myLearningMachine = setup({
       },
     },
     loaded: {
+      description: 'The list came: ready if it has entries, else empty.',
       always: [{ guard: 'hasItems', target: 'ready' }, { target: 'empty' }],
     },
-    empty: { tags: ['step:empty'] },
+    empty: { description: 'Nothing yet: the empty state leads to the catalogue.', tags: ['step:empty'] },
     failed: {
+      description: 'The list did not come: a retry (and again in a new language).',
       tags: ['step:failed'],
       on: { 'myLearning.retry': 'loading' },
     },
     ready: {
+      description: 'The list is on the page.',
       tags: ['step:ready'],
       initial: 'idle',
       states: {
         idle: {
+          description: 'No review being saved.',
           on: {
             'myLearning.saveReview': { target: 'saving', actions: 'startSave' },
           },
         },
         saving: {
+          description: 'PUT /feedback/user/{userId}: the edited review.',
           tags: ['saving'],
           invoke: {
             src: 'saveReview',
@@ -161,6 +168,7 @@ export const myLearningMachine = setup({
           },
         },
         saved: {
+          description: 'Saved: the list shows the new review.',
           tags: ['saved'],
           on: {
             'myLearning.saveReview': { target: 'saving', actions: 'startSave' },
@@ -168,6 +176,7 @@ export const myLearningMachine = setup({
           },
         },
         saveFailed: {
+          description: 'Not saved: the editor stays open with why.',
           tags: ['saveFailed'],
           on: {
             'myLearning.saveReview': { target: 'saving', actions: 'startSave' },

@@ -1,15 +1,15 @@
-import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { EnrolledCourse } from '../../../../contract/learning';
 import { courseToContinue, nextPlace } from '../../../../machines/myLearning';
 import { css, cva, cx } from '../../../../styled-system/css';
+import { useFlowSelect } from '../../../app/flow';
 import { LinkButton } from '../../../components/link-button';
 import * as Progress from '../../../components/progress';
 import { ArrowEndIcon, BookIcon } from '../../../theme/icons';
 import { coursePath } from '../../course/useCourse';
 import { formatDate, formatPercent } from '../../courses/format';
-import { ListFrame, RowHeader, rowPanel, useMyLearning } from './shared';
+import { ListFrame, MyLearningFlow, MyLearningScreen, RowHeader, rowPanel } from './shared';
 
 /** Where she is in the course, as a coloured pill. */
 const status = cva({
@@ -200,13 +200,20 @@ function ConsultationsLink() {
 
 /** Enrolled Courses, /dashboard (spec §2): her courses with progress, status, enrolment date, Continue. */
 export default function EnrolledCoursesPage() {
-  const actor = useMyLearning('courses');
-  const items = useSelector(actor, (s) => s.context.courses);
-  const ready = useSelector(actor, (s) => s.hasTag('step:ready'));
+  return (
+    <MyLearningScreen list="courses">
+      <EnrolledCourses />
+    </MyLearningScreen>
+  );
+}
+
+function EnrolledCourses() {
+  const items = useFlowSelect(MyLearningFlow, (s) => s.context.courses);
+  const ready = useFlowSelect(MyLearningFlow, (s) => s.hasTag('step:ready'));
   return (
     <>
       {ready && <ContinueCard courses={items} />}
-      <ListFrame actor={actor} testId="enrolled-courses" messages="myCourses" emptyIcon={<BookIcon />}>
+      <ListFrame testId="enrolled-courses" messages="myCourses" emptyIcon={<BookIcon />}>
         {items.map((item) => (
           <CourseRow key={item.course.id} item={item} />
         ))}

@@ -1,9 +1,9 @@
-import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MyReview } from '../../../../contract/learning';
 import { RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX } from '../../../../contract/learning-constants';
 import { css } from '../../../../styled-system/css';
+import { useFlowSelect, useFlowSend } from '../../../app/flow';
 import { Button } from '../../../components/button';
 import * as Field from '../../../components/field';
 import { Notice } from '../../../components/notice';
@@ -11,25 +11,20 @@ import * as RatingGroup from '../../../components/rating-group';
 import { Stars } from '../../../components/stars';
 import { StarIcon } from '../../../theme/icons';
 import { formatDate } from '../../courses/format';
-import { ListFrame, type MyLearningActor, RowHeader, rowPanel, useMyLearning } from './shared';
+import { ListFrame, MyLearningFlow, MyLearningScreen, RowHeader, rowPanel } from './shared';
 
-function ReviewEditor({
-  actor,
-  review,
-  onClose,
-}: {
-  actor: MyLearningActor;
-  review: MyReview;
-  onClose: (saved: boolean) => void;
-}) {
+function ReviewEditor({ review, onClose }: { review: MyReview; onClose: (saved: boolean) => void }) {
   const intl = useIntl();
+  const send = useFlowSend(MyLearningFlow);
   const textId = useId();
   const [rating, setRating] = useState(review.rating);
   const [text, setText] = useState(review.text);
-  const mine = useSelector(actor, (s) => s.context.reviewCourseId === review.courseId);
-  const saving = useSelector(actor, (s) => s.hasTag('saving')) && mine;
-  const saved = useSelector(actor, (s) => s.hasTag('saved')) && mine;
-  const saveError = useSelector(actor, (s) => (s.hasTag('saveFailed') ? s.context.saveError : null));
+  const mine = useFlowSelect(MyLearningFlow, (s) => s.context.reviewCourseId === review.courseId);
+  const saving = useFlowSelect(MyLearningFlow, (s) => s.hasTag('saving')) && mine;
+  const saved = useFlowSelect(MyLearningFlow, (s) => s.hasTag('saved')) && mine;
+  const saveError = useFlowSelect(MyLearningFlow, (s) =>
+    s.hasTag('saveFailed') ? s.context.saveError : null,
+  );
   const failed = !!saveError && mine;
 
   useEffect(() => {
@@ -48,7 +43,7 @@ function ReviewEditor({
       aria-label={intl.formatMessage({ id: 'learning.reviews.editOf' }, { course: review.courseTitle })}
       onSubmit={(e) => {
         e.preventDefault();
-        actor.send({
+        send({
           type: 'myLearning.saveReview',
           review: { courseId: review.courseId, rating, text: text.trim() },
         });
@@ -91,7 +86,7 @@ function ReviewEditor({
           variant="ghost"
           disabled={saving}
           onClick={() => {
-            actor.send({ type: 'myLearning.dismiss' });
+            send({ type: 'myLearning.dismiss' });
             onClose(false);
           }}
         >
@@ -105,8 +100,9 @@ function ReviewEditor({
   );
 }
 
-function ReviewRow({ actor, review }: { actor: MyLearningActor; review: MyReview }) {
+function ReviewRow({ review }: { review: MyReview }) {
   const intl = useIntl();
+  const send = useFlowSend(MyLearningFlow);
   const [editing, setEditing] = useState(false);
   const [justSaved, setJustSaved] = useState(false);
   const editButtonId = useId();
@@ -139,7 +135,7 @@ function ReviewRow({ actor, review }: { actor: MyLearningActor; review: MyReview
                 { course: review.courseTitle },
               )}
               onClick={() => {
-                actor.send({ type: 'myLearning.dismiss' });
+                send({ type: 'myLearning.dismiss' });
                 setJustSaved(false);
                 setEditing(true);
               }}
@@ -150,7 +146,7 @@ function ReviewRow({ actor, review }: { actor: MyLearningActor; review: MyReview
         }
       />
       {editing ? (
-        <ReviewEditor actor={actor} review={review} onClose={close} />
+        <ReviewEditor review={review} onClose={close} />
       ) : (
         <>
           <p
@@ -176,12 +172,19 @@ function ReviewRow({ actor, review }: { actor: MyLearningActor; review: MyReview
 
 /** Ratings & Reviews, /dashboard/ratings (spec §2, §3 Review): her reviews, each editable in place. */
 export default function RatingsPage() {
-  const actor = useMyLearning('reviews');
-  const items = useSelector(actor, (s) => s.context.reviews);
   return (
-    <ListFrame actor={actor} testId="my-reviews" messages="reviews" emptyIcon={<StarIcon />}>
+    <MyLearningScreen list="reviews">
+      <Reviews />
+    </MyLearningScreen>
+  );
+}
+
+function Reviews() {
+  const items = useFlowSelect(MyLearningFlow, (s) => s.context.reviews);
+  return (
+    <ListFrame testId="my-reviews" messages="reviews" emptyIcon={<StarIcon />}>
       {items.map((review) => (
-        <ReviewRow key={review.courseId} actor={actor} review={review} />
+        <ReviewRow key={review.courseId} review={review} />
       ))}
     </ListFrame>
   );

@@ -1,10 +1,10 @@
-import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AttemptSummary, CourseScores } from '../../../../contract/learning';
 import { css, cva } from '../../../../styled-system/css';
+import { useFlowSelect } from '../../../app/flow';
 import { ChartIcon } from '../../../theme/icons';
 import { formatPercent } from '../../courses/format';
-import { ListFrame, rowPanel, useMyLearning } from './shared';
+import { ListFrame, MyLearningFlow, MyLearningScreen, rowPanel } from './shared';
 
 const cell = cva({
   base: { display: 'flex', flexDirection: 'column', gap: '1', p: '3', borderRadius: 'md', minWidth: '0' },
@@ -126,10 +126,17 @@ function ScoreRow({ item }: { item: CourseScores }) {
 
 /** My Test Scores, /dashboard/test-scores (spec §2, §3 Quiz): per course, before, after and the gain. */
 export default function TestScoresPage() {
-  const actor = useMyLearning('scores');
-  const items = useSelector(actor, (s) => s.context.scores);
   return (
-    <ListFrame actor={actor} testId="test-scores" messages="scores" emptyIcon={<ChartIcon />}>
+    <MyLearningScreen list="scores">
+      <TestScores />
+    </MyLearningScreen>
+  );
+}
+
+function TestScores() {
+  const items = useFlowSelect(MyLearningFlow, (s) => s.context.scores);
+  return (
+    <ListFrame testId="test-scores" messages="scores" emptyIcon={<ChartIcon />}>
       {items.map((item) => (
         <ScoreRow key={item.courseId} item={item} />
       ))}

@@ -1,10 +1,11 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { type LearningList, myLearningMachine } from '../../../../machines/myLearning';
 import { css, cx } from '../../../../styled-system/css';
 import { loadList, saveReview } from '../../../api/learning';
 import { type ScreenOverrides, useScreenOverrides, useSession } from '../../../app/actors';
+import { createFlow, useFlowSend, useFlowStep } from '../../../app/flow';
 import { useLocaleChange } from '../../../app/useLocaleChange';
 import { EmptyState } from '../../../components/empty-state';
 import { LinkButton } from '../../../components/link-button';
@@ -13,22 +14,28 @@ import { Notice, RetryButton } from '../../../components/notice';
 import { panel } from '../../../components/panel';
 import { Skeleton } from '../../../components/skeleton';
 
-export type MyLearningActor = ReturnType<typeof useActorRef<typeof myLearningMachine>>;
+/** A learning page's actor, which its parts reach through `useFlowSelect` / `useFlowSend`. */
+export const MyLearningFlow = createFlow<typeof myLearningMachine>('MyLearningFlow');
 
 function createLogic(overrides: ScreenOverrides['myLearning']) {
   const real = myLearningMachine.provide({ actors: { loadList, saveReview } });
   return overrides ? real.provide(overrides) : real;
 }
 
-/** The page's own actor for one of her lists, fetched again when the language changes (titles). */
-export function useMyLearning(list: LearningList): MyLearningActor {
+/**
+ * A learning page: its own actor for one of her lists (fetched again when the language changes:
+ * titles come in the request's language), provided to the page's parts.
+ */
+export function MyLearningScreen({ list, children }: { list: LearningList; children: ReactNode }) {
   const userId = useSession((s) => String(s.context.user?.id ?? s.context.user?.userid ?? ''));
   const overrides = useScreenOverrides();
   const [logic] = useState(() => createLogic(overrides.myLearning));
   const actor = useActorRef(logic, { input: { list, userId }, inspect: overrides.inspect });
   useLocaleChange(() => actor.send({ type: 'myLearning.retry' }));
-  return actor;
+  return <MyLearningFlow.Provider value={actor}>{children}</MyLearningFlow.Provider>;
 }
+
+const LIST_STATES = ['loading', 'failed', 'empty', 'ready'] as const;
 
 /** One entry of a list (a course, a score, a review): a raised panel, its parts in a column. */
 export const rowPanel = cx(
@@ -65,24 +72,15 @@ export function RowHeader(props: { title: ReactNode; titleId?: string; below: Re
  * page's messages: `learning.<messages>.heading`, `.loading`, `.error`, `.empty.title`, `.empty.body`.
  */
 export function ListFrame(props: {
-  actor: MyLearningActor;
   testId: string;
   messages: 'myCourses' | 'scores' | 'reviews';
   emptyIcon: ReactNode;
   /** The entries (list items). */
   children: ReactNode;
 }) {
-  const { actor } = props;
+  const send = useFlowSend(MyLearningFlow);
   const messages = `learning.${props.messages}`;
-  const state = useSelector(actor, (s) =>
-    s.hasTag('step:loading')
-      ? 'loading'
-      : s.hasTag('step:failed')
-        ? 'failed'
-        : s.hasTag('step:empty')
-          ? 'empty'
-          : 'ready',
-  );
+  const state = useFlowStep(MyLearningFlow, LIST_STATES, 'ready');
   return (
     <section
       aria-labelledby={`${props.testId}-heading`}
@@ -112,7 +110,7 @@ export function ListFrame(props: {
         <Notice
           data-testid="list-error"
           title={<FormattedMessage id={`${messages}.error`} />}
-          actions={<RetryButton onClick={() => actor.send({ type: 'myLearning.retry' })} />}
+          actions={<RetryButton onClick={() => send({ type: 'myLearning.retry' })} />}
         />
       )}
       {state === 'empty' && (
