@@ -7,19 +7,10 @@ import { type AppError, type Locale, notProvided, toAppError } from './types';
 
 /**
  * Her invoices, /dashboard/invoices (spec §1, §2, §3 Invoice, §7, §8): one page of invoices at a
- * time, newest first, 10 a page; fetched again when the language changes (course titles come in
- * the request's language). Started by its page, which keeps the page in the address (?page=2)
- * and sends `invoices.page` when it changes, so Back works.
- *
- * Two regions side by side:
- * - `list`: loading → ready (invoices on the page) | empty (none) | failed ("Failed to load
- *   invoices. Please try again later.", with `invoices.retry`).
- * - `download`: idle → downloading one invoice's PDF in the language she reads (the row shows it
- *   busy) → idle, having saved the file and said "Invoice downloaded successfully", or said
- *   "Failed to download invoice". A download carries on while she pages or switches language.
- *
- * The side effects are the page's: the API actors (`loadInvoices`, `downloadInvoice`), saving the
- * file (`saveFile`: a Blob, an object URL and a temporary <a download>) and the toasts.
+ * time, newest first, 10 a page. Started by its page, which keeps the page in the address
+ * (?page=2) and sends `invoices.page` when it changes, so Back works. Two regions side by side,
+ * `list` and `download`; each state says what it is in its `description`. The side effects are the
+ * page's: the API actors, saving the file (`saveFile`) and the toasts.
  */
 export interface InvoicesInput {
   userId: string;
@@ -133,13 +124,16 @@ export const invoicesMachine = setup({
   },
 }).createMachine({
   id: 'invoices',
+  description: 'Her invoices, a page at a time, beside one PDF download.',
   context: ({ input }) => invoicesContext(input),
   type: 'parallel',
   states: {
     list: {
+      description: 'The page of invoices the address names, read again in a new language (course titles).',
       initial: 'loading',
       states: {
         loading: {
+          description: 'GET /billing/list/{userId}?page&limit; another page asked meanwhile replaces it.',
           ...LOADING_STEP,
           invoke: {
             src: 'loadInvoices',
@@ -164,14 +158,17 @@ export const invoicesMachine = setup({
           },
         },
         ready: {
+          description: 'Invoices on this page.',
           tags: ['step:ready'],
           on: { 'invoices.page': toPage, 'invoices.localeChanged': 'loading' },
         },
         empty: {
+          description: 'None on this page (none at all, or a page past the last).',
           tags: ['step:empty'],
           on: { 'invoices.page': toPage, 'invoices.localeChanged': 'loading' },
         },
         failed: {
+          description: '"Failed to load invoices": a retry.',
           tags: ['step:failed'],
           on: {
             'invoices.retry': 'loading',
@@ -182,12 +179,15 @@ export const invoicesMachine = setup({
       },
     },
     download: {
+      description: 'One invoice at a time as a PDF, in her language; carries on while she pages.',
       initial: 'idle',
       states: {
         idle: {
+          description: 'Nothing downloading.',
           on: { 'invoices.download': { target: 'downloading', actions: 'startDownload' } },
         },
         downloading: {
+          description: 'The PDF is on its way (the row is busy); then saved and said, or the failure said.',
           tags: ['downloading'],
           // one at a time: the other rows wait (their buttons are disabled meanwhile)
           invoke: {

@@ -4,10 +4,14 @@ import { type IntlShape, useIntl } from 'react-intl';
 import { invoicesMachine } from '../../../../machines/invoices';
 import { downloadInvoice, loadInvoices } from '../../../api/billing';
 import { type ScreenOverrides, useScreenOverrides, useSession } from '../../../app/actors';
+import { createFlow } from '../../../app/flow';
 import { notify } from '../../../app/notify';
 import { saveFile } from './save-file';
 
 export type InvoicesActor = ReturnType<typeof useActorRef<typeof invoicesMachine>>;
+
+/** The page's actor, which its parts reach through `useFlowSelect` / `useFlowSend`. */
+export const InvoicesFlow = createFlow<typeof invoicesMachine>('InvoicesFlow');
 
 /** The page's machine: the real API actors, the file saving and the toasts, with the tests' stubs on top. */
 function createLogic(overrides: ScreenOverrides['invoices'], intl: { current: IntlShape }) {
