@@ -1,13 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { createIntl } from 'react-intl';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { ArticleDetail, ArticleSummary, ArticlesPage } from '../../contract/articles';
 import { articleMachine, articlesMachine } from '../../machines/articles';
-import { navigateTo, renderApp, resetBrowserState } from '../support/render-app';
 import { controlledActor } from '../support/stub-actors';
 import { Coverage } from './coverage';
+import { coversEveryTransition, followPaths, modelApp } from './harness';
 
 /**
  * Model-based tests of the articles, /articles and /articles/:id (spec §2 "articles with search",
@@ -17,13 +16,19 @@ import { Coverage } from './coverage';
  */
 const listCoverage = new Coverage('articles', articlesMachine);
 const articleCoverage = new Coverage('article', articleMachine);
-const inspect = (e: Parameters<typeof listCoverage.inspect>[0]) => {
-  listCoverage.inspect(e);
-  articleCoverage.inspect(e);
-};
-
 type Query = { page: number; limit: number; search: string };
 const DEBOUNCE = 120;
+const ui = modelApp({
+  coverage: [listCoverage, articleCoverage],
+  articleSearchDebounceMs: DEBOUNCE,
+  stubs: {
+    fetchArticles: () => controlledActor<ArticlesPage, Query>(),
+    fetchArticle: () => controlledActor<ArticleDetail, { id: string }>(),
+  },
+});
+const { t, intl, settle } = ui;
+const list = () => ui.stubs.fetchArticles;
+const detail = () => ui.stubs.fetchArticle;
 
 function summary(i: number): ArticleSummary {
   return {
@@ -54,46 +59,12 @@ const SUGGESTIONS = [
   { id: 'menopause-care', title: 'Menopause care' },
 ];
 
-interface Harness {
-  app: ReturnType<typeof renderApp>;
-  list: ReturnType<typeof controlledActor<ArticlesPage, Query>>;
-  article: ReturnType<typeof controlledActor<ArticleDetail, { id: string }>>;
-}
-let h: Harness | undefined;
-
-function open(path: string) {
-  resetBrowserState();
-  const list = controlledActor<ArticlesPage, Query>();
-  const article = controlledActor<ArticleDetail, { id: string }>();
-  const app = renderApp({
-    path,
-    savedLanguage: 'en',
-    inspect,
-    articleSearchDebounceMs: DEBOUNCE,
-    stubs: { fetchArticles: list.logic, fetchArticle: article.logic },
-  });
-  h = { app, list, article };
-}
-
-afterEach(() => {
-  h?.app.unmount();
-  h = undefined;
-});
-
-function intl() {
-  const { locale, messages } = h!.app.system.get('language').getSnapshot().context;
-  return createIntl({ locale, messages });
-}
-function t(id: string, values?: Record<string, unknown>) {
-  return (intl().formatMessage({ id }, values as never) as string).replace(/\s+/g, ' ');
-}
-const settle = () => act(async () => {});
-const lastQuery = () => h!.list.last()!.input;
+const lastQuery = () => list().last()!.input;
 const params = () => new URLSearchParams(window.location.search);
 const searchBox = () => screen.getByRole('searchbox', { name: t('articles.search.label') });
 const typeSearch = async (text: string) => {
-  await h!.app.user.clear(searchBox());
-  await h!.app.user.type(searchBox(), text);
+  await ui.app.user.clear(searchBox());
+  await ui.app.user.type(searchBox(), text);
 };
 const wait = (ms: number) => act(() => new Promise((r) => setTimeout(r, ms)));
 
@@ -171,149 +142,136 @@ describe('articles list model on the real screen', () => {
     expect(paths.length).toBeGreaterThan(10);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      await path.test({
-        events: {
-          OPEN: async () => open('/articles'),
-          OPEN_PAGE_9: async () => open('/articles?page=9'),
-          OPEN_SEARCH: async () => open('/articles?search=pain'),
-          ARTICLES_OK: async () => {
-            await h!.list.resolve(listPage(lastQuery(), 25));
-            await settle();
-          },
-          ARTICLES_NONE: async () => {
-            await h!.list.resolve(listPage(lastQuery(), 0));
-            await settle();
-          },
-          ARTICLES_FAIL: async () => {
-            await h!.list.reject({ code: 'NETWORK_ERROR' });
-            await settle();
-          },
-          SEARCH_OK: async () => {
-            await h!.list.resolve(listPage(lastQuery(), 3));
-            await settle();
-          },
-          SEARCH_NONE: async () => {
-            await h!.list.resolve(listPage(lastQuery(), 0, { suggestions: SUGGESTIONS }));
-            await settle();
-          },
-          TYPE_SEARCH: async () => {
-            await typeSearch('pain');
-            await wait(DEBOUNCE + 80);
-          },
-          ENTER_SEARCH: async () => {
-            await typeSearch('pain{Enter}');
-          },
-          TYPE_NOTHING_NEW: async () => {
-            await typeSearch('   ');
-            await wait(DEBOUNCE + 80);
-          },
-          ENTER_SAME: async () => {
-            await h!.app.user.type(searchBox(), '{Enter}');
-            await wait(DEBOUNCE + 80);
-          },
-          CLEAR: async () => {
-            await h!.app.user.click(screen.getByRole('button', { name: t('articles.search.clear') }));
-            await waitFor(() => expect(params().get('search')).toBeNull());
-            await settle();
-          },
-          SEE_ALL: async () => {
-            await h!.app.user.click(screen.getByRole('link', { name: t('articles.noResults.all') }));
-            await settle();
-          },
-          NEXT_PAGE: async () => {
-            await h!.app.user.click(screen.getByRole('button', { name: t('learning.catalogue.pages.next') }));
-            await waitFor(() => expect(params().get('page')).toBe('2'));
-          },
-          BACK: async () => {
-            act(() => window.history.back());
-            await waitFor(() => expect(params().get('page')).toBeNull());
-            await settle();
-          },
-          FIRST_PAGE: async () => {
-            await h!.app.user.click(screen.getByRole('link', { name: t('articles.empty.firstPage') }));
-            await waitFor(() => expect(params().get('page')).toBeNull());
-            await settle();
-          },
-          RETRY: async () => {
-            await h!.app.user.click(screen.getByRole('button', { name: t('learning.common.retry') }));
-          },
-          SWITCH_LANGUAGE: async () => {
-            await h!.app.user.click(screen.getByTestId('language-switch'));
-            await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
-            await settle();
-          },
+  followPaths(
+    paths,
+    {
+      events: {
+        OPEN: () => ui.open('/articles'),
+        OPEN_PAGE_9: () => ui.open('/articles?page=9'),
+        OPEN_SEARCH: () => ui.open('/articles?search=pain'),
+        ARTICLES_OK: async () => {
+          await list().resolve(listPage(lastQuery(), 25));
+          await settle();
         },
-        states: {
-          closed: () => expect(h).toBeUndefined(),
-          loading: () => expectLoading({ page: 1, search: '' }),
-          loadingPage2: () => expectLoading({ page: 2, search: '' }),
-          loadingPage9: () => expectLoading({ page: 9, search: '' }),
-          loadingSearch: async () => {
-            await expectLoading({ page: 1, search: 'pain' });
-            // the address says what is being searched, so the result can be shared and Back works
-            await waitFor(() => expect(params().get('search')).toBe('pain'));
-          },
-          loadingAgain: async () => {
-            await expectLoading({ page: 1, search: '' });
-            expect(h!.list.calls.length).toBeGreaterThan(1);
-          },
-          ready: () => expectList(1),
-          readyAgain: () => expectList(1),
-          readyUnchanged: async () => {
-            await expectList(1);
-            expect(h!.list.calls).toHaveLength(1); // blanks are no new search
-          },
-          readyPage2: () => expectList(2),
-          searchReady: () => expectList(1, 'pain'),
-          searchReadyStill: async () => {
-            await expectList(1, 'pain');
-            expect(h!.list.calls.filter((c) => c.input.search === 'pain')).toHaveLength(1);
-          },
-          emptyNone: async () => {
-            const empty = await screen.findByTestId('articles-empty');
-            expect(within(empty).getByRole('heading', { name: t('articles.empty.title') }));
-            expect(empty).toHaveTextContent(t('articles.empty.none'));
-            expect(within(empty).queryByRole('link')).toBeNull();
-          },
-          emptyPastEnd: async () => {
-            const empty = await screen.findByTestId('articles-empty');
-            expect(within(empty).getByRole('link', { name: t('articles.empty.firstPage') })).toHaveAttribute(
+        ARTICLES_NONE: async () => {
+          await list().resolve(listPage(lastQuery(), 0));
+          await settle();
+        },
+        ARTICLES_FAIL: async () => {
+          await list().reject({ code: 'NETWORK_ERROR' });
+          await settle();
+        },
+        SEARCH_OK: async () => {
+          await list().resolve(listPage(lastQuery(), 3));
+          await settle();
+        },
+        SEARCH_NONE: async () => {
+          await list().resolve(listPage(lastQuery(), 0, { suggestions: SUGGESTIONS }));
+          await settle();
+        },
+        TYPE_SEARCH: async () => {
+          await typeSearch('pain');
+          await wait(DEBOUNCE + 80);
+        },
+        ENTER_SEARCH: async () => {
+          await typeSearch('pain{Enter}');
+        },
+        TYPE_NOTHING_NEW: async () => {
+          await typeSearch('   ');
+          await wait(DEBOUNCE + 80);
+        },
+        ENTER_SAME: async () => {
+          await ui.app.user.type(searchBox(), '{Enter}');
+          await wait(DEBOUNCE + 80);
+        },
+        CLEAR: async () => {
+          await ui.press('articles.search.clear');
+          await waitFor(() => expect(params().get('search')).toBeNull());
+          await settle();
+        },
+        SEE_ALL: async () => {
+          await ui.app.user.click(screen.getByRole('link', { name: t('articles.noResults.all') }));
+          await settle();
+        },
+        NEXT_PAGE: async () => {
+          await ui.press('learning.catalogue.pages.next');
+          await waitFor(() => expect(params().get('page')).toBe('2'));
+        },
+        BACK: () => ui.back(() => expect(params().get('page')).toBeNull()),
+        FIRST_PAGE: async () => {
+          await ui.app.user.click(screen.getByRole('link', { name: t('articles.empty.firstPage') }));
+          await waitFor(() => expect(params().get('page')).toBeNull());
+          await settle();
+        },
+        RETRY: () => ui.press('learning.common.retry'),
+        SWITCH_LANGUAGE: ui.switchLanguage,
+      },
+      states: {
+        closed: ui.expectClosed,
+        loading: () => expectLoading({ page: 1, search: '' }),
+        loadingPage2: () => expectLoading({ page: 2, search: '' }),
+        loadingPage9: () => expectLoading({ page: 9, search: '' }),
+        loadingSearch: async () => {
+          await expectLoading({ page: 1, search: 'pain' });
+          // the address says what is being searched, so the result can be shared and Back works
+          await waitFor(() => expect(params().get('search')).toBe('pain'));
+        },
+        loadingAgain: async () => {
+          await expectLoading({ page: 1, search: '' });
+          expect(list().calls.length).toBeGreaterThan(1);
+        },
+        ready: () => expectList(1),
+        readyAgain: () => expectList(1),
+        readyUnchanged: async () => {
+          await expectList(1);
+          expect(list().calls).toHaveLength(1); // blanks are no new search
+        },
+        readyPage2: () => expectList(2),
+        searchReady: () => expectList(1, 'pain'),
+        searchReadyStill: async () => {
+          await expectList(1, 'pain');
+          expect(list().calls.filter((c) => c.input.search === 'pain')).toHaveLength(1);
+        },
+        emptyNone: async () => {
+          const empty = await screen.findByTestId('articles-empty');
+          expect(within(empty).getByRole('heading', { name: t('articles.empty.title') }));
+          expect(empty).toHaveTextContent(t('articles.empty.none'));
+          expect(within(empty).queryByRole('link')).toBeNull();
+        },
+        emptyPastEnd: async () => {
+          const empty = await screen.findByTestId('articles-empty');
+          expect(within(empty).getByRole('link', { name: t('articles.empty.firstPage') })).toHaveAttribute(
+            'href',
+            '/articles',
+          );
+        },
+        noResults: async () => {
+          const none = await screen.findByTestId('articles-no-results');
+          expect(
+            within(none).getByRole('heading', { name: t('articles.noResults.title', { search: 'pain' }) }),
+          );
+          expect(screen.getByTestId('articles-status')).toHaveTextContent(
+            t('articles.noResults.title', { search: 'pain' }),
+          );
+          // courses to try instead, each a link to its page
+          for (const c of SUGGESTIONS)
+            expect(within(none).getByRole('link', { name: c.title })).toHaveAttribute(
               'href',
-              '/articles',
+              `/courses/${c.id}`,
             );
-          },
-          noResults: async () => {
-            const none = await screen.findByTestId('articles-no-results');
-            expect(
-              within(none).getByRole('heading', { name: t('articles.noResults.title', { search: 'pain' }) }),
-            );
-            expect(screen.getByTestId('articles-status')).toHaveTextContent(
-              t('articles.noResults.title', { search: 'pain' }),
-            );
-            // courses to try instead, each a link to its page
-            for (const c of SUGGESTIONS)
-              expect(within(none).getByRole('link', { name: c.title })).toHaveAttribute(
-                'href',
-                `/courses/${c.id}`,
-              );
-          },
-          failed: async () => {
-            const alert = await screen.findByTestId('articles-error');
-            expect(alert).toHaveAttribute('role', 'alert');
-            expect(alert).toHaveTextContent(t('articles.list.error'));
-            expect(screen.queryByTestId('articles-list')).toBeNull();
-          },
         },
-      });
-    }, 30_000);
-  }
+        failed: async () => {
+          const alert = await screen.findByTestId('articles-error');
+          expect(alert).toHaveAttribute('role', 'alert');
+          expect(alert).toHaveTextContent(t('articles.list.error'));
+          expect(screen.queryByTestId('articles-list')).toBeNull();
+        },
+      },
+    },
+    30_000,
+  );
 
-  it('covers every state and transition of the real articles machine', () => {
-    console.log(listCoverage.report());
-    expect(listCoverage.missing()).toEqual({ states: [], transitions: [] });
-  });
+  coversEveryTransition(listCoverage);
 });
 
 // ------------------------------------------------------------------ one article
@@ -326,9 +284,25 @@ const ARTICLE: ArticleDetail = {
   body: [
     { t: 'p', c: [{ t: 'text', v: 'Sometimes contraception fails.' }] },
     { t: 'h2', c: [{ t: 'text', v: 'The three options' }] },
+    {
+      t: 'p',
+      c: [
+        { t: 'text', v: 'After an assault, the ' },
+        { t: 'link', v: 'Staying safe', href: '/safeguarding' },
+        { t: 'text', v: ' page explains where to find help.' },
+      ],
+    },
     { t: 'note', c: [{ t: 'text', v: 'This article is education, not medical advice.' }] },
   ],
   relatedCourses: [{ id: 'contraception-options', title: 'Contraception options' }],
+  review: {
+    sources: [
+      { org: 'WHO', title: 'Emergency contraception: fact sheet (2021)' },
+      { org: 'FSRH', title: 'Emergency contraception (2017, amended 2023)' },
+    ],
+    reviewedOn: '2026-11-28',
+    nextReview: '2027-11-28',
+  },
 };
 
 const articleModel = createMachine({
@@ -349,7 +323,7 @@ const articleModel = createMachine({
 
 async function expectArticleLoading(id: string) {
   expect(await screen.findByTestId('article-loading', {}, { timeout: 10_000 })).toBeInTheDocument();
-  await waitFor(() => expect(h!.article.last()!.input).toEqual({ id }));
+  await waitFor(() => expect(detail().last()!.input).toEqual({ id }));
 }
 async function expectArticle(id: string) {
   const article = await screen.findByTestId('article');
@@ -357,6 +331,18 @@ async function expectArticle(id: string) {
   expect(within(article).getByRole('heading', { level: 2, name: 'The three options' }));
   expect(within(article).getByText(t('articles.topic.contraception'))).toBeInTheDocument();
   expect(within(article).getByText(t('learning.disclaimer'))).toBeInTheDocument();
+  // a site link in the body is an in-app link (issue 24)
+  expect(within(article).getByRole('link', { name: 'Staying safe' })).toHaveAttribute(
+    'href',
+    '/safeguarding',
+  );
+  // who checked it, when, and against what, in the page's language (issue 24, item 4)
+  const review = within(article).getByTestId('content-review');
+  expect(within(review).getByRole('heading', { level: 2, name: t('content.review.title') }));
+  const sources = within(review).getAllByRole('listitem');
+  expect(sources).toHaveLength(2);
+  expect(sources[1]).toHaveTextContent(t('content.review.org.FSRH'));
+  expect(sources[1]).toHaveTextContent('Emergency contraception (2017, amended 2023)');
   const related = within(article).getByTestId('article-related');
   expect(within(related).getByRole('link', { name: /Contraception options/ })).toHaveAttribute(
     'href',
@@ -367,74 +353,60 @@ async function expectArticle(id: string) {
     '/articles',
   );
   expect(document.title).toContain(ARTICLE.title);
-  expect(h!.article.last()!.input.id).toBe(id);
+  expect(detail().last()!.input.id).toBe(id);
 }
 
 describe('article page model on the real screen', () => {
   const paths = createTestModel(articleModel).getSimplePaths();
-  for (const path of paths) {
-    it(path.description, async () => {
-      await path.test({
-        events: {
-          OPEN: async () => open('/articles/emergency-contraception'),
-          ARTICLE_OK: async () => {
-            await h!.article.resolve({ ...ARTICLE, id: h!.article.last()!.input.id });
-            await settle();
-          },
-          ARTICLE_GONE: async () => {
-            await h!.article.reject({ code: 'ARTICLE_NOT_FOUND' });
-            await settle();
-          },
-          ARTICLE_FAIL: async () => {
-            await h!.article.reject({ code: 'NETWORK_ERROR' });
-            await settle();
-          },
-          RETRY: async () => {
-            await h!.app.user.click(screen.getByRole('button', { name: t('learning.common.retry') }));
-          },
-          SWITCH_LANGUAGE: async () => {
-            await h!.app.user.click(screen.getByTestId('language-switch'));
-            await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
-            await settle();
-          },
-          OPEN_OTHER: async () => {
-            act(() => navigateTo('/articles/period-pain-what-helps'));
-            await settle();
-          },
+  followPaths(
+    paths,
+    {
+      events: {
+        OPEN: () => ui.open('/articles/emergency-contraception'),
+        ARTICLE_OK: async () => {
+          await detail().resolve({ ...ARTICLE, id: detail().last()!.input.id });
+          await settle();
         },
-        states: {
-          closed: () => expect(h).toBeUndefined(),
-          loading: () => expectArticleLoading('emergency-contraception'),
-          loadingAgain: async () => {
-            await expectArticleLoading('emergency-contraception');
-            expect(h!.article.calls.length).toBeGreaterThan(1);
-          },
-          loadingOther: () => expectArticleLoading('period-pain-what-helps'),
-          ready: () => expectArticle('emergency-contraception'),
-          readyAgain: () => expectArticle('emergency-contraception'),
-          readyOther: () => expectArticle('period-pain-what-helps'),
-          notFound: async () => {
-            const gone = await screen.findByTestId('article-not-found');
-            expect(
-              within(gone).getByRole('heading', { level: 1, name: t('articles.article.notFound.title') }),
-            );
-            expect(within(gone).getByRole('link', { name: t('articles.article.back') })).toHaveAttribute(
-              'href',
-              '/articles',
-            );
-          },
-          failed: async () => {
-            const alert = await screen.findByTestId('article-error');
-            expect(alert).toHaveAttribute('role', 'alert');
-            expect(alert).toHaveTextContent(t('articles.article.error'));
-          },
+        ARTICLE_GONE: async () => {
+          await detail().reject({ code: 'ARTICLE_NOT_FOUND' });
+          await settle();
         },
-      });
-    }, 30_000);
-  }
+        ARTICLE_FAIL: async () => {
+          await detail().reject({ code: 'NETWORK_ERROR' });
+          await settle();
+        },
+        RETRY: () => ui.press('learning.common.retry'),
+        SWITCH_LANGUAGE: ui.switchLanguage,
+        OPEN_OTHER: () => ui.follow('/articles/period-pain-what-helps'),
+      },
+      states: {
+        closed: ui.expectClosed,
+        loading: () => expectArticleLoading('emergency-contraception'),
+        loadingAgain: async () => {
+          await expectArticleLoading('emergency-contraception');
+          expect(detail().calls.length).toBeGreaterThan(1);
+        },
+        loadingOther: () => expectArticleLoading('period-pain-what-helps'),
+        ready: () => expectArticle('emergency-contraception'),
+        readyAgain: () => expectArticle('emergency-contraception'),
+        readyOther: () => expectArticle('period-pain-what-helps'),
+        notFound: async () => {
+          const gone = await screen.findByTestId('article-not-found');
+          expect(within(gone).getByRole('heading', { level: 1, name: t('articles.article.notFound.title') }));
+          expect(within(gone).getByRole('link', { name: t('articles.article.back') })).toHaveAttribute(
+            'href',
+            '/articles',
+          );
+        },
+        failed: async () => {
+          const alert = await screen.findByTestId('article-error');
+          expect(alert).toHaveAttribute('role', 'alert');
+          expect(alert).toHaveTextContent(t('articles.article.error'));
+        },
+      },
+    },
+    30_000,
+  );
 
-  it('covers every state and transition of the real article machine', () => {
-    console.log(articleCoverage.report());
-    expect(articleCoverage.missing()).toEqual({ states: [], transitions: [] });
-  });
+  coversEveryTransition(articleCoverage);
 });

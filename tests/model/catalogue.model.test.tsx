@@ -1,15 +1,14 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { createIntl } from 'react-intl';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { CoursesPage } from '../../contract/learning';
 import { catalogueMachine } from '../../machines/catalogue';
 import { formatMoney } from '../../src/views/courses/format';
 import { CATALOGUE, coursesPage } from '../support/learning-fixtures';
-import { navigateTo, renderApp, resetBrowserState } from '../support/render-app';
 import { controlledActor } from '../support/stub-actors';
 import { Coverage } from './coverage';
+import { coversEveryTransition, followPaths, modelApp } from './harness';
 
 /**
  * Model-based test of the catalogue, /courses (spec §2, §7, §8, §9): a test model whose server
@@ -18,41 +17,13 @@ import { Coverage } from './coverage';
  * real machine is recorded through `inspect`.
  */
 const coverage = new Coverage('catalogue', catalogueMachine);
-
-interface Harness {
-  app: ReturnType<typeof renderApp>;
-  fetch: ReturnType<typeof controlledActor<CoursesPage, { page: number; limit: number }>>;
-}
-let h: Harness | undefined;
-
-function open(path: string) {
-  resetBrowserState();
-  const fetch = controlledActor<CoursesPage, { page: number; limit: number }>();
-  const app = renderApp({
-    path,
-    savedLanguage: 'en',
-    inspect: coverage.inspect,
-    stubs: { fetchCourses: fetch.logic },
-  });
-  h = { app, fetch };
-}
-
-afterEach(() => {
-  h?.app.unmount();
-  h = undefined;
+const ui = modelApp({
+  coverage,
+  stubs: { fetchCourses: () => controlledActor<CoursesPage, { page: number; limit: number }>() },
 });
-
-function intl() {
-  const { locale, messages } = h!.app.system.get('language').getSnapshot().context;
-  return createIntl({ locale, messages });
-}
-/** A message in the app's current language, spaced the way jest-dom reads text (no-break spaces too). */
-function t(id: string, values?: Record<string, unknown>) {
-  return (intl().formatMessage({ id }, values as never) as string).replace(/\s+/g, ' ');
-}
-const money = (cents: number) => formatMoney(intl(), cents).replace(/\s+/g, ' ');
-const settle = () => act(async () => {});
-const lastPage = () => h!.fetch.last()!.input.page;
+const { t, money, intl, settle } = ui;
+const fetch = () => ui.stubs.fetchCourses;
+const lastPage = () => fetch().last()!.input.page;
 const pageInUrl = () => new URLSearchParams(window.location.search).get('page');
 
 // ------------------------------------------------------------------ the test model
@@ -92,7 +63,7 @@ async function expectLoading(page: number) {
   expect(screen.getByTestId('catalogue')).toHaveAttribute('aria-busy', 'true');
   expect(screen.getByRole('status')).toHaveTextContent(t('learning.catalogue.loading'));
   await waitFor(() => expect(lastPage()).toBe(page));
-  expect(h!.fetch.last()!.input.limit).toBe(10);
+  expect(fetch().last()!.input.limit).toBe(10);
 }
 
 async function expectReady(page: number) {
@@ -138,92 +109,72 @@ describe('catalogue model on the real screen', () => {
     expect(paths.length).toBeGreaterThan(8);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      await path.test({
-        events: {
-          OPEN: async () => open('/courses'),
-          OPEN_PAGE_9: async () => open('/courses?page=9'),
-          COURSES_OK: async () => {
-            await h!.fetch.resolve(coursesPage(CATALOGUE, lastPage(), 25));
-            await settle();
-          },
-          COURSES_EMPTY: async () => {
-            // an address past the last page has no courses; a catalogue with none at all neither
-            await h!.fetch.resolve(coursesPage([], lastPage(), lastPage() > 1 ? 25 : 0));
-            await settle();
-          },
-          COURSES_FAIL: async () => {
-            await h!.fetch.reject({ code: 'NETWORK_ERROR' });
-            await settle();
-          },
-          RETRY: async () => {
-            await h!.app.user.click(screen.getByRole('button', { name: t('learning.common.retry') }));
-          },
-          NEXT_PAGE: async () => {
-            await h!.app.user.click(screen.getByRole('button', { name: t('learning.catalogue.pages.next') }));
-            await waitFor(() => expect(pageInUrl()).toBe('2'));
-          },
-          BACK: async () => {
-            act(() => window.history.back());
-            await waitFor(() => expect(pageInUrl()).toBeNull());
-            await settle();
-          },
-          FOLLOW_PAGE_2_LINK: async () => {
-            act(() => navigateTo('/courses?page=2'));
-            await settle();
-          },
-          FIRST_PAGE: async () => {
-            await h!.app.user.click(
-              screen.getByRole('button', { name: t('learning.catalogue.empty.firstPage') }),
-            );
-            await waitFor(() => expect(pageInUrl()).toBeNull());
-          },
-          SWITCH_LANGUAGE: async () => {
-            await h!.app.user.click(screen.getByTestId('language-switch'));
-            await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
-            await settle();
-          },
+  followPaths(
+    paths,
+    {
+      events: {
+        OPEN: () => ui.open('/courses'),
+        OPEN_PAGE_9: () => ui.open('/courses?page=9'),
+        COURSES_OK: async () => {
+          await fetch().resolve(coursesPage(CATALOGUE, lastPage(), 25));
+          await settle();
         },
-        states: {
-          closed: () => expect(h).toBeUndefined(),
-          loading: () => expectLoading(1),
-          loadingPage2: () => expectLoading(2),
-          loadingPage9: () => expectLoading(9),
-          loadingAgain: async () => {
-            await expectLoading(1);
-            // the request in the current language: a new one after a switch, a retry or a page change
-            expect(h!.fetch.calls.length).toBeGreaterThan(1);
-          },
-          ready: () => expectReady(1),
-          readyPage2: () => expectReady(2),
-          readyAgain: () => expectReady(1),
-          empty: async () => {
-            const empty = await screen.findByTestId('catalogue-empty');
-            expect(within(empty).getByRole('heading', { name: t('learning.catalogue.empty.title') }));
-            // nothing to page through, and no first-page button on the first page
-            expect(within(empty).queryByRole('button')).toBeNull();
-            expect(
-              screen.queryByRole('navigation', { name: t('learning.catalogue.pages.label') }),
-            ).toBeNull();
-          },
-          emptyPage9: async () => {
-            const empty = await screen.findByTestId('catalogue-empty');
-            expect(within(empty).getByRole('button', { name: t('learning.catalogue.empty.firstPage') }));
-          },
-          failed: async () => {
-            const alert = await screen.findByTestId('catalogue-error');
-            expect(alert).toHaveAttribute('role', 'alert');
-            expect(alert).toHaveTextContent(t('learning.catalogue.error'));
-            expect(screen.queryByTestId('catalogue-list')).toBeNull();
-          },
+        COURSES_EMPTY: async () => {
+          // an address past the last page has no courses; a catalogue with none at all neither
+          await fetch().resolve(coursesPage([], lastPage(), lastPage() > 1 ? 25 : 0));
+          await settle();
         },
-      });
-    }, 30_000);
-  }
+        COURSES_FAIL: async () => {
+          await fetch().reject({ code: 'NETWORK_ERROR' });
+          await settle();
+        },
+        RETRY: () => ui.press('learning.common.retry'),
+        NEXT_PAGE: async () => {
+          await ui.press('learning.catalogue.pages.next');
+          await waitFor(() => expect(pageInUrl()).toBe('2'));
+        },
+        BACK: () => ui.back(() => expect(pageInUrl()).toBeNull()),
+        FOLLOW_PAGE_2_LINK: () => ui.follow('/courses?page=2'),
+        FIRST_PAGE: async () => {
+          await ui.press('learning.catalogue.empty.firstPage');
+          await waitFor(() => expect(pageInUrl()).toBeNull());
+        },
+        SWITCH_LANGUAGE: ui.switchLanguage,
+      },
+      states: {
+        closed: ui.expectClosed,
+        loading: () => expectLoading(1),
+        loadingPage2: () => expectLoading(2),
+        loadingPage9: () => expectLoading(9),
+        loadingAgain: async () => {
+          await expectLoading(1);
+          // the request in the current language: a new one after a switch, a retry or a page change
+          expect(fetch().calls.length).toBeGreaterThan(1);
+        },
+        ready: () => expectReady(1),
+        readyPage2: () => expectReady(2),
+        readyAgain: () => expectReady(1),
+        empty: async () => {
+          const empty = await screen.findByTestId('catalogue-empty');
+          expect(within(empty).getByRole('heading', { name: t('learning.catalogue.empty.title') }));
+          // nothing to page through, and no first-page button on the first page
+          expect(within(empty).queryByRole('button')).toBeNull();
+          expect(screen.queryByRole('navigation', { name: t('learning.catalogue.pages.label') })).toBeNull();
+        },
+        emptyPage9: async () => {
+          const empty = await screen.findByTestId('catalogue-empty');
+          expect(within(empty).getByRole('button', { name: t('learning.catalogue.empty.firstPage') }));
+        },
+        failed: async () => {
+          const alert = await screen.findByTestId('catalogue-error');
+          expect(alert).toHaveAttribute('role', 'alert');
+          expect(alert).toHaveTextContent(t('learning.catalogue.error'));
+          expect(screen.queryByTestId('catalogue-list')).toBeNull();
+        },
+      },
+    },
+    30_000,
+  );
 
-  it('covers every state and transition of the real catalogue machine', () => {
-    console.log(coverage.report());
-    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
-  });
+  coversEveryTransition(coverage);
 });

@@ -1,15 +1,13 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { createIntl } from 'react-intl';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { ExpertProfile, ExpertsList } from '../../contract/experts';
 import { type ExpertFilters, expertsMachine, NO_FILTERS } from '../../machines/experts';
-import { formatMoney } from '../../src/views/courses/format';
 import { EXPERTS, expertProfile, expertsList } from '../support/experts-fixtures';
-import { navigateTo, renderApp, resetBrowserState } from '../support/render-app';
 import { controlledActor } from '../support/stub-actors';
 import { Coverage } from './coverage';
+import { coversEveryTransition, followPaths, modelApp } from './harness';
 
 /**
  * Model-based test of the experts screens (issue 9): a test model whose server answers are explicit
@@ -20,44 +18,18 @@ import { Coverage } from './coverage';
  */
 const coverage = new Coverage('experts', expertsMachine);
 
-interface Harness {
-  app: ReturnType<typeof renderApp>;
-  list: ReturnType<typeof controlledActor<ExpertsList, ExpertFilters>>;
-  one: ReturnType<typeof controlledActor<ExpertProfile, { expertId: string }>>;
-}
-let h: Harness | undefined;
-
-function open(path: string) {
-  resetBrowserState();
-  const list = controlledActor<ExpertsList, ExpertFilters>();
-  const one = controlledActor<ExpertProfile, { expertId: string }>();
-  const app = renderApp({
-    path,
-    savedLanguage: 'en',
-    inspect: coverage.inspect,
-    stubs: { fetchExperts: list.logic, fetchExpert: one.logic },
-  });
-  h = { app, list, one };
-}
-
-afterEach(() => {
-  panelBefore = null;
-  h?.app.unmount();
-  h = undefined;
+const ui = modelApp({
+  coverage,
+  stubs: {
+    fetchExperts: () => controlledActor<ExpertsList, ExpertFilters>(),
+    fetchExpert: () => controlledActor<ExpertProfile, { expertId: string }>(),
+  },
 });
-
-function intl() {
-  const { locale, messages } = h!.app.system.get('language').getSnapshot().context;
-  return createIntl({ locale, messages });
-}
-/** A message in the app's current language, spaced the way jest-dom reads text. */
-function t(id: string, values?: Record<string, unknown>) {
-  return (intl().formatMessage({ id }, values as never) as string).replace(/\s+/g, ' ');
-}
-const money = (cents: number) => formatMoney(intl(), cents).replace(/\s+/g, ' ');
-const settle = () => act(async () => {});
+const { t, money, settle } = ui;
+const list = () => ui.stubs.fetchExperts;
+const one = () => ui.stubs.fetchExpert;
 const query = () => window.location.search;
-const lastFilters = () => h!.list.last()!.input;
+const lastFilters = () => list().last()!.input;
 
 /** What the fake server answers for the filters asked: the fixture experts that match them. */
 function matching(f: ExpertFilters) {
@@ -167,7 +139,7 @@ function expectQuery(expected: string) {
 
 async function expectProfileLoading(id: string) {
   expect(await screen.findByTestId('expert-loading', {}, { timeout: 10_000 })).toBeInTheDocument();
-  await waitFor(() => expect(h!.one.last()!.input).toEqual({ expertId: id }));
+  await waitFor(() => expect(one().last()!.input).toEqual({ expertId: id }));
 }
 
 async function expectProfileReady(expert: ExpertProfile) {
@@ -196,14 +168,17 @@ async function expectProfileReady(expert: ExpertProfile) {
 
 /** The booking panel on screen before the last language switch (null before any). */
 let panelBefore: HTMLElement | null = null;
+afterEach(() => {
+  panelBefore = null;
+});
 
 /**
  * After a language switch on a shown profile: no loader, the profile still shown and asked for again
  * (`calls` reads in all), and the very same booking panel, so a booking under way loses nothing.
  */
 async function expectProfileKept(calls: number) {
-  await waitFor(() => expect(h!.one.calls).toHaveLength(calls));
-  expect(h!.one.last()!.input).toEqual({ expertId: 'rana-aziz' });
+  await waitFor(() => expect(one().calls).toHaveLength(calls));
+  expect(one().last()!.input).toEqual({ expertId: 'rana-aziz' });
   expect(screen.queryByTestId('expert-loading')).toBeNull();
   await expectProfileReady(expertProfile(EXPERTS[0]));
   expect(panelBefore).not.toBeNull();
@@ -212,7 +187,7 @@ async function expectProfileKept(calls: number) {
 
 async function pickSegment(groupTestId: string, name: string) {
   const group = screen.getByTestId(groupTestId);
-  await h!.app.user.click(within(group).getByText(name));
+  await ui.app.user.click(within(group).getByText(name));
 }
 
 describe('experts model on the real screens', () => {
@@ -220,171 +195,151 @@ describe('experts model on the real screens', () => {
     expect(paths.length).toBeGreaterThanOrEqual(10);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      await path.test({
-        events: {
-          OPEN_LIST: async () => open('/experts'),
-          OPEN_PROFILE: async () => open('/experts/rana-aziz'),
-          LIST_OK: async () => {
-            await h!.list.resolve(expertsList(matching(lastFilters())));
-            await settle();
-          },
-          LIST_FAIL: async () => {
-            await h!.list.reject({ code: 'NETWORK_ERROR' });
-            await settle();
-          },
-          PICK_SPECIALTY: async () => {
-            await h!.app.user.click(screen.getByTestId('filter-specialty'));
-            await h!.app.user.click(
-              await screen.findByRole('option', { name: t('experts.specialty.psychology') }),
-            );
-            await waitFor(() => expectQuery('?specialty=psychology'));
-          },
-          PICK_VIDEO: async () => {
-            await pickSegment('filter-mode', t('experts.filters.mode.video'));
-            await waitFor(() => expectQuery('?mode=video'));
-          },
-          PICK_VOICE: async () => {
-            await pickSegment('filter-mode', t('experts.filters.mode.voice'));
-            await waitFor(() => expectQuery('?specialty=psychology&mode=voice'));
-          },
-          BACK: async () => {
-            act(() => window.history.back());
-            await waitFor(() => expectQuery(''));
-            await settle();
-          },
-          CLEAR_FILTERS: async () => {
-            const empty = screen.getByTestId('experts-empty');
-            await h!.app.user.click(within(empty).getByRole('button', { name: t('experts.filters.clear') }));
-            await waitFor(() => expectQuery(''));
-          },
-          RETRY: async () => {
-            await h!.app.user.click(screen.getByRole('button', { name: t('experts.retry') }));
-          },
-          SWITCH_LANGUAGE: async () => {
-            const dir = document.documentElement.dir;
-            panelBefore = screen.queryByTestId('booking-panel');
-            await h!.app.user.click(screen.getByTestId('language-switch'));
-            await waitFor(() => expect(document.documentElement.dir).toBe(dir === 'rtl' ? 'ltr' : 'rtl'));
-            await settle();
-          },
-          PROFILE_OK: async () => {
-            const id = h!.one.last()!.input.expertId;
-            await h!.one.resolve(expertProfile(EXPERTS.find((e) => e.id === id)!));
-            await settle();
-          },
-          PROFILE_404: async () => {
-            await h!.one.reject({ code: 'NOT_FOUND' });
-            await settle();
-          },
-          PROFILE_FAIL: async () => {
-            await h!.one.reject({ code: 'NETWORK_ERROR' });
-            await settle();
-          },
-          OPEN_OTHER: async () => {
-            act(() => navigateTo('/experts/maya-khoury'));
-            await settle();
-          },
+  followPaths(
+    paths,
+    {
+      events: {
+        OPEN_LIST: () => ui.open('/experts'),
+        OPEN_PROFILE: () => ui.open('/experts/rana-aziz'),
+        LIST_OK: async () => {
+          await list().resolve(expertsList(matching(lastFilters())));
+          await settle();
         },
-        states: {
-          closed: () => expect(h).toBeUndefined(),
-          listLoading: () => expectListLoading(NO_FILTERS),
-          listReady: async () => {
-            await expectListReady(NO_FILTERS);
-            expectQuery('');
-            // nothing to clear
-            expect(screen.queryByRole('button', { name: t('experts.filters.clear') })).toBeNull();
-          },
-          listLoadingPsychology: () => expectListLoading({ ...NO_FILTERS, specialty: 'psychology' }),
-          listReadyPsychology: async () => {
-            await expectListReady({ ...NO_FILTERS, specialty: 'psychology' });
-            expect(screen.getByTestId('filter-specialty')).toHaveTextContent(
-              t('experts.specialty.psychology'),
-            );
-          },
-          listLoadingVideo: () => expectListLoading({ ...NO_FILTERS, mode: 'video' }),
-          listReadyVideo: async () => {
-            await expectListReady({ ...NO_FILTERS, mode: 'video' });
-            const video = within(screen.getByTestId('filter-mode')).getByRole('radio', {
-              name: t('experts.filters.mode.video'),
-            });
-            expect(video).toBeChecked();
-          },
-          listLoadingNone: () =>
-            expectListLoading({ specialty: 'psychology', language: null, mode: 'voice' }),
-          listEmpty: async () => {
-            const empty = await screen.findByTestId('experts-empty');
-            expect(
-              within(empty).getByRole('heading', { name: t('experts.empty.title') }),
-            ).toBeInTheDocument();
-            expect(screen.queryByTestId('experts-list')).toBeNull();
-          },
-          listFailed: async () => {
-            const alert = await screen.findByTestId('experts-error');
-            expect(alert).toHaveAttribute('role', 'alert');
-            expect(alert).toHaveTextContent(t('experts.error'));
-          },
-          listLoadingAgain: async () => {
-            await expectListLoading(NO_FILTERS);
-            expect(h!.list.calls.length).toBeGreaterThan(1);
-          },
-          listReadyAgain: async () => {
-            await expectListReady(NO_FILTERS);
-            expectQuery('');
-          },
-          profileLoading: () => expectProfileLoading('rana-aziz'),
-          profileReady: () => expectProfileReady(expertProfile(EXPERTS[0])),
-          profileLoadingOther: () => expectProfileLoading('maya-khoury'),
-          profileReadyOther: () => expectProfileReady(expertProfile(EXPERTS[1])),
-          profileNotFound: async () => {
-            const nf = await screen.findByTestId('expert-not-found');
-            expect(
-              within(nf).getByRole('heading', { level: 1, name: t('experts.profile.notFound.title') }),
-            ).toBeInTheDocument();
-            expect(within(nf).getByRole('link', { name: t('experts.profile.back') })).toHaveAttribute(
-              'href',
-              '/experts',
-            );
-          },
-          profileFailed: async () => {
-            const failed = await screen.findByTestId('expert-error');
-            expect(within(failed).getByRole('alert')).toHaveTextContent(t('experts.profile.error'));
-          },
-          profileLoadingAgain: async () => {
-            await expectProfileLoading('rana-aziz');
-            expect(h!.one.calls.length).toBeGreaterThan(1);
-          },
-          profileReadyAgain: () => expectProfileReady(expertProfile(EXPERTS[0])),
-          profileRefreshing: async () => {
-            await expectProfileKept(2);
-            expect(screen.getByTestId('expert-profile')).toHaveAttribute('aria-busy', 'true');
-          },
-          profileRefreshed: async () => {
-            await expectProfileKept(2);
-            expect(screen.getByTestId('expert-profile')).toHaveAttribute('aria-busy', 'false');
-          },
-          profileKept: async () => {
-            await expectProfileKept(2);
-            expect(screen.getByTestId('expert-profile')).toHaveAttribute('aria-busy', 'false');
-            expect(screen.queryByTestId('expert-error')).toBeNull();
-          },
-          profileRefreshingBack: async () => {
-            await expectProfileKept(3);
-            expect(document.documentElement.dir).toBe('ltr');
-            expect(h!.one.calls[1].signal.aborted).toBe(true);
-          },
-          profileRefreshedBack: async () => {
-            await expectProfileKept(3);
-            expect(screen.getByTestId('expert-profile')).toHaveAttribute('aria-busy', 'false');
-          },
+        LIST_FAIL: async () => {
+          await list().reject({ code: 'NETWORK_ERROR' });
+          await settle();
         },
-      });
-    }, 30_000);
-  }
+        PICK_SPECIALTY: async () => {
+          await ui.app.user.click(screen.getByTestId('filter-specialty'));
+          await ui.app.user.click(
+            await screen.findByRole('option', { name: t('experts.specialty.psychology') }),
+          );
+          await waitFor(() => expectQuery('?specialty=psychology'));
+        },
+        PICK_VIDEO: async () => {
+          await pickSegment('filter-mode', t('experts.filters.mode.video'));
+          await waitFor(() => expectQuery('?mode=video'));
+        },
+        PICK_VOICE: async () => {
+          await pickSegment('filter-mode', t('experts.filters.mode.voice'));
+          await waitFor(() => expectQuery('?specialty=psychology&mode=voice'));
+        },
+        BACK: () => ui.back(() => expectQuery('')),
+        CLEAR_FILTERS: async () => {
+          const empty = screen.getByTestId('experts-empty');
+          await ui.app.user.click(within(empty).getByRole('button', { name: t('experts.filters.clear') }));
+          await waitFor(() => expectQuery(''));
+        },
+        RETRY: () => ui.press('experts.retry'),
+        SWITCH_LANGUAGE: async () => {
+          panelBefore = screen.queryByTestId('booking-panel');
+          await ui.switchLanguage();
+        },
+        PROFILE_OK: async () => {
+          const id = one().last()!.input.expertId;
+          await one().resolve(expertProfile(EXPERTS.find((e) => e.id === id)!));
+          await settle();
+        },
+        PROFILE_404: async () => {
+          await one().reject({ code: 'NOT_FOUND' });
+          await settle();
+        },
+        PROFILE_FAIL: async () => {
+          await one().reject({ code: 'NETWORK_ERROR' });
+          await settle();
+        },
+        OPEN_OTHER: () => ui.follow('/experts/maya-khoury'),
+      },
+      states: {
+        closed: ui.expectClosed,
+        listLoading: () => expectListLoading(NO_FILTERS),
+        listReady: async () => {
+          await expectListReady(NO_FILTERS);
+          expectQuery('');
+          // nothing to clear
+          expect(screen.queryByRole('button', { name: t('experts.filters.clear') })).toBeNull();
+        },
+        listLoadingPsychology: () => expectListLoading({ ...NO_FILTERS, specialty: 'psychology' }),
+        listReadyPsychology: async () => {
+          await expectListReady({ ...NO_FILTERS, specialty: 'psychology' });
+          expect(screen.getByTestId('filter-specialty')).toHaveTextContent(t('experts.specialty.psychology'));
+        },
+        listLoadingVideo: () => expectListLoading({ ...NO_FILTERS, mode: 'video' }),
+        listReadyVideo: async () => {
+          await expectListReady({ ...NO_FILTERS, mode: 'video' });
+          const video = within(screen.getByTestId('filter-mode')).getByRole('radio', {
+            name: t('experts.filters.mode.video'),
+          });
+          expect(video).toBeChecked();
+        },
+        listLoadingNone: () => expectListLoading({ specialty: 'psychology', language: null, mode: 'voice' }),
+        listEmpty: async () => {
+          const empty = await screen.findByTestId('experts-empty');
+          expect(within(empty).getByRole('heading', { name: t('experts.empty.title') })).toBeInTheDocument();
+          expect(screen.queryByTestId('experts-list')).toBeNull();
+        },
+        listFailed: async () => {
+          const alert = await screen.findByTestId('experts-error');
+          expect(alert).toHaveAttribute('role', 'alert');
+          expect(alert).toHaveTextContent(t('experts.error'));
+        },
+        listLoadingAgain: async () => {
+          await expectListLoading(NO_FILTERS);
+          expect(list().calls.length).toBeGreaterThan(1);
+        },
+        listReadyAgain: async () => {
+          await expectListReady(NO_FILTERS);
+          expectQuery('');
+        },
+        profileLoading: () => expectProfileLoading('rana-aziz'),
+        profileReady: () => expectProfileReady(expertProfile(EXPERTS[0])),
+        profileLoadingOther: () => expectProfileLoading('maya-khoury'),
+        profileReadyOther: () => expectProfileReady(expertProfile(EXPERTS[1])),
+        profileNotFound: async () => {
+          const nf = await screen.findByTestId('expert-not-found');
+          expect(
+            within(nf).getByRole('heading', { level: 1, name: t('experts.profile.notFound.title') }),
+          ).toBeInTheDocument();
+          expect(within(nf).getByRole('link', { name: t('experts.profile.back') })).toHaveAttribute(
+            'href',
+            '/experts',
+          );
+        },
+        profileFailed: async () => {
+          const failed = await screen.findByTestId('expert-error');
+          expect(within(failed).getByRole('alert')).toHaveTextContent(t('experts.profile.error'));
+        },
+        profileLoadingAgain: async () => {
+          await expectProfileLoading('rana-aziz');
+          expect(one().calls.length).toBeGreaterThan(1);
+        },
+        profileReadyAgain: () => expectProfileReady(expertProfile(EXPERTS[0])),
+        profileRefreshing: async () => {
+          await expectProfileKept(2);
+          expect(screen.getByTestId('expert-profile')).toHaveAttribute('aria-busy', 'true');
+        },
+        profileRefreshed: async () => {
+          await expectProfileKept(2);
+          expect(screen.getByTestId('expert-profile')).toHaveAttribute('aria-busy', 'false');
+        },
+        profileKept: async () => {
+          await expectProfileKept(2);
+          expect(screen.getByTestId('expert-profile')).toHaveAttribute('aria-busy', 'false');
+          expect(screen.queryByTestId('expert-error')).toBeNull();
+        },
+        profileRefreshingBack: async () => {
+          await expectProfileKept(3);
+          expect(document.documentElement.dir).toBe('ltr');
+          expect(one().calls[1].signal.aborted).toBe(true);
+        },
+        profileRefreshedBack: async () => {
+          await expectProfileKept(3);
+          expect(screen.getByTestId('expert-profile')).toHaveAttribute('aria-busy', 'false');
+        },
+      },
+    },
+    30_000,
+  );
 
-  it('covers every state and transition of the real experts machine', () => {
-    console.log(coverage.report());
-    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
-  });
+  coversEveryTransition(coverage);
 });

@@ -1,0 +1,181 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import { type AnyActorLogic, type InspectionEvent, SimulatedClock } from 'xstate';
+import { navigateTo, renderApp, type Stubs } from '../support/render-app';
+import { screenLifecycle, screenWords, settle } from '../support/screen-model';
+import type { Coverage } from './coverage';
+
+/**
+ * One model test's wiring (tests/model/*.model.test.tsx), named once at the top of the file:
+ *
+ *   const coverage = new Coverage('catalogue', catalogueMachine);
+ *   const ui = modelApp({
+ *     coverage,                                                   // or [a, b]: recorded through `inspect`
+ *     stubs: { fetchCourses: () => controlledActor<CoursesPage, Query>() },   // fresh for each open
+ *     // optional: member (signed in), clock (a SimulatedClock a test), inspect, and renderApp's options
+ *   });
+ *   describe('catalogue model on the real screen', () => {
+ *     followPaths(paths, { events: { OPEN: () => ui.open('/courses'), … }, states: { closed: ui.expectClosed, … } }, 30_000);
+ *     coversEveryTransition(coverage);
+ *   });
+ *
+ * `ui.open(path)` renders the real app (the app's own root logic, real machines, views and routes, in
+ * English unless `savedLanguage` says otherwise) at `path` with the stubs; then `ui.app`, `ui.stubs`
+ * (each stub as its factory made it: a controlledActor's `resolve`, `calls`…), `ui.clock`; the screen's
+ * words `ui.t`, `ui.money`, `ui.intl`; and the moves every screen has: `switchLanguage`, `back`, `follow`,
+ * `press`, `reload`. Each test starts from a clean browser and ends with the app unmounted.
+ */
+type RenderOptions = NonNullable<Parameters<typeof renderApp>[0]>;
+type App = ReturnType<typeof renderApp>;
+/** A stub actor: its logic, or something that holds it (a controlledActor). */
+type Stub = AnyActorLogic | { logic: AnyActorLogic };
+type StubFactories = { [K in keyof Stubs]?: () => Stub };
+type Made<F extends StubFactories> = { [K in keyof F]: F[K] extends () => infer S ? S : never };
+
+/** The member the signed-in tests are: her cookie and the userData a visit finds. */
+export const MEMBER = { token: 'tok', user: { id: 'u1', alias: 'noor' } } as const;
+
+/** Stores the member's session in the browser, as a visit after signing in finds it. */
+export function signInMember(member: { token: string; user: object } = MEMBER) {
+  document.cookie = `authToken=${member.token}; path=/`;
+  localStorage.setItem('userData', JSON.stringify(member.user));
+}
+
+export function modelApp<F extends StubFactories = Record<never, never>>(
+  options: {
+    /** The real machines whose coverage the paths record. */
+    coverage?: Coverage | Coverage[];
+    /** Fresh stub actors for each open, by the name renderApp gives each actor. */
+    stubs?: F;
+    /** Signed in as MEMBER before each open. */
+    member?: boolean;
+    /** A new SimulatedClock for the whole actor system at each open (`ui.clock`). */
+    clock?: boolean;
+    /** Whatever else should hear the actors (after the coverage). */
+    inspect?: (event: InspectionEvent) => void;
+  } & Omit<RenderOptions, 'path' | 'stubs' | 'inspect' | 'clock'> = {},
+) {
+  const { coverage, stubs: factories, member, clock: simulated, inspect: extra, ...render } = options;
+  const coverages = coverage ? [coverage].flat() : [];
+  const inspect = (event: InspectionEvent) => {
+    for (const c of coverages) c.inspect(event);
+    extra?.(event);
+  };
+  let current: { app: App; stubs: Made<F>; clock?: SimulatedClock } | undefined;
+  const opened = () => current ?? expect.fail('the test opened no app');
+
+  screenLifecycle(() => {
+    current?.app.unmount();
+    current = undefined;
+  });
+
+  const words = screenWords(() => opened().app);
+
+  const ui = {
+    ...words,
+    settle,
+    /**
+     * Renders the app at `path` (`options` over the ones given above) with fresh stubs; with `ready`,
+     * waits until the element with that test id is on the page. Storage is kept: a reload is an open.
+     */
+    async open(path: string, o: { ready?: string } & Partial<RenderOptions> = {}) {
+      const { ready, ...more } = o;
+      if (member) signInMember();
+      const made = Object.fromEntries(
+        Object.entries(factories ?? {}).map(([name, make]) => [name, (make as () => Stub)()]),
+      ) as Made<F>;
+      const clock = simulated ? new SimulatedClock() : undefined;
+      const app = renderApp({
+        path,
+        savedLanguage: 'en',
+        ...render,
+        ...more,
+        inspect,
+        clock,
+        stubs: Object.fromEntries(
+          Object.entries(made).map(([name, s]) => [
+            name,
+            'logic' in (s as object) ? (s as { logic: AnyActorLogic }).logic : s,
+          ]),
+        ),
+      });
+      current = { app, stubs: made, clock };
+      if (ready) await screen.findByTestId(ready, {}, { timeout: 10_000 });
+      return app;
+    },
+    /** Unmounts the app and opens it again where it was (or at `path`), on the same storage. */
+    reload(path = `${window.location.pathname}${window.location.search}`, o: { ready?: string } = {}) {
+      opened().app.unmount();
+      current = undefined;
+      return ui.open(path, o);
+    },
+    get app() {
+      return opened().app;
+    },
+    get stubs() {
+      return opened().stubs;
+    },
+    get clock() {
+      return opened().clock ?? expect.fail('modelApp({ clock: true }) gives a clock');
+    },
+    get isOpen() {
+      return current !== undefined;
+    },
+    /** The model's state before OPEN: no app yet. */
+    expectClosed() {
+      expect(current).toBeUndefined();
+    },
+    /** She switches the language with the header's switch: the page turns the other way. */
+    async switchLanguage() {
+      const to = document.documentElement.dir === 'rtl' ? 'ltr' : 'rtl';
+      await opened().app.user.click(screen.getByTestId('language-switch'));
+      await waitFor(() => expect(document.documentElement.dir).toBe(to));
+      await settle();
+    },
+    /** The browser's Back, then `until` holds (e.g. the address it went back to). */
+    async back(until: () => void) {
+      act(() => window.history.back());
+      await waitFor(until);
+      await settle();
+    },
+    /** A link from elsewhere (or the address typed) to `path` within the app. */
+    async follow(path: string) {
+      act(() => navigateTo(path));
+      await settle();
+    },
+    /** She presses the button named by the message `id` in the current language. */
+    async press(id: string, values?: Record<string, unknown>) {
+      await opened().app.user.click(screen.getByRole('button', { name: words.t(id, values) }));
+    },
+  };
+  return ui;
+}
+
+type AnyPath = { description: string; test: (params: never) => Promise<unknown> };
+type ParamsOf<P extends AnyPath> = Parameters<P['test']>[0];
+
+/** One test for each path (a fresh app each), its events and state checks given once or per path. */
+export function followPaths<P extends AnyPath>(
+  paths: P[],
+  params: ParamsOf<P> | ((path: P) => ParamsOf<P>),
+  timeout: number,
+  name: (path: P) => string = (path) => path.description,
+) {
+  for (const path of paths) {
+    it(
+      name(path),
+      async () => {
+        await path.test((typeof params === 'function' ? params(path) : params) as never);
+      },
+      timeout,
+    );
+  }
+}
+
+/** The closing test: the paths took every state and transition of the real machine. */
+export function coversEveryTransition(coverage: Coverage) {
+  it(`covers every state and transition of the real ${coverage.name} machine`, () => {
+    console.log(coverage.report());
+    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
+  });
+}
