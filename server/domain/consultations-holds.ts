@@ -20,7 +20,7 @@ import {
   openSlots,
 } from '../../contract/consultation-rules.ts';
 import type { Booking } from '../../contract/consultations.ts';
-import type { CallMode, OfferKind } from '../../contract/experts-constants.ts';
+import type { CallMode } from '../../contract/experts-constants.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../db/index.ts';
 import { bookings, consultationRequests } from '../db/schema.ts';
@@ -40,6 +40,7 @@ import {
   type Q,
   validationError,
 } from './consultations-store.ts';
+import { bookingTitles } from './consultations-texts.ts';
 import type { Views } from './consultations-views.ts';
 import { lockMember } from './member-lock.ts';
 
@@ -50,22 +51,8 @@ export interface HoldInput {
   startsAt: Date;
 }
 
-/** The invoice line of a booking, in both languages (kept with the booking). */
-export function bookingTitles(
-  offer: { kind: OfferKind; minutes: number },
-  mode: CallMode,
-  names: Record<Locale, string>,
-): { en: string; ar: string } {
-  if (offer.kind === 'discovery')
-    return {
-      en: `Free discovery call (${mode}), ${offer.minutes} minutes — ${names.en}`,
-      ar: `مكالمة تعارف مجانية (${mode === 'video' ? 'بالفيديو' : 'صوتية'})، ${offer.minutes} دقيقة — ${names.ar}`,
-    };
-  return {
-    en: `${mode === 'video' ? 'Video' : 'Voice'} consultation, ${offer.minutes} minutes — ${names.en}`,
-    ar: `${mode === 'video' ? 'استشارة بالفيديو' : 'استشارة صوتية'}، ${offer.minutes} دقيقة — ${names.ar}`,
-  };
-}
+/** The invoice line of a booking, in both languages: its words are the catalogue's. */
+export { bookingTitles };
 
 /** A confirmation of this booking is under way (claimed, not yet answered). */
 const paying = sql`exists (select 1 from ${consultationRequests} r where r.booking_id = ${bookings.id} and r.state = 'started')`;

@@ -18,6 +18,7 @@ import {
   MINUTE,
   own,
 } from './consultations-store.ts';
+import { expertMail } from './consultations-texts.ts';
 
 export function createRoom(deps: ConsultationsDeps) {
   const { database, clock, config, log } = deps;
@@ -50,26 +51,15 @@ export function createRoom(deps: ConsultationsDeps) {
         displayName: e.texts.en.name,
         mode: b.mode as CallMode,
       });
-      const what = `${b.mode === 'video' ? 'Video' : 'Voice'} ${b.offerKind === 'discovery' ? 'discovery call' : 'consultation'}, ${b.minutes} minutes`;
       const cancelled = method === 'CANCEL';
-      const summary = `Amina: ${what} with ${alias}${cancelled ? ' (cancelled)' : ''}`;
-      const text = [
-        cancelled
-          ? 'A consultation was cancelled by the member.'
-          : 'You have a new consultation booked through Amina.',
-        '',
-        `What: ${what}`,
-        `Member (alias): ${alias}`,
-        `When: ${when} (${zone})`,
-        `Booking: ${b.id}`,
-        ...(cancelled ? [] : [`Join: ${url}`, '', 'The room opens 10 minutes before the start.']),
-        ...(b.medical && !cancelled
-          ? [
-              '',
-              'This is a medical consultation: the member gave her name and date of birth, which are kept encrypted with the booking.',
-            ]
-          : []),
-      ].join('\n');
+      const { subject, text, summary, description } = expertMail({
+        booking: b,
+        alias,
+        when,
+        zone,
+        url,
+        cancelled,
+      });
       const ics = icsInvite({
         bookingId: b.id,
         method,
@@ -77,12 +67,12 @@ export function createRoom(deps: ConsultationsDeps) {
         startsAt: b.startsAt,
         endsAt: b.endsAt,
         summary,
-        description: `${what}. Member (alias): ${alias}.${cancelled ? '' : ` Join: ${url}`}`,
+        description,
         url,
         organizer: deps.mailFrom ?? 'consultations@amina.health',
         attendee: to,
       });
-      await mailer.send({ to, subject: `[Amina] ${summary}`, text: `${text}\n`, ics, method });
+      await mailer.send({ to, subject, text, ics, method });
     })().catch((err: unknown) => {
       // never the mail's contents or addresses: the booking id and the error's code only
       log.error('booking mail failed', {
