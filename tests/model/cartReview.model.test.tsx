@@ -1,6 +1,5 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import { createIntl } from 'react-intl';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { CouponBody, CouponCheck, Quote, QuoteBody } from '../../contract/commerce';
@@ -8,9 +7,9 @@ import type { CartItem } from '../../machines/cart';
 import { cartReviewMachine } from '../../machines/cartReview';
 import { formatMoney } from '../../src/views/courses/format';
 import { CONTRACEPTION, couponCheck, line, PREGNANCY, quoteOf } from '../support/commerce-fixtures';
-import { renderApp, resetBrowserState } from '../support/render-app';
 import { controlledActor } from '../support/stub-actors';
 import { Coverage } from './coverage';
+import { coversEveryTransition, followPaths, modelApp } from './harness';
 
 /**
  * Model-based test of the cart screen, /cart (spec §3, §4; issue 8): a test model whose server
@@ -24,45 +23,24 @@ const A = { ...PREGNANCY } satisfies CartItem;
 const B = { ...CONTRACEPTION } satisfies CartItem;
 const COURSES = { [PREGNANCY.id]: PREGNANCY, [CONTRACEPTION.id]: CONTRACEPTION };
 
-interface Harness {
-  app: ReturnType<typeof renderApp>;
-  quote: ReturnType<typeof controlledActor<Quote, QuoteBody>>;
-  validate: ReturnType<typeof controlledActor<CouponCheck, CouponBody>>;
-}
-let h: Harness | undefined;
+const ui = modelApp({
+  coverage,
+  stubs: {
+    quote: () => controlledActor<Quote, QuoteBody>(),
+    validateCoupon: () => controlledActor<CouponCheck, CouponBody>(),
+  },
+});
+const { t, intl, money, settle } = ui;
+const quote = () => ui.stubs.quote;
+const validate = () => ui.stubs.validateCoupon;
 
+/** Opens /cart with the items (and the promo code) a visit finds in the browser. */
 function open(items: CartItem[], code: string | null = null) {
   if (items.length)
     localStorage.setItem('cart', JSON.stringify({ items, total: 0, itemCount: items.length }));
   if (code) sessionStorage.setItem('promoCode', code);
-  const quote = controlledActor<Quote, QuoteBody>();
-  const validate = controlledActor<CouponCheck, CouponBody>();
-  const app = renderApp({
-    path: '/cart',
-    savedLanguage: 'en',
-    inspect: coverage.inspect,
-    stubs: { quote: quote.logic, validateCoupon: validate.logic },
-  });
-  h = { app, quote, validate };
+  return ui.open('/cart');
 }
-
-beforeEach(() => resetBrowserState());
-// lazy screens, the Arabic messages and the dialog load on first use: give them time on a busy machine
-configure({ asyncUtilTimeout: 10_000 });
-afterEach(() => {
-  h?.app.unmount();
-  h = undefined;
-});
-
-function intl() {
-  const { locale, messages } = h!.app.system.get('language').getSnapshot().context;
-  return createIntl({ locale, messages });
-}
-const norm = (s: string) => s.replace(/\s+/g, ' ');
-const t = (id: string, values?: Record<string, unknown>) =>
-  norm(intl().formatMessage({ id }, values as never) as string);
-const money = (cents: number) => norm(formatMoney(intl(), cents));
-const settle = () => act(async () => {});
 
 /**
  * What the server answers for the last request: its courses, with the 10 % code when it was sent,
@@ -74,7 +52,7 @@ function priced(input: QuoteBody, flags: { owned?: boolean } = {}): Quote {
     return quoteOf(lines, { percent: 100, code: 'FREEPILL', courseIds: [CONTRACEPTION.id] });
   return input.code === 'WELCOME10' ? quoteOf(lines, { percent: 10 }) : quoteOf(lines);
 }
-const lastQuote = () => h!.quote.last()!.input;
+const lastQuote = () => quote().last()!.input;
 const checkoutButton = () => screen.getByTestId('cart-checkout');
 
 // ------------------------------------------------------------------ the test model
@@ -167,241 +145,231 @@ describe('cart screen model on the real app', () => {
     expect(paths.length).toBeGreaterThan(10);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      await path.test({
-        events: {
-          OPEN: async () => open([A, B]),
-          OPEN_EMPTY: async () => open([]),
-          OPEN_WITH_CODE: async () => open([A, B], 'WELCOME10'),
-          QUOTE_OK: async () => {
-            await waitFor(() => expect(h!.quote.calls.length).toBeGreaterThan(0));
-            await h!.quote.resolve(priced(lastQuote()));
-            await settle();
-          },
-          QUOTE_OWNED: async () => {
-            await h!.quote.resolve(priced(lastQuote(), { owned: true }));
-          },
-          QUOTE_CODE_USED: async () => {
-            await h!.quote.resolve({
-              ...priced({ ...lastQuote(), code: null }),
-              couponError: 'COUPON_ALREADY_USED',
-            });
-          },
-          QUOTE_FAIL: async () => {
-            await h!.quote.reject({ code: 'NETWORK_ERROR' });
-          },
-          RETRY: async () => {
-            await h!.app.user.click(screen.getByRole('button', { name: t('cart.retry') }));
-          },
-          SWITCH_LANGUAGE: async () => {
-            await h!.app.user.click(screen.getByTestId('language-switch'));
-            await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
-            await waitFor(() => expect(intl().locale).toBe('ar'));
-            await screen.findByRole('heading', { level: 1, name: t('cart.title') });
-          },
-          APPLY_BLANK: async () => {
-            await h!.app.user.click(screen.getByRole('button', { name: t('cart.code.apply') }));
-          },
-          TYPE_CODE: async () => {
-            await h!.app.user.type(screen.getByRole('textbox', { name: t('cart.code.label') }), 'w');
-          },
-          APPLY_CODE: async () => {
-            const field = screen.getByRole('textbox', { name: t('cart.code.label') });
-            await h!.app.user.type(field, 'welcome١٠{Enter}');
-          },
-          APPLY_FREE_CODE: async () => {
-            const field = screen.getByRole('textbox', { name: t('cart.code.label') });
-            await h!.app.user.type(field, 'freepill{Enter}');
-          },
-          CODE_OK: async () => {
-            const { courseIds, code } = h!.validate.last()!.input;
-            await h!.validate.resolve(couponCheck(priced({ courseIds, code })));
-          },
-          CODE_EXPIRED: async () => {
-            await h!.validate.reject({ code: 'COUPON_EXPIRED' });
-          },
-          REMOVE_CODE: async () => {
-            await h!.app.user.click(
-              screen.getByRole('button', { name: t('cart.code.removeLabel', { code: 'WELCOME10' }) }),
-            );
-          },
-          REMOVE_A: async () => {
-            await h!.app.user.click(
-              screen.getByRole('button', { name: t('cart.item.removeLabel', { title: PREGNANCY.title }) }),
-            );
-          },
-          REMOVE_B: async () => {
-            await h!.app.user.click(
-              screen.getByRole('button', {
-                name: t('cart.item.removeLabel', { title: CONTRACEPTION.title }),
-              }),
-            );
-          },
-          ASK_CLEAR: async () => {
-            await h!.app.user.click(screen.getByRole('button', { name: t('cart.clear.open') }));
-          },
-          CANCEL_CLEAR: async () => {
-            await h!.app.user.click(
-              within(screen.getByRole('alertdialog')).getByRole('button', { name: t('cart.clear.cancel') }),
-            );
-          },
-          CONFIRM_CLEAR: async () => {
-            await h!.app.user.click(
-              within(screen.getByRole('alertdialog')).getByRole('button', { name: t('cart.clear.confirm') }),
-            );
-          },
+  followPaths(
+    paths,
+    {
+      events: {
+        OPEN: () => open([A, B]),
+        OPEN_EMPTY: () => open([]),
+        OPEN_WITH_CODE: () => open([A, B], 'WELCOME10'),
+        QUOTE_OK: async () => {
+          await waitFor(() => expect(quote().calls.length).toBeGreaterThan(0));
+          await quote().resolve(priced(lastQuote()));
+          await settle();
         },
-        states: {
-          closed: () => expect(h).toBeUndefined(),
-          loading: async () => {
-            await expectLoading();
-            expect(lastQuote()).toEqual({ courseIds: [A.id, B.id], code: null });
-            // the cart's own titles show while the server prices it
-            expect(screen.getAllByTestId('cart-item')).toHaveLength(2);
-          },
-          loadingWithCode: async () => {
-            await expectLoading();
-            expect(lastQuote()).toEqual({ courseIds: [A.id, B.id], code: 'WELCOME10' });
-          },
-          loadingAgain: async () => {
-            await expectLoading();
-            expect(h!.quote.calls.length).toBeGreaterThan(1);
-            expect(lastQuote()).toEqual({ courseIds: [A.id, B.id], code: null });
-          },
-          loadingArabic: async () => {
-            await expectLoading();
-            expect(document.documentElement.dir).toBe('rtl');
-            expect(h!.quote.calls.length).toBeGreaterThan(1);
-          },
-          loadingOne: async () => {
-            await expectLoading();
-            expect(lastQuote().courseIds).toEqual([A.id]);
-          },
-          loadingOnlyB: async () => {
-            await expectLoading();
-            expect(lastQuote().courseIds).toEqual([B.id]);
-          },
-          ready: () => expectReady([A.id, B.id]),
-          readyAgain: async () => {
-            await expectReady([A.id, B.id]);
-            expect(screen.getByTestId('totals-discount')).toHaveTextContent(money(0));
-            expect(sessionStorage.getItem('promoCode')).toBeNull();
-          },
-          readyStill: async () => {
-            await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-            await expectReady([A.id, B.id]);
-            expect(h!.quote.calls).toHaveLength(1);
-          },
-          readyArabic: async () => {
-            await expectReady([A.id, B.id]);
-            expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('سلة المشتريات');
-          },
-          readyOne: async () => {
-            await expectReady([A.id]);
-            expect(JSON.parse(localStorage.getItem('cart')!).items).toHaveLength(1);
-          },
-          readyOnlyB: () => expectReady([B.id]),
-          readyTyped: async () => {
-            await expectReady([A.id, B.id]);
-            // typing clears the reason
-            expect(screen.getByTestId('code-input')).toHaveValue('w');
-            expect(screen.getByRole('textbox', { name: t('cart.code.label') })).not.toHaveAttribute(
-              'aria-invalid',
-            );
-          },
-          codeRequired: async () => {
-            expect(await screen.findByTestId('code-error')).toHaveTextContent(t('cart.code.error.REQUIRED'));
-            expect(h!.validate.calls).toHaveLength(0);
-          },
-          applying: async () => {
-            const apply = screen.getByRole('button', { name: t('cart.code.apply') });
-            expect(apply).toHaveAttribute('aria-busy', 'true');
-            expect(h!.validate.last()!.input).toEqual({ code: 'WELCOME10', courseIds: [A.id, B.id] });
-            expect(checkoutButton()).toBeDisabled();
-          },
-          applyingFree: async () => {
-            expect(screen.getByRole('button', { name: t('cart.code.apply') })).toHaveAttribute(
-              'aria-busy',
-              'true',
-            );
-            expect(h!.validate.last()!.input).toEqual({ code: 'FREEPILL', courseIds: [A.id, B.id] });
-          },
-          withFreeCode: async () => {
-            // the line the code makes free shows $0, its list price struck through; the other is as before
-            expect(await screen.findByTestId('code-applied')).toHaveTextContent(
-              t('cart.code.applied', { code: 'FREEPILL' }),
-            );
-            const [a, b] = within(screen.getByTestId('cart-items')).getAllByTestId('cart-item');
-            const free = within(b).getByTestId('line-price');
-            expect(free).toHaveTextContent(
-              t('cart.item.sale', { sale: money(0), price: money(CONTRACEPTION.price) }),
-            );
-            expect(free.querySelector('s')).toHaveTextContent(money(CONTRACEPTION.price));
-            expect(within(a).getByTestId('line-price')).toHaveTextContent(
-              t('cart.item.sale', { sale: money(PREGNANCY.sale_price), price: money(PREGNANCY.price) }),
-            );
-            const q = priced({ courseIds: [A.id, B.id], code: 'FREEPILL' });
-            expect(q.totals.discount).toBe(CONTRACEPTION.price);
-            expect(screen.getByTestId('totals-discount')).toHaveTextContent(money(-q.totals.discount));
-            expect(screen.getByTestId('totals-total')).toHaveTextContent(money(q.totals.total));
-          },
-          codeRefused: async () => {
-            expect(await screen.findByTestId('code-error')).toHaveTextContent(
-              t('cart.code.error.COUPON_EXPIRED'),
-            );
-            expect(screen.getByRole('textbox', { name: t('cart.code.label') })).toHaveAttribute(
-              'aria-invalid',
-              'true',
-            );
-          },
-          codeDropped: async () => {
-            expect(await screen.findByTestId('code-error')).toHaveTextContent(
-              t('cart.code.error.COUPON_ALREADY_USED'),
-            );
-            expect(screen.getByTestId('code-input')).toHaveValue('WELCOME10');
-            expect(sessionStorage.getItem('promoCode')).toBeNull();
-            await expectReady([A.id, B.id]);
-          },
-          withCode: async () => {
-            const q = priced({ courseIds: [A.id, B.id], code: 'WELCOME10' });
-            expect(await screen.findByTestId('code-applied')).toHaveTextContent(
-              t('cart.code.applied', { code: 'WELCOME10' }),
-            );
-            expect(screen.getByTestId('totals-discount')).toHaveTextContent(money(-q.totals.discount));
-            expect(screen.getByTestId('totals-total')).toHaveTextContent(money(q.totals.total));
-            expect(sessionStorage.getItem('promoCode')).toBe('WELCOME10');
-            expect(checkoutButton()).toHaveAttribute('href', '/checkout');
-          },
-          confirming: async () => {
-            const dialog = await screen.findByRole('alertdialog');
-            expect(within(dialog).getByRole('heading', { name: t('cart.clear.title') })).toBeInTheDocument();
-            expect(dialog).toHaveTextContent(t('cart.clear.body', { count: 2 }));
-          },
-          blocked: async () => {
-            const problem = await screen.findByTestId('cart-item-problem');
-            expect(problem).toHaveTextContent(t('cart.item.owned'));
-            expect(screen.getByTestId('cart-blocked')).toHaveTextContent(t('cart.checkout.blocked'));
-            expect(checkoutButton()).toBeDisabled();
-          },
-          failed: async () => {
-            const alert = await screen.findByTestId('cart-error');
-            expect(alert).toHaveAttribute('role', 'alert');
-            expect(alert).toHaveTextContent(t('cart.error'));
-            expect(checkoutButton()).toBeDisabled();
-          },
-          empty: async () => {
-            await expectEmpty();
-            expect(h!.quote.calls).toHaveLength(0);
-          },
-          emptyNow: expectEmpty,
+        QUOTE_OWNED: async () => {
+          await quote().resolve(priced(lastQuote(), { owned: true }));
         },
-      });
-    }, 30_000);
-  }
+        QUOTE_CODE_USED: async () => {
+          await quote().resolve({
+            ...priced({ ...lastQuote(), code: null }),
+            couponError: 'COUPON_ALREADY_USED',
+          });
+        },
+        QUOTE_FAIL: async () => {
+          await quote().reject({ code: 'NETWORK_ERROR' });
+        },
+        RETRY: () => ui.press('cart.retry'),
+        SWITCH_LANGUAGE: async () => {
+          await ui.switchLanguage();
+          await waitFor(() => expect(intl().locale).toBe('ar'));
+          await screen.findByRole('heading', { level: 1, name: t('cart.title') });
+        },
+        APPLY_BLANK: () => ui.press('cart.code.apply'),
+        TYPE_CODE: async () => {
+          await ui.app.user.type(screen.getByRole('textbox', { name: t('cart.code.label') }), 'w');
+        },
+        APPLY_CODE: async () => {
+          const field = screen.getByRole('textbox', { name: t('cart.code.label') });
+          await ui.app.user.type(field, 'welcome١٠{Enter}');
+        },
+        APPLY_FREE_CODE: async () => {
+          const field = screen.getByRole('textbox', { name: t('cart.code.label') });
+          await ui.app.user.type(field, 'freepill{Enter}');
+        },
+        CODE_OK: async () => {
+          const { courseIds, code } = validate().last()!.input;
+          await validate().resolve(couponCheck(priced({ courseIds, code })));
+        },
+        CODE_EXPIRED: async () => {
+          await validate().reject({ code: 'COUPON_EXPIRED' });
+        },
+        REMOVE_CODE: async () => {
+          await ui.app.user.click(
+            screen.getByRole('button', { name: t('cart.code.removeLabel', { code: 'WELCOME10' }) }),
+          );
+        },
+        REMOVE_A: async () => {
+          await ui.app.user.click(
+            screen.getByRole('button', { name: t('cart.item.removeLabel', { title: PREGNANCY.title }) }),
+          );
+        },
+        REMOVE_B: async () => {
+          await ui.app.user.click(
+            screen.getByRole('button', {
+              name: t('cart.item.removeLabel', { title: CONTRACEPTION.title }),
+            }),
+          );
+        },
+        ASK_CLEAR: () => ui.press('cart.clear.open'),
+        CANCEL_CLEAR: async () => {
+          await ui.app.user.click(
+            within(screen.getByRole('alertdialog')).getByRole('button', { name: t('cart.clear.cancel') }),
+          );
+        },
+        CONFIRM_CLEAR: async () => {
+          await ui.app.user.click(
+            within(screen.getByRole('alertdialog')).getByRole('button', { name: t('cart.clear.confirm') }),
+          );
+        },
+      },
+      states: {
+        closed: ui.expectClosed,
+        loading: async () => {
+          await expectLoading();
+          expect(lastQuote()).toEqual({ courseIds: [A.id, B.id], code: null });
+          // the cart's own titles show while the server prices it
+          expect(screen.getAllByTestId('cart-item')).toHaveLength(2);
+        },
+        loadingWithCode: async () => {
+          await expectLoading();
+          expect(lastQuote()).toEqual({ courseIds: [A.id, B.id], code: 'WELCOME10' });
+        },
+        loadingAgain: async () => {
+          await expectLoading();
+          expect(quote().calls.length).toBeGreaterThan(1);
+          expect(lastQuote()).toEqual({ courseIds: [A.id, B.id], code: null });
+        },
+        loadingArabic: async () => {
+          await expectLoading();
+          expect(document.documentElement.dir).toBe('rtl');
+          expect(quote().calls.length).toBeGreaterThan(1);
+        },
+        loadingOne: async () => {
+          await expectLoading();
+          expect(lastQuote().courseIds).toEqual([A.id]);
+        },
+        loadingOnlyB: async () => {
+          await expectLoading();
+          expect(lastQuote().courseIds).toEqual([B.id]);
+        },
+        ready: () => expectReady([A.id, B.id]),
+        readyAgain: async () => {
+          await expectReady([A.id, B.id]);
+          expect(screen.getByTestId('totals-discount')).toHaveTextContent(money(0));
+          expect(sessionStorage.getItem('promoCode')).toBeNull();
+        },
+        readyStill: async () => {
+          await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+          await expectReady([A.id, B.id]);
+          expect(quote().calls).toHaveLength(1);
+        },
+        readyArabic: async () => {
+          await expectReady([A.id, B.id]);
+          expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('سلة المشتريات');
+        },
+        readyOne: async () => {
+          await expectReady([A.id]);
+          expect(JSON.parse(localStorage.getItem('cart')!).items).toHaveLength(1);
+        },
+        readyOnlyB: () => expectReady([B.id]),
+        readyTyped: async () => {
+          await expectReady([A.id, B.id]);
+          // typing clears the reason
+          expect(screen.getByTestId('code-input')).toHaveValue('w');
+          expect(screen.getByRole('textbox', { name: t('cart.code.label') })).not.toHaveAttribute(
+            'aria-invalid',
+          );
+        },
+        codeRequired: async () => {
+          expect(await screen.findByTestId('code-error')).toHaveTextContent(t('cart.code.error.REQUIRED'));
+          expect(validate().calls).toHaveLength(0);
+        },
+        applying: async () => {
+          const apply = screen.getByRole('button', { name: t('cart.code.apply') });
+          expect(apply).toHaveAttribute('aria-busy', 'true');
+          expect(validate().last()!.input).toEqual({ code: 'WELCOME10', courseIds: [A.id, B.id] });
+          expect(checkoutButton()).toBeDisabled();
+        },
+        applyingFree: async () => {
+          expect(screen.getByRole('button', { name: t('cart.code.apply') })).toHaveAttribute(
+            'aria-busy',
+            'true',
+          );
+          expect(validate().last()!.input).toEqual({ code: 'FREEPILL', courseIds: [A.id, B.id] });
+        },
+        withFreeCode: async () => {
+          // the line the code makes free shows $0, its list price struck through; the other is as before
+          expect(await screen.findByTestId('code-applied')).toHaveTextContent(
+            t('cart.code.applied', { code: 'FREEPILL' }),
+          );
+          const [a, b] = within(screen.getByTestId('cart-items')).getAllByTestId('cart-item');
+          const free = within(b).getByTestId('line-price');
+          expect(free).toHaveTextContent(
+            t('cart.item.sale', { sale: money(0), price: money(CONTRACEPTION.price) }),
+          );
+          expect(free.querySelector('s')).toHaveTextContent(money(CONTRACEPTION.price));
+          expect(within(a).getByTestId('line-price')).toHaveTextContent(
+            t('cart.item.sale', { sale: money(PREGNANCY.sale_price), price: money(PREGNANCY.price) }),
+          );
+          const q = priced({ courseIds: [A.id, B.id], code: 'FREEPILL' });
+          expect(q.totals.discount).toBe(CONTRACEPTION.price);
+          expect(screen.getByTestId('totals-discount')).toHaveTextContent(money(-q.totals.discount));
+          expect(screen.getByTestId('totals-total')).toHaveTextContent(money(q.totals.total));
+        },
+        codeRefused: async () => {
+          expect(await screen.findByTestId('code-error')).toHaveTextContent(
+            t('cart.code.error.COUPON_EXPIRED'),
+          );
+          expect(screen.getByRole('textbox', { name: t('cart.code.label') })).toHaveAttribute(
+            'aria-invalid',
+            'true',
+          );
+        },
+        codeDropped: async () => {
+          expect(await screen.findByTestId('code-error')).toHaveTextContent(
+            t('cart.code.error.COUPON_ALREADY_USED'),
+          );
+          expect(screen.getByTestId('code-input')).toHaveValue('WELCOME10');
+          expect(sessionStorage.getItem('promoCode')).toBeNull();
+          await expectReady([A.id, B.id]);
+        },
+        withCode: async () => {
+          const q = priced({ courseIds: [A.id, B.id], code: 'WELCOME10' });
+          expect(await screen.findByTestId('code-applied')).toHaveTextContent(
+            t('cart.code.applied', { code: 'WELCOME10' }),
+          );
+          expect(screen.getByTestId('totals-discount')).toHaveTextContent(money(-q.totals.discount));
+          expect(screen.getByTestId('totals-total')).toHaveTextContent(money(q.totals.total));
+          expect(sessionStorage.getItem('promoCode')).toBe('WELCOME10');
+          expect(checkoutButton()).toHaveAttribute('href', '/checkout');
+        },
+        confirming: async () => {
+          const dialog = await screen.findByRole('alertdialog');
+          expect(within(dialog).getByRole('heading', { name: t('cart.clear.title') })).toBeInTheDocument();
+          expect(dialog).toHaveTextContent(t('cart.clear.body', { count: 2 }));
+        },
+        blocked: async () => {
+          const problem = await screen.findByTestId('cart-item-problem');
+          expect(problem).toHaveTextContent(t('cart.item.owned'));
+          expect(screen.getByTestId('cart-blocked')).toHaveTextContent(t('cart.checkout.blocked'));
+          expect(checkoutButton()).toBeDisabled();
+        },
+        failed: async () => {
+          const alert = await screen.findByTestId('cart-error');
+          expect(alert).toHaveAttribute('role', 'alert');
+          expect(alert).toHaveTextContent(t('cart.error'));
+          expect(checkoutButton()).toBeDisabled();
+        },
+        empty: async () => {
+          await expectEmpty();
+          expect(quote().calls).toHaveLength(0);
+        },
+        emptyNow: expectEmpty,
+      },
+    },
+    30_000,
+  );
 
-  it('covers every state and transition of the real cartReview machine', () => {
-    console.log(coverage.report());
-    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
-  });
+  coversEveryTransition(coverage);
 });

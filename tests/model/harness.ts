@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { type AnyActorLogic, type InspectionEvent, SimulatedClock } from 'xstate';
 import { navigateTo, renderApp, type Stubs } from '../support/render-app';
 import { screenLifecycle, screenWords, settle } from '../support/screen-model';
@@ -47,7 +47,7 @@ export function modelApp<F extends StubFactories = Record<never, never>>(
     coverage?: Coverage | Coverage[];
     /** Fresh stub actors for each open, by the name renderApp gives each actor. */
     stubs?: F;
-    /** Signed in as MEMBER before each open. */
+    /** Signed in as MEMBER at the start of each test (a reload finds what the test left). */
     member?: boolean;
     /** A new SimulatedClock for the whole actor system at each open (`ui.clock`). */
     clock?: boolean;
@@ -69,6 +69,7 @@ export function modelApp<F extends StubFactories = Record<never, never>>(
     current = undefined;
   });
 
+  if (member) beforeEach(() => signInMember());
   const words = screenWords(() => opened().app);
 
   const ui = {
@@ -80,7 +81,6 @@ export function modelApp<F extends StubFactories = Record<never, never>>(
      */
     async open(path: string, o: { ready?: string } & Partial<RenderOptions> = {}) {
       const { ready, ...more } = o;
-      if (member) signInMember();
       const made = Object.fromEntries(
         Object.entries(factories ?? {}).map(([name, make]) => [name, (make as () => Stub)()]),
       ) as Made<F>;

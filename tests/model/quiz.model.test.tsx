@@ -1,15 +1,14 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { createIntl } from 'react-intl';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createMachine, type InspectionEvent } from 'xstate';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { MemberCourseDetail, QuizResult, QuizSubmitBody } from '../../contract/learning';
 import type { QuizKind } from '../../contract/learning-constants';
 import { quizMachine } from '../../machines/quiz';
 import { attempt, memberCourse, memberQuiz, QUESTIONS, quizResult } from '../support/learning-fixtures';
-import { renderApp, resetBrowserState } from '../support/render-app';
 import { controlledActor } from '../support/stub-actors';
 import { Coverage } from './coverage';
+import { coversEveryTransition, followPaths, modelApp } from './harness';
 
 /**
  * Model-based test of the pre- and post-course quizzes (spec §3 Quiz, §4 Course, §5, §8): a test
@@ -21,51 +20,38 @@ import { Coverage } from './coverage';
 const coverage = new Coverage('quiz', quizMachine);
 const COURSE = 'menstrual-cycle';
 
-interface Harness {
-  app: ReturnType<typeof renderApp>;
+/** What one opened quiz keeps besides the app. */
+interface Run {
   kind: QuizKind;
-  load: ReturnType<typeof controlledActor<MemberCourseDetail, { courseId: string; userId: string }>>;
-  submit: ReturnType<typeof controlledActor<QuizResult, QuizSubmitBody>>;
+  /** What the screen told the root's course lifecycle. */
   lifecycle: unknown[];
   /** Toasts saying "Quiz submitted successfully" before the submission (the toaster outlives a test). */
   toastsBefore: number;
 }
-let h: Harness | undefined;
+let run: Run;
 
-/** Opens the quiz; `reload` keeps the tab's storage, as a reload of the page does. */
-function open(kind: QuizKind, reload = false) {
-  if (!reload) resetBrowserState();
-  document.cookie = 'authToken=tok; path=/';
-  localStorage.setItem('userData', JSON.stringify({ id: 'u1', alias: 'noor' }));
-  const load = controlledActor<MemberCourseDetail, { courseId: string; userId: string }>();
-  const submit = controlledActor<QuizResult, QuizSubmitBody>();
-  const lifecycle: unknown[] = [];
-  const inspect = (e: InspectionEvent) => {
-    coverage.inspect(e);
-    if (e.type === '@xstate.event' && e.event.type === 'course.quizSubmitted') lifecycle.push(e.event);
-  };
-  const app = renderApp({
-    path: `/dashboard/course/${COURSE}/quiz/${kind}`,
-    savedLanguage: 'en',
-    inspect,
-    stubs: { loadQuiz: load.logic, submitQuiz: submit.logic },
-  });
-  h = { app, kind, load, submit, lifecycle, toastsBefore: 0 };
-}
-
-afterEach(() => {
-  h?.app.unmount();
-  h = undefined;
+const ui = modelApp({
+  coverage,
+  member: true,
+  stubs: {
+    loadQuiz: () => controlledActor<MemberCourseDetail, { courseId: string; userId: string }>(),
+    submitQuiz: () => controlledActor<QuizResult, QuizSubmitBody>(),
+  },
+  inspect: (e) => {
+    if (e.type === '@xstate.event' && e.event.type === 'course.quizSubmitted') run.lifecycle.push(e.event);
+  },
 });
+const { t, settle } = ui;
+const load = () => ui.stubs.loadQuiz;
+const submit = () => ui.stubs.submitQuiz;
 
-function t(id: string, values?: Record<string, unknown>) {
-  const { locale, messages } = h!.app.system.get('language').getSnapshot().context;
-  return (createIntl({ locale, messages }).formatMessage({ id }, values as never) as string).replace(
-    /\s+/g,
-    ' ',
-  );
+/** Opens the quiz; `reload` is a reload of the page (the tab's storage stays, as it does anyway). */
+function open(kind: QuizKind, reload = false) {
+  run = { kind, lifecycle: [], toastsBefore: 0 };
+  const path = `/dashboard/course/${COURSE}/quiz/${kind}`;
+  return reload ? ui.reload(path) : ui.open(path);
 }
-const settle = () => act(async () => {});
+
 const SAVED_KEY = `quiz:u1:${COURSE}:pre`;
 const saved = () => sessionStorage.getItem(SAVED_KEY);
 const form = () => screen.getByTestId('quiz-form');
@@ -75,7 +61,7 @@ const submitButton = () => within(form()).getByRole('button', { name: t('learnin
 const loaded = (pre = memberQuiz('pre'), post = memberQuiz('post')) => memberCourse({ pre, post });
 
 async function answerAll() {
-  const u = h!.app.user;
+  const u = ui.app.user;
   const single = async (qid: string, option: string) => {
     const radio = within(question(qid)).getByRole('radio', { name: option });
     if (!(radio as HTMLInputElement).checked) await u.click(radio);
@@ -92,7 +78,7 @@ async function answerAll() {
 /** Takes back both answers of the multiple-choice question. */
 async function clearSigns() {
   for (const box of within(question('q-signs')).getAllByRole('checkbox')) {
-    if ((box as HTMLInputElement).checked) await h!.app.user.click(box);
+    if ((box as HTMLInputElement).checked) await ui.app.user.click(box);
   }
   await settle();
 }
@@ -185,14 +171,14 @@ async function expectResult(kind: QuizKind, correct: number, submitted: boolean)
   if (submitted) {
     // the toast, and the course lifecycle hears her new progress
     await waitFor(() =>
-      expect(screen.queryAllByText(t('learning.quiz.submitted')).length).toBe(h!.toastsBefore + 1),
+      expect(screen.queryAllByText(t('learning.quiz.submitted')).length).toBe(run.toastsBefore + 1),
     );
-    expect(h!.lifecycle).toEqual([
+    expect(run.lifecycle).toEqual([
       { type: 'course.quizSubmitted', progress: quizResult(kind, correct).progress },
     ]);
   } else {
-    expect(h!.submit.calls).toHaveLength(0);
-    expect(h!.lifecycle).toEqual([]);
+    expect(submit().calls).toHaveLength(0);
+    expect(run.lifecycle).toEqual([]);
   }
 }
 
@@ -269,158 +255,152 @@ describe('quiz model on the real screen', () => {
     expect(paths.length).toBeGreaterThan(12);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      await path.test({
-        events: {
-          OPEN: async () => open('pre'),
-          OPEN_POST: async () => open('post'),
-          RELOAD: async () => {
-            h!.app.unmount();
-            open('pre', true);
-          },
-          LOAD_OK: () => h!.load.resolve(loaded()),
-          LOAD_FAIL: () => h!.load.reject({ code: 'NETWORK_ERROR' }),
-          LOAD_NOT_FOUND: () => h!.load.reject({ code: 'COURSE_NOT_FOUND' }),
-          LOAD_NO_QUIZ: () => h!.load.resolve(memberCourse(null)),
-          LOAD_NO_QUESTIONS: () => h!.load.resolve(loaded(memberQuiz('pre', { questions: [] }))),
-          LOAD_TAKEN: () =>
-            h!.load.resolve(
-              loaded(memberQuiz('pre', { canSubmit: false, attempts: 1, lastAttempt: attempt('pre', 1) })),
-            ),
-          LOAD_LOCKED: () => h!.load.resolve(loaded(undefined, memberQuiz('post', { canSubmit: false }))),
-          ANSWER_ALL: answerAll,
-          SUBMIT_EMPTY: async () => {
-            await h!.app.user.click(submitButton());
-            await settle();
-          },
-          SUBMIT: async () => {
-            await h!.app.user.click(submitButton());
-            await settle();
-          },
-          SUBMIT_OK: async () => {
-            h!.toastsBefore = screen.queryAllByText(t('learning.quiz.submitted')).length;
-            await h!.submit.resolve(quizResult(h!.kind, 2));
-          },
-          SUBMIT_FAIL: () => h!.submit.reject({ code: 'NETWORK_ERROR' }),
-          SUBMIT_INCOMPLETE: () => h!.submit.reject({ code: 'QUIZ_INCOMPLETE' }),
-          RETRY: async () => {
-            await h!.app.user.click(screen.getByRole('button', { name: t('learning.common.retry') }));
-            await settle();
-          },
-          CLEAR_ONE_AND_RETRY: async () => {
-            await clearSigns();
-            await h!.app.user.click(screen.getByRole('button', { name: t('learning.common.retry') }));
-            await settle();
-          },
-          CLEAR_ONE_AND_SUBMIT: async () => {
-            await clearSigns();
-            await h!.app.user.click(submitButton());
-            await settle();
-          },
-          RETAKE: async () => {
-            await h!.app.user.click(screen.getByRole('button', { name: t('learning.quiz.retake') }));
-            await settle();
-          },
+  followPaths(
+    paths,
+    {
+      events: {
+        OPEN: () => open('pre'),
+        OPEN_POST: () => open('post'),
+        RELOAD: () => open('pre', true),
+        LOAD_OK: () => load().resolve(loaded()),
+        LOAD_FAIL: () => load().reject({ code: 'NETWORK_ERROR' }),
+        LOAD_NOT_FOUND: () => load().reject({ code: 'COURSE_NOT_FOUND' }),
+        LOAD_NO_QUIZ: () => load().resolve(memberCourse(null)),
+        LOAD_NO_QUESTIONS: () => load().resolve(loaded(memberQuiz('pre', { questions: [] }))),
+        LOAD_TAKEN: () =>
+          load().resolve(
+            loaded(memberQuiz('pre', { canSubmit: false, attempts: 1, lastAttempt: attempt('pre', 1) })),
+          ),
+        LOAD_LOCKED: () => load().resolve(loaded(undefined, memberQuiz('post', { canSubmit: false }))),
+        ANSWER_ALL: answerAll,
+        SUBMIT_EMPTY: async () => {
+          await ui.app.user.click(submitButton());
+          await settle();
         },
-        states: {
-          closed: () => expect(h).toBeUndefined(),
-          loading: async () => {
-            expect(await screen.findByTestId('quiz-loading', {}, { timeout: 10_000 })).toBeInTheDocument();
-            expect(screen.getByRole('heading', { name: t('learning.quiz.title.pre') })).toBeInTheDocument();
-            await waitFor(() => expect(h!.load.last()?.input).toEqual({ courseId: COURSE, userId: 'u1' }));
-          },
-          loadingPost: async () => {
-            expect(await screen.findByTestId('quiz-loading', {}, { timeout: 10_000 })).toBeInTheDocument();
-            expect(screen.getByRole('heading', { name: t('learning.quiz.title.post') })).toBeInTheDocument();
-          },
-          failed: () => expectLoadError('QUIZ_LOAD_FAILED', true, `/courses/${COURSE}`),
-          notFound: () => expectLoadError('QUIZ_NOT_FOUND', false, `/courses/${COURSE}`),
-          noQuestions: () => expectLoadError('NO_QUESTIONS', false, `/courses/${COURSE}`),
-          locked: () => expectLoadError('LESSONS_INCOMPLETE', false, `/dashboard/course/${COURSE}`),
-          takenResult: async () => {
-            await expectResult('pre', 1, false);
-            expect(screen.getByTestId('quiz-result')).toHaveTextContent(/You took this quiz on Nov 20, 2026/);
-          },
-          answering: async () => {
-            await expectQuestions();
-            expectProgress(0);
-            expect(screen.queryByRole('alert')).toBeNull();
-          },
-          answeringPost: async () => {
-            await expectQuestions();
-            expect(screen.getByRole('heading', { name: t('learning.quiz.title.post') })).toBeInTheDocument();
-            // a retake starts with no answers
-            expectProgress(0);
-          },
-          incomplete: () => expectIncomplete(true),
-          serverIncomplete: async () => {
-            await expectIncomplete(false);
-            expectProgress(3);
-          },
-          answered: () => {
-            expectProgress(3);
-            expect(marked()).toEqual([]);
-            // kept for this tab, for a reload
-            expect(JSON.parse(saved()!)).toEqual({ 'q-cycle-length': [1], 'q-signs': [0, 1], 'q-pain': [0] });
-          },
-          reloading: async () => {
-            expect(await screen.findByTestId('quiz-loading', {}, { timeout: 10_000 })).toBeInTheDocument();
-          },
-          answeredAfterReload: async () => {
-            // a reload keeps the answers she had given
-            await expectQuestions();
-            expectProgress(3);
-            expect(
-              within(question('q-cycle-length')).getByRole('radio', { name: '21 to 35 days' }),
-            ).toBeChecked();
-            expect(
-              within(question('q-signs')).getByRole('checkbox', { name: 'Clear, stretchy discharge' }),
-            ).toBeChecked();
-            expect(within(question('q-pain')).getByRole('radio', { name: 'True' })).toBeChecked();
-          },
-          answeredPost: () => expectProgress(3),
-          fixed: () => {
-            // answering takes the marks away; the message stays until she submits again
-            expectProgress(3);
-            expect(marked()).toEqual([]);
-          },
-          submitting: async () => {
-            await waitFor(() => expect(submitButton()).toHaveAttribute('aria-busy', 'true'));
-            expect(h!.submit.last()!.input).toEqual({
-              courseId: COURSE,
-              kind: 'pre',
-              answers: [
-                { questionId: 'q-cycle-length', choices: [1] },
-                { questionId: 'q-signs', choices: [0, 1] },
-                { questionId: 'q-pain', choices: [0] },
-              ],
-            });
-          },
-          submittingPost: async () => {
-            await waitFor(() => expect(submitButton()).toHaveAttribute('aria-busy', 'true'));
-            expect(h!.submit.last()!.input.kind).toBe('post');
-          },
-          submitFailed: async () => {
-            const alert = await screen.findByTestId('quiz-submit-error');
-            expect(alert).toHaveTextContent(t('learning.errors.QUIZ_SUBMIT_FAILED'));
-            // her answers are kept
-            expectProgress(3);
-            expect(within(question('q-pain')).getByRole('radio', { name: 'True' })).toBeChecked();
-          },
-          result: async () => {
-            await expectResult('pre', 2, true);
-            // submitted: nothing left to restore
-            expect(saved()).toBeNull();
-          },
-          resultPost: () => expectResult('post', 2, true),
+        SUBMIT: async () => {
+          await ui.app.user.click(submitButton());
+          await settle();
         },
-      });
-    }, 30_000);
-  }
+        SUBMIT_OK: async () => {
+          run.toastsBefore = screen.queryAllByText(t('learning.quiz.submitted')).length;
+          await submit().resolve(quizResult(run.kind, 2));
+        },
+        SUBMIT_FAIL: () => submit().reject({ code: 'NETWORK_ERROR' }),
+        SUBMIT_INCOMPLETE: () => submit().reject({ code: 'QUIZ_INCOMPLETE' }),
+        RETRY: async () => {
+          await ui.press('learning.common.retry');
+          await settle();
+        },
+        CLEAR_ONE_AND_RETRY: async () => {
+          await clearSigns();
+          await ui.press('learning.common.retry');
+          await settle();
+        },
+        CLEAR_ONE_AND_SUBMIT: async () => {
+          await clearSigns();
+          await ui.app.user.click(submitButton());
+          await settle();
+        },
+        RETAKE: async () => {
+          await ui.press('learning.quiz.retake');
+          await settle();
+        },
+      },
+      states: {
+        closed: ui.expectClosed,
+        loading: async () => {
+          expect(await screen.findByTestId('quiz-loading', {}, { timeout: 10_000 })).toBeInTheDocument();
+          expect(screen.getByRole('heading', { name: t('learning.quiz.title.pre') })).toBeInTheDocument();
+          await waitFor(() => expect(load().last()?.input).toEqual({ courseId: COURSE, userId: 'u1' }));
+        },
+        loadingPost: async () => {
+          expect(await screen.findByTestId('quiz-loading', {}, { timeout: 10_000 })).toBeInTheDocument();
+          expect(screen.getByRole('heading', { name: t('learning.quiz.title.post') })).toBeInTheDocument();
+        },
+        failed: () => expectLoadError('QUIZ_LOAD_FAILED', true, `/courses/${COURSE}`),
+        notFound: () => expectLoadError('QUIZ_NOT_FOUND', false, `/courses/${COURSE}`),
+        noQuestions: () => expectLoadError('NO_QUESTIONS', false, `/courses/${COURSE}`),
+        locked: () => expectLoadError('LESSONS_INCOMPLETE', false, `/dashboard/course/${COURSE}`),
+        takenResult: async () => {
+          await expectResult('pre', 1, false);
+          expect(screen.getByTestId('quiz-result')).toHaveTextContent(/You took this quiz on Nov 20, 2026/);
+        },
+        answering: async () => {
+          await expectQuestions();
+          expectProgress(0);
+          expect(screen.queryByRole('alert')).toBeNull();
+        },
+        answeringPost: async () => {
+          await expectQuestions();
+          expect(screen.getByRole('heading', { name: t('learning.quiz.title.post') })).toBeInTheDocument();
+          // a retake starts with no answers
+          expectProgress(0);
+        },
+        incomplete: () => expectIncomplete(true),
+        serverIncomplete: async () => {
+          await expectIncomplete(false);
+          expectProgress(3);
+        },
+        answered: () => {
+          expectProgress(3);
+          expect(marked()).toEqual([]);
+          // kept for this tab, for a reload
+          expect(JSON.parse(saved()!)).toEqual({ 'q-cycle-length': [1], 'q-signs': [0, 1], 'q-pain': [0] });
+        },
+        reloading: async () => {
+          expect(await screen.findByTestId('quiz-loading', {}, { timeout: 10_000 })).toBeInTheDocument();
+        },
+        answeredAfterReload: async () => {
+          // a reload keeps the answers she had given
+          await expectQuestions();
+          expectProgress(3);
+          expect(
+            within(question('q-cycle-length')).getByRole('radio', { name: '21 to 35 days' }),
+          ).toBeChecked();
+          expect(
+            within(question('q-signs')).getByRole('checkbox', { name: 'Clear, stretchy discharge' }),
+          ).toBeChecked();
+          expect(within(question('q-pain')).getByRole('radio', { name: 'True' })).toBeChecked();
+        },
+        answeredPost: () => expectProgress(3),
+        fixed: () => {
+          // answering takes the marks away; the message stays until she submits again
+          expectProgress(3);
+          expect(marked()).toEqual([]);
+        },
+        submitting: async () => {
+          await waitFor(() => expect(submitButton()).toHaveAttribute('aria-busy', 'true'));
+          expect(submit().last()!.input).toEqual({
+            courseId: COURSE,
+            kind: 'pre',
+            answers: [
+              { questionId: 'q-cycle-length', choices: [1] },
+              { questionId: 'q-signs', choices: [0, 1] },
+              { questionId: 'q-pain', choices: [0] },
+            ],
+          });
+        },
+        submittingPost: async () => {
+          await waitFor(() => expect(submitButton()).toHaveAttribute('aria-busy', 'true'));
+          expect(submit().last()!.input.kind).toBe('post');
+        },
+        submitFailed: async () => {
+          const alert = await screen.findByTestId('quiz-submit-error');
+          expect(alert).toHaveTextContent(t('learning.errors.QUIZ_SUBMIT_FAILED'));
+          // her answers are kept
+          expectProgress(3);
+          expect(within(question('q-pain')).getByRole('radio', { name: 'True' })).toBeChecked();
+        },
+        result: async () => {
+          await expectResult('pre', 2, true);
+          // submitted: nothing left to restore
+          expect(saved()).toBeNull();
+        },
+        resultPost: () => expectResult('post', 2, true),
+      },
+    },
+    30_000,
+  );
 
-  it('covers every state and transition of the real quiz machine', () => {
-    console.log(coverage.report());
-    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
-  });
+  coversEveryTransition(coverage);
 });
