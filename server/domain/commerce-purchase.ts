@@ -24,97 +24,35 @@
  * step 5 checks ownership again under the same lock and refunds if she owns a course by then.
  * `resume` continues a claimed request without her (the provider's completion after a challenge,
  * and the reconciliation pass: payments-completion.ts).
+ *
+ * Here: steps 1, 2 and 4. The key's bookkeeping (hash, claim, stored answers) is
+ * commerce-purchase-requests.ts; step 5 is commerce-purchase-finalize.ts.
  */
-import { createHash } from 'node:crypto';
-import { and, eq, gt, inArray } from 'drizzle-orm';
-import type { PurchaseChallenge, PurchasePaid } from '../../contract/commerce.ts';
-import { type DeclineReason, normalizeCouponCode } from '../../contract/commerce-rules.ts';
-import type { Database, Tx } from '../db/index.ts';
-import {
-  couponRedemptions,
-  coupons,
-  enrolments,
-  orderLines,
-  orders,
-  purchaseRequests,
-} from '../db/schema.ts';
+import type { Locale } from '../../contract/locale.ts';
+import type { Database } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
-import type { ErrorCode, Locale } from '../lib/i18n.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import { limitProblem, redemptionCounts } from './commerce-coupons.ts';
-import { issueInvoice } from './commerce-invoices.ts';
 import type { Plan, Pricing } from './commerce-pricing.ts';
-import { enrolAfterPurchase } from './learning-enrolments.ts';
-import type { Q } from './learning-progress.ts';
+import { createFinalize } from './commerce-purchase-finalize.ts';
 import {
-  answered,
-  BUSY,
-  claimWhenFree,
-  continuedWithoutHer,
-  IN_FLIGHT_MS,
-  lockMember,
-} from './member-lock.ts';
+  chargeKey,
+  createRequests,
+  type PurchaseInput,
+  type PurchaseReply,
+  refundKey,
+  replay,
+  requestHash,
+} from './commerce-purchase-requests.ts';
+import { answered, continuedWithoutHer } from './member-lock.ts';
 
-export interface PurchaseInput {
-  courseIds: string[];
-  code?: string | null;
-  paymentMethodId?: string | null;
-  expectedTotal: number;
-}
-
-export type PurchaseReply = { status: 201; body: PurchasePaid } | { status: 202; body: PurchaseChallenge };
-
-/** What a `done` request stores: the paid body, or an error's code (and decline reason). */
-type StoredBody = PurchasePaid | { error: { code: ErrorCode; reason?: DeclineReason } };
-
-type RequestRow = typeof purchaseRequests.$inferSelect;
-
-/** The body as compared between requests with one key: course order, code spelling and case do not matter. */
-export function requestHash(body: PurchaseInput): string {
-  const canonical = JSON.stringify({
-    courseIds: [...body.courseIds].sort(),
-    code: body.code ? normalizeCouponCode(body.code) : null,
-    paymentMethodId: body.paymentMethodId ?? null,
-    expectedTotal: body.expectedTotal,
-  });
-  return createHash('sha256').update(canonical).digest('hex');
-}
-
-/** The provider's idempotency keys for this request: one per member and key, so never shared. */
-export const chargeKey = (memberId: string, key: string) => `enroll:${memberId}:${key}`;
-export const CHARGE_KEY_PREFIX = 'enroll:';
-const refundKey = (memberId: string, key: string) => `enroll-refund:${memberId}:${key}`;
-
-/** Whether she is enrolled in any of these courses. */
-async function ownsAny(q: Q, memberId: string, courseIds: string[]): Promise<boolean> {
-  if (courseIds.length === 0) return false;
-  const rows = await q
-    .select({ courseId: enrolments.courseId })
-    .from(enrolments)
-    .where(and(eq(enrolments.userId, memberId), inArray(enrolments.courseId, courseIds)))
-    .limit(1);
-  return rows.length > 0;
-}
-
-const courseIdsOf = (plan: Plan) => plan.lines.map((l) => l.courseId);
-
-/**
- * Replays a stored answer: the paid body, or the stored error thrown again, in today's language (the
- * courses' titles from the stored plan: an order finished without her, by the provider's completion,
- * was answered in English).
- */
-function replay(row: RequestRow, locale?: Locale): PurchaseReply {
-  // jsonb written by this module only (finish / finalize below)
-  const body = row.responseBody as StoredBody;
-  if ('error' in body) {
-    throw new ApiError(body.error.code, body.error.reason ? { reason: body.error.reason } : {});
-  }
-  if (!locale) return { status: 201, body };
-  const titles = new Map((row.plan as Plan).lines.map((l) => [l.courseId, l.titles[locale]]));
-  const courses = body.order.courses.map((c) => ({ ...c, title: titles.get(c.id) ?? c.title }));
-  return { status: 201, body: { ...body, order: { ...body.order, courses } } };
-}
+export {
+  CHARGE_KEY_PREFIX,
+  chargeKey,
+  type PurchaseInput,
+  type PurchaseReply,
+  requestHash,
+} from './commerce-purchase-requests.ts';
 
 export interface PurchaseDeps {
   database: Database;
@@ -124,151 +62,8 @@ export interface PurchaseDeps {
 }
 
 export function createPurchases({ database, clock, provider, pricing }: PurchaseDeps) {
-  const { db } = database;
-
-  const read = async (userId: string, key: string): Promise<RequestRow | undefined> =>
-    (
-      await db
-        .select()
-        .from(purchaseRequests)
-        .where(and(eq(purchaseRequests.userId, userId), eq(purchaseRequests.idempotencyKey, key)))
-    )[0];
-
-  const lock = async (tx: Tx, userId: string, key: string): Promise<RequestRow> =>
-    (
-      await tx
-        .select()
-        .from(purchaseRequests)
-        .where(and(eq(purchaseRequests.userId, userId), eq(purchaseRequests.idempotencyKey, key)))
-        .for('update')
-    )[0];
-
-  /**
-   * Stores a final error for the key and throws it; if the key was answered meanwhile, that answer
-   * is given instead (the first final answer stands).
-   */
-  async function finishWithError(
-    userId: string,
-    key: string,
-    status: number,
-    code: ErrorCode,
-    reason?: DeclineReason,
-  ): Promise<PurchaseReply> {
-    const answered = await database.transaction(async (tx) => {
-      const row = await lock(tx, userId, key);
-      if (row.state === 'done') return row;
-      const body: StoredBody = { error: reason ? { code, reason } : { code } };
-      await tx
-        .update(purchaseRequests)
-        .set({ state: 'done', responseStatus: status, responseBody: body, updatedAt: clock.now() })
-        .where(and(eq(purchaseRequests.userId, userId), eq(purchaseRequests.idempotencyKey, key)));
-      return null;
-    });
-    if (answered) return replay(answered);
-    throw new ApiError(code, reason ? { reason } : {});
-  }
-
-  type Finalized =
-    | { kind: 'answered'; row: RequestRow }
-    | { kind: 'paid'; body: PurchasePaid }
-    | { kind: 'refused'; problem: ErrorCode };
-
-  /** Step 5, in one transaction (see the file comment). */
-  function finalize(
-    member: { id: string; alias: string },
-    key: string,
-    plan: Plan,
-    payment: { chargeId: string; brand: string; last4: string } | null,
-    locale: Locale,
-  ): Promise<Finalized> {
-    return database.transaction(async (tx): Promise<Finalized> => {
-      await lockMember(tx, member.id);
-      const row = await lock(tx, member.id, key);
-      if (row.state === 'done') return { kind: 'answered', row };
-      // bought meanwhile by another of her requests (one that waited past IN_FLIGHT_MS at her bank)
-      if (await ownsAny(tx, member.id, courseIdsOf(plan)))
-        return { kind: 'refused', problem: 'COURSE_ALREADY_OWNED' };
-      if (plan.coupon) {
-        // the code's terms were agreed when the key was claimed; only its limits can have run out
-        const [coupon] = await tx
-          .select()
-          .from(coupons)
-          .where(eq(coupons.code, plan.coupon.code))
-          .for('update');
-        const problem = coupon
-          ? limitProblem(coupon, await redemptionCounts(tx, coupon.code, member.id))
-          : null;
-        if (problem) return { kind: 'refused', problem };
-      }
-      const now = clock.now();
-      const { totals } = plan;
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId: member.id,
-          idempotencyKey: key,
-          subtotal: totals.subtotal,
-          discount: totals.discount,
-          vat: totals.vat,
-          total: totals.total,
-          currency: 'USD',
-          couponCode: plan.coupon?.code ?? null,
-          chargeId: payment?.chargeId ?? null,
-          paidBrand: payment?.brand ?? null,
-          paidLast4: payment?.last4 ?? null,
-          createdAt: now,
-        })
-        .returning({ id: orders.id });
-      await tx.insert(orderLines).values(
-        plan.lines.map((l, i) => ({
-          orderId: order.id,
-          courseId: l.courseId,
-          position: i + 1,
-          listPrice: l.listPrice,
-          amount: l.amount,
-          titles: l.titles,
-        })),
-      );
-      if (plan.coupon) {
-        await tx
-          .insert(couponRedemptions)
-          .values({ couponCode: plan.coupon.code, userId: member.id, orderId: order.id, redeemedAt: now });
-      }
-      // a course she was enrolled in meanwhile (free enrolment, another order) keeps that enrolment;
-      // this order still records what she paid for
-      await enrolAfterPurchase(
-        tx,
-        member.id,
-        plan.lines.map((l) => l.courseId),
-        clock,
-      );
-      const invoice = await issueInvoice(tx, {
-        orderId: order.id,
-        userId: member.id,
-        alias: member.alias,
-        plan,
-        amountPaid: payment ? totals.total : 0,
-        now,
-      });
-      const body: PurchasePaid = {
-        status: 'paid',
-        order: {
-          id: order.id,
-          createdAt: now.toISOString(),
-          courses: plan.lines.map((l) => ({ id: l.courseId, title: l.titles[locale] })),
-          coupon: plan.coupon?.code ?? null,
-          totals,
-          paidWith: payment ? { brand: payment.brand, last4: payment.last4 } : null,
-        },
-        invoice,
-      };
-      await tx
-        .update(purchaseRequests)
-        .set({ state: 'done', responseStatus: 201, responseBody: body, updatedAt: now })
-        .where(and(eq(purchaseRequests.userId, member.id), eq(purchaseRequests.idempotencyKey, key)));
-      return { kind: 'paid', body };
-    });
-  }
+  const { read, lock, finishWithError, claim } = createRequests({ database, clock });
+  const finalize = createFinalize({ database, clock }, { lock });
 
   /** Steps 4–5 for a claimed request. */
   async function proceed(
@@ -319,47 +114,6 @@ export function createPurchases({ database, clock, provider, pricing }: Purchase
       if (refund.status !== 'succeeded') throw new Error(`refund failed: ${refund.reason}`);
     }
     return finishWithError(member.id, key, 409, done.problem);
-  }
-
-  /**
-   * Step 3 under her member lock: her own key's row if it exists; otherwise nothing she owns, no
-   * other request of hers for one of these courses under way (BUSY: wait), then the claim.
-   */
-  function claim(memberId: string, key: string, hash: string, plan: Plan): Promise<RequestRow> {
-    const courseIds = courseIdsOf(plan);
-    return claimWhenFree(database, memberId, async (tx) => {
-      const [mine] = await tx
-        .select()
-        .from(purchaseRequests)
-        .where(and(eq(purchaseRequests.userId, memberId), eq(purchaseRequests.idempotencyKey, key)));
-      if (mine) return mine;
-      if (await ownsAny(tx, memberId, courseIds)) throw new ApiError('COURSE_ALREADY_OWNED');
-      const now = clock.now();
-      const underWay = await tx
-        .select({ plan: purchaseRequests.plan })
-        .from(purchaseRequests)
-        .where(
-          and(
-            eq(purchaseRequests.userId, memberId),
-            eq(purchaseRequests.state, 'started'),
-            gt(purchaseRequests.updatedAt, new Date(now.getTime() - IN_FLIGHT_MS)),
-          ),
-        );
-      if (underWay.some((r) => courseIdsOf(r.plan as Plan).some((id) => courseIds.includes(id)))) return BUSY;
-      const [claimed] = await tx
-        .insert(purchaseRequests)
-        .values({
-          userId: memberId,
-          idempotencyKey: key,
-          requestHash: hash,
-          state: 'started',
-          plan,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      return claimed;
-    });
   }
 
   return {
