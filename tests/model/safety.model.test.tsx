@@ -1,11 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMachine, SimulatedClock } from 'xstate';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { ESCAPE_WINDOW_MS, safetyMachine } from '../../machines/safety';
-import { renderApp, resetBrowserState } from '../support/render-app';
 import { resolves } from '../support/stub-actors';
 import { Coverage } from './coverage';
+import { coversEveryTransition, followPaths, modelApp } from './harness';
 
 /**
  * Model-based test of Quick exit and discreet mode on the real app (real machines, views, keyboard
@@ -50,10 +50,15 @@ const model = createTestModel(safetyModel);
 const paths = model.getShortestPaths();
 const coverage = new Coverage('safety', safetyMachine);
 
-let clock: SimulatedClock;
-let app: ReturnType<typeof renderApp> | undefined;
 const leaveSite = vi.fn();
 const member = { token: 'tok-safety', userData: JSON.stringify({ id: 'u1', alias: 'noor' }) };
+const ui = modelApp({
+  coverage,
+  clock: true,
+  savedLanguage: undefined,
+  leaveSite,
+  stubs: { readStoredSession: () => resolves({ token: member.token, userData: member.userData }) },
+});
 
 beforeAll(() => {
   // what index.html gives every page: the product's icon and browser colour
@@ -63,31 +68,19 @@ beforeAll(() => {
   );
 });
 beforeEach(() => {
-  resetBrowserState();
   document.documentElement.removeAttribute('style');
   document.title = '';
   leaveSite.mockClear();
-  clock = new SimulatedClock();
-});
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
 });
 
-const realSafety = () => app!.system.get('safety').getSnapshot();
+const realSafety = () => ui.app.system.get('safety').getSnapshot();
 const icon = () => document.head.querySelector<HTMLLinkElement>('link[rel~="icon"]')!.getAttribute('href');
 const theme = () => document.head.querySelector<HTMLMetaElement>('meta[name="theme-color"]')!.content;
 const discreetSwitch = () => screen.findByRole('checkbox', { name: 'Discreet mode' }, { timeout: 5_000 });
 
 async function open(discreet: boolean) {
   if (discreet) localStorage.setItem('discreet', '1');
-  app = renderApp({
-    path: '/dashboard',
-    clock,
-    inspect: coverage.inspect,
-    leaveSite,
-    stubs: { readStoredSession: resolves({ token: member.token, userData: member.userData }) },
-  });
+  await ui.open('/dashboard');
   await screen.findByTestId('page-title', {}, { timeout: 5_000 });
   await discreetSwitch();
 }
@@ -112,7 +105,7 @@ function expectLeft() {
 }
 
 async function press(keys: string) {
-  await app!.user.keyboard(keys);
+  await ui.app.user.keyboard(keys);
 }
 
 describe('safety model on the real app', () => {
@@ -121,78 +114,72 @@ describe('safety model on the real app', () => {
     expect(paths.length).toBe(10);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      await path.test({
-        events: {
-          OPEN_FRESH: () => open(false),
-          OPEN_REMEMBERED: () => open(true),
-          TOGGLE: async () => app!.user.click(await discreetSwitch()),
-          ESC: () => press('{Escape}'),
-          SHIFT_ESC: () => press('{Shift>}{Escape}{/Shift}'),
-          CLICK_EXIT: async () => app!.user.click(screen.getByRole('button', { name: 'Quick exit' })),
-          WAIT: async () => {
-            // one ms short of the window nothing has changed; at the window the count is forgotten
-            const before = JSON.stringify(realSafety().value);
-            await act(async () => clock.increment(ESCAPE_WINDOW_MS - 1));
-            expect(JSON.stringify(realSafety().value)).toBe(before);
-            await act(async () => clock.increment(1));
-          },
-          SIGN_OUT: async () => app!.user.click(screen.getByTestId('logout')),
+  followPaths(
+    paths,
+    {
+      events: {
+        OPEN_FRESH: () => open(false),
+        OPEN_REMEMBERED: () => open(true),
+        TOGGLE: async () => ui.app.user.click(await discreetSwitch()),
+        ESC: () => press('{Escape}'),
+        SHIFT_ESC: () => press('{Shift>}{Escape}{/Shift}'),
+        CLICK_EXIT: async () => ui.app.user.click(screen.getByRole('button', { name: 'Quick exit' })),
+        WAIT: async () => {
+          // one ms short of the window nothing has changed; at the window the count is forgotten
+          const before = JSON.stringify(realSafety().value);
+          await act(async () => ui.clock.increment(ESCAPE_WINDOW_MS - 1));
+          expect(JSON.stringify(realSafety().value)).toBe(before);
+          await act(async () => ui.clock.increment(1));
         },
-        states: {
-          closed: () => expect(screen.queryByTestId('safety-bar')).toBeNull(),
-          plain: async () => {
-            await expectPlain();
-            expect(realSafety().matches({ exit: 'idle' })).toBe(true);
-            // the button says what it does and how to do it from the keyboard
-            const button = screen.getByRole('button', { name: 'Quick exit' });
-            expect(button).toHaveAttribute('aria-keyshortcuts', 'Shift+Escape');
-            expect(button).toHaveAccessibleDescription(/Escape three times quickly, or Shift and Escape/);
-            expect(screen.getByRole('link', { name: 'Staying safe' })).toHaveAttribute(
-              'href',
-              '/safeguarding',
-            );
-          },
-          plainOnce: async () => {
-            await expectPlain();
-            expect(realSafety().matches({ exit: 'escapedOnce' })).toBe(true);
-          },
-          plainTwice: async () => {
-            await expectPlain();
-            expect(realSafety().matches({ exit: 'escapedTwice' })).toBe(true);
-          },
-          discreet: async () => {
-            await waitFor(() => expect(document.title).toBe('Notes'));
-            expect(icon()).toBe('/favicon-neutral.svg');
-            expect(theme()).not.toBe('#6B2D5C');
-            expect(localStorage.getItem('discreet')).toBe('1');
-            expect(await discreetSwitch()).toBeChecked();
-            // the page itself is unchanged: its heading is still there
-            expect(screen.getByTestId('page-title')).toBeVisible();
-            expect(leaveSite).not.toHaveBeenCalled();
-          },
-          signedOut: async () => {
-            await waitFor(() => expect(window.location.pathname).toBe('/login'));
-            await waitFor(() => expect(realSafety().matches({ discreet: 'off' })).toBe(true));
-            expect(localStorage.getItem('discreet')).toBeNull();
-            expect(icon()).toBe('/favicon.svg');
-            await waitFor(() => expect(document.title).not.toBe('Notes'));
-            // the public site has the strip too, switch off
-            expect(await discreetSwitch()).not.toBeChecked();
-          },
-          leftByButton: expectLeft,
-          leftByShortcut: expectLeft,
-          leftAfterOneEscape: expectLeft,
-          leftAfterTwoEscapes: expectLeft,
-          leftByThreeEscapes: expectLeft,
+        SIGN_OUT: async () => ui.app.user.click(screen.getByTestId('logout')),
+      },
+      states: {
+        closed: () => expect(screen.queryByTestId('safety-bar')).toBeNull(),
+        plain: async () => {
+          await expectPlain();
+          expect(realSafety().matches({ exit: 'idle' })).toBe(true);
+          // the button says what it does and how to do it from the keyboard
+          const button = screen.getByRole('button', { name: 'Quick exit' });
+          expect(button).toHaveAttribute('aria-keyshortcuts', 'Shift+Escape');
+          expect(button).toHaveAccessibleDescription(/Escape three times quickly, or Shift and Escape/);
+          expect(screen.getByRole('link', { name: 'Staying safe' })).toHaveAttribute('href', '/safeguarding');
         },
-      });
-    }, 20_000);
-  }
+        plainOnce: async () => {
+          await expectPlain();
+          expect(realSafety().matches({ exit: 'escapedOnce' })).toBe(true);
+        },
+        plainTwice: async () => {
+          await expectPlain();
+          expect(realSafety().matches({ exit: 'escapedTwice' })).toBe(true);
+        },
+        discreet: async () => {
+          await waitFor(() => expect(document.title).toBe('Notes'));
+          expect(icon()).toBe('/favicon-neutral.svg');
+          expect(theme()).not.toBe('#6B2D5C');
+          expect(localStorage.getItem('discreet')).toBe('1');
+          expect(await discreetSwitch()).toBeChecked();
+          // the page itself is unchanged: its heading is still there
+          expect(screen.getByTestId('page-title')).toBeVisible();
+          expect(leaveSite).not.toHaveBeenCalled();
+        },
+        signedOut: async () => {
+          await waitFor(() => expect(window.location.pathname).toBe('/login'));
+          await waitFor(() => expect(realSafety().matches({ discreet: 'off' })).toBe(true));
+          expect(localStorage.getItem('discreet')).toBeNull();
+          expect(icon()).toBe('/favicon.svg');
+          await waitFor(() => expect(document.title).not.toBe('Notes'));
+          // the public site has the strip too, switch off
+          expect(await discreetSwitch()).not.toBeChecked();
+        },
+        leftByButton: expectLeft,
+        leftByShortcut: expectLeft,
+        leftAfterOneEscape: expectLeft,
+        leftAfterTwoEscapes: expectLeft,
+        leftByThreeEscapes: expectLeft,
+      },
+    },
+    20_000,
+  );
 
-  it('covers every state and transition of the real safety machine', () => {
-    console.log(coverage.report(), coverage.missing());
-    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
-  });
+  coversEveryTransition(coverage);
 });

@@ -1,11 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMachine, SimulatedClock } from 'xstate';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { splashMachine } from '../../machines/splash';
-import { renderApp, resetBrowserState } from '../support/render-app';
 import { deferred } from '../support/stub-actors';
 import { Coverage } from './coverage';
+import { coversEveryTransition, followPaths, modelApp } from './harness';
 
 /**
  * Model-based test of the start-up splash (spec §2, §9) on the real app: the splash fades out over
@@ -73,40 +73,33 @@ const model = createTestModel(splashModel, {
 const paths = model.getSimplePaths();
 
 const coverage = new Coverage('splash', splashMachine);
+const ui = modelApp({ coverage, clock: true, savedLanguage: undefined });
 
 // the real document.fonts is absent in jsdom: each app gets a FontFaceSet stand-in whose `ready` the test settles
 let fonts = deferred<void>();
 Object.defineProperty(document, 'fonts', { configurable: true, get: () => ({ ready: fonts.promise }) });
 
-let clock: SimulatedClock;
 let now = 0;
-let app: ReturnType<typeof renderApp> | undefined;
 
 beforeEach(() => {
-  resetBrowserState();
   fonts = deferred<void>();
-  clock = new SimulatedClock();
   now = 0;
-});
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
 });
 afterAll(() => {
   delete (document as { fonts?: unknown }).fonts;
 });
 
-const realSplash = () => app!.system.get('splash').getSnapshot();
+const realSplash = () => ui.app.system.get('splash').getSnapshot();
 const domState = () => screen.queryByTestId('splash')?.getAttribute('data-state') ?? 'gone';
 
 /** Moves the simulated clock to `at` ms after start; at `at - 1` nothing may have changed yet. */
 async function advanceTo(at: number) {
   const before = JSON.stringify(realSplash().value);
   const domBefore = domState();
-  await act(async () => clock.increment(at - 1 - now));
+  await act(async () => ui.clock.increment(at - 1 - now));
   expect(JSON.stringify(realSplash().value)).toBe(before);
   expect(domState()).toBe(domBefore);
-  await act(async () => clock.increment(1));
+  await act(async () => ui.clock.increment(1));
   now = at;
 }
 
@@ -122,66 +115,60 @@ describe('splash model on the real app', () => {
     expect(paths.length).toBe(4);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      await path.test({
-        events: {
-          OPEN: async () => {
-            app = renderApp({ path: '/', clock, inspect: coverage.inspect });
-            // the page is rendered under the splash
-            await screen.findByTestId('language-switch');
-          },
-          FONTS_READY: async (step) => {
-            const { at } = step.event as { type: 'FONTS_READY'; at: number };
-            if (at > 0) await advanceTo(at);
-            await act(async () => fonts.resolve());
-            await waitFor(() => expect(realSplash().matches({ visible: 'fontsReady' })).toBe(true));
-          },
-          TIME_500: () => advanceTo(500),
-          TIME_700: () => advanceTo(700),
-          TIME_1000: () => advanceTo(1000),
-          TIME_1200: () => advanceTo(1200),
-          TIME_1500: () => advanceTo(1500),
+  followPaths(
+    paths,
+    {
+      events: {
+        // the page is rendered under the splash
+        OPEN: () => ui.open('/', { ready: 'language-switch' }),
+        FONTS_READY: async (step) => {
+          const { at } = step.event as { type: 'FONTS_READY'; at: number };
+          if (at > 0) await advanceTo(at);
+          await act(async () => fonts.resolve());
+          await waitFor(() => expect(realSplash().matches({ visible: 'fontsReady' })).toBe(true));
         },
-        states: {
-          closed: () => {
-            expect(screen.queryByTestId('splash')).toBeNull();
-          },
-          'visible.waitingForFonts': () => {
-            expectSplash('visible');
-            expect(realSplash().matches({ visible: 'waitingForFonts' })).toBe(true);
-          },
-          'visible.fontsReadyAt0': () => {
-            expectSplash('visible');
-            expect(realSplash().matches({ visible: 'fontsReady' })).toBe(true);
-          },
-          'visible.fontsReadyAt200': () => {
-            expectSplash('visible');
-            expect(realSplash().matches({ visible: 'fontsReady' })).toBe(true);
-          },
-          'visible.fontsReadyAt800': () => {
-            expectSplash('visible');
-            expect(realSplash().matches({ visible: 'fontsReady' })).toBe(true);
-          },
-          fadingOut: () => expectSplash('fadingOut'),
-          removed: async () => {
-            expect(screen.queryByTestId('splash')).toBeNull();
-            // not a final state: it stays in the system, readable by id
-            expect(realSplash().value).toBe('removed');
-            expect(realSplash().status).toBe('active');
-            // the page itself is untouched
-            expect(screen.getByTestId('language-switch')).toBeInTheDocument();
-            // fonts arriving after removal change nothing
-            await act(async () => fonts.resolve());
-            expect(realSplash().value).toBe('removed');
-          },
+        TIME_500: () => advanceTo(500),
+        TIME_700: () => advanceTo(700),
+        TIME_1000: () => advanceTo(1000),
+        TIME_1200: () => advanceTo(1200),
+        TIME_1500: () => advanceTo(1500),
+      },
+      states: {
+        closed: () => {
+          expect(screen.queryByTestId('splash')).toBeNull();
         },
-      });
-    }, 20_000);
-  }
+        'visible.waitingForFonts': () => {
+          expectSplash('visible');
+          expect(realSplash().matches({ visible: 'waitingForFonts' })).toBe(true);
+        },
+        'visible.fontsReadyAt0': () => {
+          expectSplash('visible');
+          expect(realSplash().matches({ visible: 'fontsReady' })).toBe(true);
+        },
+        'visible.fontsReadyAt200': () => {
+          expectSplash('visible');
+          expect(realSplash().matches({ visible: 'fontsReady' })).toBe(true);
+        },
+        'visible.fontsReadyAt800': () => {
+          expectSplash('visible');
+          expect(realSplash().matches({ visible: 'fontsReady' })).toBe(true);
+        },
+        fadingOut: () => expectSplash('fadingOut'),
+        removed: async () => {
+          expect(screen.queryByTestId('splash')).toBeNull();
+          // not a final state: it stays in the system, readable by id
+          expect(realSplash().value).toBe('removed');
+          expect(realSplash().status).toBe('active');
+          // the page itself is untouched
+          expect(screen.getByTestId('language-switch')).toBeInTheDocument();
+          // fonts arriving after removal change nothing
+          await act(async () => fonts.resolve());
+          expect(realSplash().value).toBe('removed');
+        },
+      },
+    },
+    20_000,
+  );
 
-  it('covers every state and transition of the real splash machine', () => {
-    console.log(coverage.report());
-    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
-  });
+  coversEveryTransition(coverage);
 });
