@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback } from 'xstate';
+import { createActor, type EventObject, fromCallback } from 'xstate';
 import type {
   Cancellation,
   CancellationQuote,
@@ -31,7 +31,8 @@ import { controlledActor } from '../support/stub-actors';
 const FIVE_BEFORE = Date.parse(SLOT_A) - 5 * 60_000;
 
 /** The page's clock, stopped at `now`: one tick as it starts. */
-const clockAt = (now: number) => fromCallback(({ sendBack }) => sendBack({ type: 'clock.tick', now }));
+const clockAt = (now: number) =>
+  fromCallback<EventObject, { every: number }>(({ sendBack }) => sendBack({ type: 'clock.tick', now }));
 
 function start(now = FIVE_BEFORE) {
   const load = controlledActor<MyConsultations>();
