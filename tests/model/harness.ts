@@ -23,7 +23,7 @@ import type { Coverage } from './coverage';
  * English unless `savedLanguage` says otherwise) at `path` with the stubs; then `ui.app`, `ui.stubs`
  * (each stub as its factory made it: a controlledActor's `resolve`, `calls`…), `ui.clock`; the screen's
  * words `ui.t`, `ui.money`, `ui.intl`; and the moves every screen has: `switchLanguage`, `back`, `follow`,
- * `press`, `reload`. Each test starts from a clean browser and ends with the app unmounted.
+ * `press`, `close`, `reload`. Each test starts from a clean browser and ends with the app unmounted.
  */
 type RenderOptions = NonNullable<Parameters<typeof renderApp>[0]>;
 type App = ReturnType<typeof renderApp>;
@@ -103,10 +103,14 @@ export function modelApp<F extends StubFactories = Record<never, never>>(
       if (ready) await screen.findByTestId(ready, {}, { timeout: 10_000 });
       return app;
     },
-    /** Unmounts the app and opens it again where it was (or at `path`), on the same storage. */
-    reload(path = `${window.location.pathname}${window.location.search}`, o: { ready?: string } = {}) {
+    /** Unmounts the app, as a closed tab (storage and cookies stay). */
+    close() {
       opened().app.unmount();
       current = undefined;
+    },
+    /** Unmounts the app and opens it again where it was (or at `path`), on the same storage. */
+    reload(path = `${window.location.pathname}${window.location.search}`, o: { ready?: string } = {}) {
+      ui.close();
       return ui.open(path, o);
     },
     get app() {

@@ -1,13 +1,14 @@
 import en from 'virtual:messages/en';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect } from 'vitest';
 import { assign, createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { languageMachine, type Messages } from '../../machines/language';
 import type { Locale } from '../../machines/types';
-import { loadDocument, navigateTo, renderApp, resetBrowserState } from '../support/render-app';
+import { loadDocument } from '../support/render-app';
 import { controlledActor } from '../support/stub-actors';
 import { Coverage } from './coverage';
+import { coversEveryTransition, followPaths, modelApp } from './harness';
 
 /**
  * Model-based test of the interface language (spec §4) on the real app at `/`: the site header's
@@ -100,7 +101,12 @@ const paths = model.getShortestPaths();
 const coverage = new Coverage('language', languageMachine);
 const loader = controlledActor<Messages, { locale: Locale; bundles: string[] }>();
 const bundleLoader = controlledActor<Messages, { locale: Locale; bundle: string }>();
-let app: ReturnType<typeof renderApp> | undefined;
+// the same loaders across a reload (their calls count from the test's start); the language the browser saved
+const ui = modelApp({
+  coverage,
+  savedLanguage: undefined,
+  stubs: { loadMessages: () => loader, loadBundle: () => bundleLoader },
+});
 
 async function messagesFor(locale: Locale, bundles: string[] = []): Promise<Messages> {
   // what src/app/effects.ts loadMessages answers: the core (English, or Arabic over English) and bundles
@@ -118,25 +124,16 @@ async function messagesFor(locale: Locale, bundles: string[] = []): Promise<Mess
 
 function open() {
   loadDocument();
-  app = renderApp({
-    // sign-in needs only the core messages (the home page would load a bundle of its own)
-    path: '/login',
-    stubs: { loadMessages: loader.logic, loadBundle: bundleLoader.logic },
-    inspect: coverage.inspect,
-  });
+  // sign-in needs only the core messages (the home page would load a bundle of its own)
+  return ui.open('/login');
 }
 
-const realLanguage = () => app!.system.get('language').getSnapshot();
+const realLanguage = () => ui.app.system.get('language').getSnapshot();
 const html = () => document.documentElement;
 
 beforeEach(() => {
-  resetBrowserState();
   loader.calls.length = 0;
   bundleLoader.calls.length = 0;
-});
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
 });
 
 /** Nothing but the splash while the first messages load (the app renders once they are in). */
@@ -205,70 +202,67 @@ function expectSwitching(from: Locale, to: Locale, saved: Saved, legal: Legal) {
 }
 
 describe('language model on the real app', () => {
-  for (const path of paths) {
-    it(path.description, async () => {
-      await path.test({
-        events: {
-          OPEN: async () => open(),
-          OPEN_SAVED_AR: async () => {
-            localStorage.setItem('language', 'ar');
-            open();
-          },
-          MESSAGES_LOADED: async () => {
-            const call = loader.last()!;
-            await loader.resolve(await messagesFor(call.input.locale, call.input.bundles));
-          },
-          VISIT_LEGAL: async () => {
-            act(() => navigateTo('/privacy'));
-            await waitFor(() => expect(bundleLoader.calls.length).toBeGreaterThan(0));
-          },
-          BUNDLE_LOADED: async () => {
-            await bundleLoader.resolve((await import('virtual:messages/en/legal')).default);
-          },
-          BUNDLE_FAILED: async () => {
-            await bundleLoader.reject(new Error('offline'));
-          },
-          LOAD_FAILED: async () => {
-            await loader.reject(new Error('offline'));
-          },
-          CLICK_SWITCH: async () => {
-            await app!.user.click(screen.getByTestId('language-switch'));
-          },
-          // no view sends `language.toggle` yet (the switch names its target): the real actor API
-          TOGGLE: async () => {
-            act(() => app!.system.get('language').send({ type: 'language.toggle' }));
-          },
-          // `failed` renders nothing and offers no retry (English ships in the bundle, so it cannot
-          // fail in the browser; only a stub reaches it): the real actor API
-          RETRY: async () => {
-            act(() => app!.system.get('language').send({ type: 'language.retry' }));
-          },
-          RELOAD: async () => {
-            app!.unmount();
-            open();
-          },
+  followPaths(
+    paths,
+    {
+      events: {
+        OPEN: () => open(),
+        OPEN_SAVED_AR: () => {
+          localStorage.setItem('language', 'ar');
+          return open();
         },
-        states: {
-          closed: () => expect(app).toBeUndefined(),
-          loadingEn: (s) => expectLoading('en', s.context.saved),
-          loadingAr: (s) => expectLoading('ar', s.context.saved),
-          readyEn: (s) => expectReady('en', s.context.saved, s.context.legal),
-          readyAr: (s) => expectReady('ar', s.context.saved, s.context.legal),
-          extendingEn: () => expectExtending(),
-          switchingToAr: (s) => expectSwitching('en', 'ar', s.context.saved, s.context.legal),
-          switchingToEn: (s) => expectSwitching('ar', 'en', s.context.saved, s.context.legal),
-          failed: async () => {
-            await waitFor(() => expect(realLanguage().matches('failed')).toBe(true));
-            expect(realLanguage().context.error).toBe('LANGUAGE_LOAD_FAILED');
-            expect(screen.queryByTestId('language-switch')).toBeNull();
-          },
+        MESSAGES_LOADED: async () => {
+          const call = loader.last()!;
+          await loader.resolve(await messagesFor(call.input.locale, call.input.bundles));
         },
-      });
-    }, 20_000);
-  }
+        VISIT_LEGAL: async () => {
+          await ui.follow('/privacy');
+          await waitFor(() => expect(bundleLoader.calls.length).toBeGreaterThan(0));
+        },
+        BUNDLE_LOADED: async () => {
+          await bundleLoader.resolve((await import('virtual:messages/en/legal')).default);
+        },
+        BUNDLE_FAILED: async () => {
+          await bundleLoader.reject(new Error('offline'));
+        },
+        LOAD_FAILED: async () => {
+          await loader.reject(new Error('offline'));
+        },
+        CLICK_SWITCH: async () => {
+          await ui.app.user.click(screen.getByTestId('language-switch'));
+        },
+        // no view sends `language.toggle` yet (the switch names its target): the real actor API
+        TOGGLE: async () => {
+          act(() => ui.app.system.get('language').send({ type: 'language.toggle' }));
+        },
+        // `failed` renders nothing and offers no retry (English ships in the bundle, so it cannot
+        // fail in the browser; only a stub reaches it): the real actor API
+        RETRY: async () => {
+          act(() => ui.app.system.get('language').send({ type: 'language.retry' }));
+        },
+        RELOAD: () => {
+          ui.close();
+          return open();
+        },
+      },
+      states: {
+        closed: ui.expectClosed,
+        loadingEn: (s) => expectLoading('en', s.context.saved),
+        loadingAr: (s) => expectLoading('ar', s.context.saved),
+        readyEn: (s) => expectReady('en', s.context.saved, s.context.legal),
+        readyAr: (s) => expectReady('ar', s.context.saved, s.context.legal),
+        extendingEn: () => expectExtending(),
+        switchingToAr: (s) => expectSwitching('en', 'ar', s.context.saved, s.context.legal),
+        switchingToEn: (s) => expectSwitching('ar', 'en', s.context.saved, s.context.legal),
+        failed: async () => {
+          await waitFor(() => expect(realLanguage().matches('failed')).toBe(true));
+          expect(realLanguage().context.error).toBe('LANGUAGE_LOAD_FAILED');
+          expect(screen.queryByTestId('language-switch')).toBeNull();
+        },
+      },
+    },
+    20_000,
+  );
 
-  it('covers every state and transition of the real language machine', () => {
-    console.log(coverage.report());
-    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
-  });
+  coversEveryTransition(coverage);
 });
