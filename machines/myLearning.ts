@@ -64,6 +64,24 @@ export function courseToContinue(courses: readonly EnrolledCourse[]): EnrolledCo
   return latest;
 }
 
+/**
+ * Where saving the review of `courseId` stands, for its editor: under way, saved, or failed; null
+ * when another course's review (or none) is the one being saved.
+ */
+export function reviewSave(
+  s: { hasTag(tag: string): boolean; context: Pick<MyLearningContext, 'reviewCourseId'> },
+  courseId: string,
+): 'saving' | 'saved' | 'failed' | null {
+  if (s.context.reviewCourseId !== courseId) return null;
+  return s.hasTag('saving')
+    ? 'saving'
+    : s.hasTag('saved')
+      ? 'saved'
+      : s.hasTag('saveFailed')
+        ? 'failed'
+        : null;
+}
+
 /** Her list before it loads: nothing yet, and no review being saved. */
 const myLearningContext = (input: MyLearningInput): MyLearningContext => ({
   ...input,

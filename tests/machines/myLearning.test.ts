@@ -7,6 +7,7 @@ import {
   type LearningLists,
   myLearningMachine,
   nextPlace,
+  reviewSave,
 } from '../../machines/myLearning';
 import { ENROLLED, REVIEWS, SCORES } from '../support/learning-fixtures';
 import { answers } from '../support/stub-actors';
@@ -142,5 +143,18 @@ describe('myLearning machine', () => {
     actor.send({ type: 'myLearning.dismiss' });
     expect(snap().matches({ ready: 'idle' })).toBe(true);
     expect(snap().context.saveError).toBeNull();
+  });
+
+  it("reviewSave: where saving one course's review stands, for its editor only", async () => {
+    const { actor, snap } = start('reviews', async () => ({ reviews: REVIEWS }));
+    await flush();
+    expect(reviewSave(snap(), 'menopause-care')).toBeNull();
+    actor.send({ type: 'myLearning.saveReview', review: { courseId: 'menopause-care', rating: 2 } });
+    expect(reviewSave(snap(), 'menopause-care')).toBe('saving');
+    expect(reviewSave(snap(), 'another-course')).toBeNull();
+    await flush();
+    expect(reviewSave(snap(), 'menopause-care')).toBe('failed');
+    actor.send({ type: 'myLearning.dismiss' });
+    expect(reviewSave(snap(), 'menopause-care')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MyReview } from '../../../../contract/learning';
 import { RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX } from '../../../../contract/learning-constants';
+import { reviewSave } from '../../../../machines/myLearning';
 import { css } from '../../../../styled-system/css';
 import { useFlowSelect, useFlowSend } from '../../../app/flow';
 import { Button } from '../../../components/button';
@@ -19,13 +20,11 @@ function ReviewEditor({ review, onClose }: { review: MyReview; onClose: (saved: 
   const textId = useId();
   const [rating, setRating] = useState(review.rating);
   const [text, setText] = useState(review.text);
-  const mine = useFlowSelect(MyLearningFlow, (s) => s.context.reviewCourseId === review.courseId);
-  const saving = useFlowSelect(MyLearningFlow, (s) => s.hasTag('saving')) && mine;
-  const saved = useFlowSelect(MyLearningFlow, (s) => s.hasTag('saved')) && mine;
-  const saveError = useFlowSelect(MyLearningFlow, (s) =>
-    s.hasTag('saveFailed') ? s.context.saveError : null,
-  );
-  const failed = !!saveError && mine;
+  const save = useFlowSelect(MyLearningFlow, (s) => reviewSave(s, review.courseId));
+  const saveError = useFlowSelect(MyLearningFlow, (s) => s.context.saveError);
+  const saving = save === 'saving';
+  const saved = save === 'saved';
+  const failed = save === 'failed';
 
   useEffect(() => {
     if (saved) onClose(true);
