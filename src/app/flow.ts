@@ -3,8 +3,9 @@ import { type Context, createContext, useContext } from 'react';
 import type { ActorRefFrom, AnyStateMachine, SnapshotFrom } from 'xstate';
 
 /**
- * The one way a screen reaches its flow's actor (sign-in, sign-up, PIN recovery, and every wizard
- * after them). A flow is made once per machine, beside its screen (`createFlow<typeof machine>()`).
+ * The one way a screen's parts reach its actor (sign-in, sign-up, PIN recovery, the wizards after
+ * them, her consultations, the dashboard's learning pages and invoices): never an `actor` prop. A
+ * flow is made once per machine, beside its screen (`createFlow<typeof machine>()`).
  * The screen's root puts the actor in `<Flow.Provider value={actor}>`, whether the screen made it
  * (`useActorRef`, for a flow that lives as long as the screen) or took a long-lived one from the
  * root (`useSystemActor`, for one that outlives it, like recovery). The parts under it:
