@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { createMachine, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { describe, expect } from 'vitest';
+import { createMachine, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { forgotPinMachine, type SecurityQuestion } from '../../machines/forgotPin';
-import { navigateTo, renderApp, resetBrowserState } from '../support/render-app';
 import { controlledActor } from '../support/stub-actors';
 import { Coverage } from './coverage';
+import { coversEveryTransition, followPaths, modelApp } from './harness';
 
 /**
  * Model-based test of PIN recovery. `createTestModel` refuses machines that invoke actors, so the
@@ -125,47 +125,29 @@ const model = createMachine({
 
 type Real = SnapshotFrom<typeof forgotPinMachine>;
 const coverage = new Coverage('forgotPin', forgotPinMachine);
-let app: ReturnType<typeof renderApp>;
-let clock: SimulatedClock;
+const ui = modelApp({
+  coverage,
+  clock: true,
+  stubs: {
+    fetchQuestions: () => controlledActor<{ questions: SecurityQuestion[] }, { alias: string }>(),
+    verifyAnswers: () =>
+      controlledActor<
+        { resetToken: string },
+        { alias: string; answers: { questionId: string; answer: string }[] }
+      >(),
+    resetPin: () => controlledActor<unknown, { resetToken: string; pin: string; pinConfirm: string }>(),
+  },
+});
+const stubs = () => ui.stubs;
 // no pause between keystrokes: the paths type a lot
 let user: ReturnType<typeof userEvent.setup>;
-let stubs: {
-  fetchQuestions: ReturnType<typeof controlledActor<{ questions: SecurityQuestion[] }, { alias: string }>>;
-  verifyAnswers: ReturnType<
-    typeof controlledActor<
-      { resetToken: string },
-      { alias: string; answers: { questionId: string; answer: string }[] }
-    >
-  >;
-  resetPin: ReturnType<
-    typeof controlledActor<unknown, { resetToken: string; pin: string; pinConfirm: string }>
-  >;
-};
 
-function start() {
-  resetBrowserState();
-  stubs = {
-    fetchQuestions: controlledActor(),
-    verifyAnswers: controlledActor(),
-    resetPin: controlledActor(),
-  };
-  clock = new SimulatedClock();
-  app = renderApp({
-    path: '/forgot-pin',
-    savedLanguage: 'en',
-    clock,
-    stubs: {
-      fetchQuestions: stubs.fetchQuestions.logic,
-      verifyAnswers: stubs.verifyAnswers.logic,
-      resetPin: stubs.resetPin.logic,
-    },
-    inspect: coverage.inspect,
-  });
+async function start() {
+  await ui.open('/forgot-pin');
   user = userEvent.setup({ delay: null });
-  return app;
 }
 
-const real = (): Real => app.system.get('forgotPin').getSnapshot() as Real;
+const real = (): Real => ui.app.system.get('forgotPin').getSnapshot() as Real;
 const matches = (state: string) => real().matches(state === 'idle' ? 'idle' : { active: state as never });
 
 const byTestId = (id: string) => screen.getByTestId(id);
@@ -272,7 +254,7 @@ async function expectReloadingIn(lang: Lang) {
   await expectQuestionsScreenIn(lang);
   await expectBusy(TEXT[lang].loading);
   expect(matches('reloadingQuestions')).toBe(true);
-  expect(stubs.fetchQuestions.last()?.input).toEqual({ alias: ALIAS });
+  expect(stubs().fetchQuestions.last()?.input).toEqual({ alias: ALIAS });
   for (const q of real().context.questions) expect(field(q.text)).toHaveAttribute('readonly');
 }
 
@@ -378,7 +360,7 @@ const states: Record<string, () => Promise<void>> = {
     await expectOnForgotPin(1);
     await expectBusy('Loading your questions…');
     expect(matches('loadingQuestions')).toBe(true);
-    expect(stubs.fetchQuestions.last()?.input).toEqual({ alias: ALIAS });
+    expect(stubs().fetchQuestions.last()?.input).toEqual({ alias: ALIAS });
   },
   answering: async () => {
     await expectQuestionsStep();
@@ -420,7 +402,7 @@ const states: Record<string, () => Promise<void>> = {
     await expectOnForgotPin(2);
     await expectBusy('Checking your answers…');
     expect(matches('verifying')).toBe(true);
-    const sent = stubs.verifyAnswers.last()!.input;
+    const sent = stubs().verifyAnswers.last()!.input;
     expect(sent.alias).toBe(ALIAS);
     expect(sent.answers.map((a) => a.questionId)).toEqual(QUESTIONS.map((q) => q.id));
     expect(sent.answers.every((a) => a.answer.trim() !== '')).toBe(true);
@@ -456,7 +438,7 @@ const states: Record<string, () => Promise<void>> = {
     expect(matches('resetting')).toBe(true);
     const { pinLength } = real().context;
     // Arabic digits typed in the boxes reach the server as ASCII
-    expect(stubs.resetPin.last()!.input).toEqual({
+    expect(stubs().resetPin.last()!.input).toEqual({
       resetToken: 'tok-1',
       pin: digitsFor(pinLength),
       pinConfirm: digitsFor(pinLength),
@@ -493,9 +475,10 @@ const states: Record<string, () => Promise<void>> = {
 
 const click = async (el: HTMLElement) => user.click(el);
 const rejectPending = async (error: unknown) => {
-  if (matches('loadingQuestions') || matches('reloadingQuestions')) await stubs.fetchQuestions.reject(error);
-  else if (matches('verifying')) await stubs.verifyAnswers.reject(error);
-  else if (matches('resetting')) await stubs.resetPin.reject(error);
+  if (matches('loadingQuestions') || matches('reloadingQuestions'))
+    await stubs().fetchQuestions.reject(error);
+  else if (matches('verifying')) await stubs().verifyAnswers.reject(error);
+  else if (matches('resetting')) await stubs().resetPin.reject(error);
   else throw new Error(`nothing pending in ${JSON.stringify(real().value)}`);
 };
 const LENGTHS = [6, 8, 10, 12];
@@ -517,10 +500,10 @@ const events = {
     if (matches('reloadingQuestions')) {
       // after a switch: the same questions in the screen's new language
       const lang = document.documentElement.lang;
-      await stubs.fetchQuestions.resolve({ questions: lang === 'ar' ? QUESTIONS_AR : QUESTIONS });
+      await stubs().fetchQuestions.resolve({ questions: lang === 'ar' ? QUESTIONS_AR : QUESTIONS });
       return;
     }
-    await stubs.fetchQuestions.resolve({ questions: QUESTIONS });
+    await stubs().fetchQuestions.resolve({ questions: QUESTIONS });
     await expectHeadingFocused('Your security questions');
   },
   SWITCH_LANGUAGE: async () => {
@@ -533,16 +516,16 @@ const events = {
     await waitFor(() => expect(document.documentElement.lang).toBe(to));
     await waitFor(() => expect(matches('reloadingQuestions')).toBe(true));
   },
-  TICK: async () => act(async () => clock.increment(1000)),
+  TICK: async () => act(async () => ui.clock.increment(1000)),
   WAIT_OUT: async () => {
     const left = real().context.error!.retryAfter!;
     await act(async () => {
-      for (let i = 1; i < left; i++) clock.increment(1000);
+      for (let i = 1; i < left; i++) ui.clock.increment(1000);
     });
     // the last second is still a wait
     expect(real().context.error?.retryAfter).toBe(1);
     expect(byTestId('forgot-outcome')).toHaveTextContent(/\b1 second\b/);
-    await act(async () => clock.increment(1000));
+    await act(async () => ui.clock.increment(1000));
     await expectHeadingFocused('Your alias');
   },
   USER_NOT_FOUND: async () => rejectPending({ code: 'USER_NOT_FOUND' }),
@@ -565,7 +548,7 @@ const events = {
     await user.keyboard('{Enter}');
   },
   ANSWERS_OK: async () => {
-    await stubs.verifyAnswers.resolve({ resetToken: 'tok-1' });
+    await stubs().verifyAnswers.resolve({ resetToken: 'tok-1' });
     await expectHeadingFocused('Your new PIN');
   },
   WRONG_ANSWERS: async () => rejectPending({ code: 'WRONG_ANSWERS', attemptsRemaining: 2 }),
@@ -590,7 +573,7 @@ const events = {
     await user.click(pinBoxes('new-pin-confirm').at(-1)!);
     await user.keyboard('{Enter}');
   },
-  RESET_OK: async () => stubs.resetPin.resolve({ ok: true }),
+  RESET_OK: async () => stubs().resetPin.resolve({ ok: true }),
   RESET_EXPIRED: async () => rejectPending({ code: 'RESET_TOKEN_INVALID' }),
   PIN_TOO_COMMON: async () => rejectPending({ code: 'VALIDATION_ERROR', fields: { pin: 'PIN_TOO_COMMON' } }),
   START_AGAIN: async () => {
@@ -599,7 +582,7 @@ const events = {
   },
   FORGOT_AGAIN: async () => click(button('Forgot PIN?')),
   VISIT_FORGOT_PIN: async () => {
-    await act(async () => navigateTo('/forgot-pin'));
+    await ui.follow('/forgot-pin');
   },
   FORGOT_FROM_SIGN_IN: async () => {
     await retype(field('Alias'), ALIAS);
@@ -674,24 +657,17 @@ function timed<T extends Record<string, () => Promise<unknown>>>(fns: T): T {
   ) as T;
 }
 
-describe('PIN recovery, model-based (real app, real forgotPin machine)', () => {
-  for (const path of paths) {
-    const route = path.steps
-      .map((s) => (s.event as ModelEvent).type)
-      .filter((t) => !t.startsWith('xstate.'))
-      .join(' → ');
-    it(`alias → ${route}`, { timeout: 30_000 }, async () => {
-      const current = start();
-      try {
-        await path.test({ states: timed(states), events: timed(events) as never });
-      } finally {
-        current.unmount();
-      }
-    });
-  }
+/** A path's name: the events it sends from the alias step. */
+const route = (path: (typeof paths)[number]) =>
+  `alias → ${path.steps
+    .map((s) => (s.event as ModelEvent).type)
+    .filter((t) => !t.startsWith('xstate.'))
+    .join(' → ')}`;
 
-  it('covers every state and transition of the real forgotPin machine', () => {
-    console.log(coverage.report());
-    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
+describe('PIN recovery, model-based (real app, real forgotPin machine)', () => {
+  followPaths(paths, { states: timed(states), events: timed(events) as never }, 30_000, {
+    name: route,
+    start,
   });
+  coversEveryTransition(coverage);
 });

@@ -158,17 +158,21 @@ export function modelApp<F extends StubFactories = Record<never, never>>(
 type AnyPath = { description: string; test: (params: never) => Promise<unknown> };
 type ParamsOf<P extends AnyPath> = Parameters<P['test']>[0];
 
-/** One test for each path (a fresh app each), its events and state checks given once or per path. */
+/**
+ * One test for each path (a fresh app each), its events and state checks given once or per path;
+ * `start` runs first where the model's first state is an app already open.
+ */
 export function followPaths<P extends AnyPath>(
   paths: P[],
   params: ParamsOf<P> | ((path: P) => ParamsOf<P>),
   timeout: number,
-  name: (path: P) => string = (path) => path.description,
+  options: { name?: (path: P) => string; start?: () => unknown } = {},
 ) {
   for (const path of paths) {
     it(
-      name(path),
+      options.name?.(path) ?? path.description,
       async () => {
+        await options.start?.();
         await path.test((typeof params === 'function' ? params(path) : params) as never);
       },
       timeout,
