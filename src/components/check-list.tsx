@@ -8,6 +8,16 @@ const list = css({
   '& svg': { width: '5', height: '5', flexShrink: '0', mt: '0.5', color: 'success.default' },
 });
 
+/** A plain bulleted list (the bullets in the accent colour), e.g. who a course is for. */
+export const bulletList = css({
+  display: 'grid',
+  gap: '2.5',
+  ps: '5',
+  listStyleType: 'disc',
+  '& li': { textStyle: 'body.md', maxWidth: '70ch', ps: '1' },
+  '& li::marker': { color: 'accent.fg' },
+});
+
 /** Short lines each with a green tick, e.g. what a course teaches. */
 export function CheckList({ items }: { items: string[] }) {
   return (

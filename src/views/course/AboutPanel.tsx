@@ -2,18 +2,9 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { MemberCourseDetail } from '../../../contract/learning';
 import { css } from '../../../styled-system/css';
-import { CheckList } from '../../components/check-list';
+import { bulletList, CheckList } from '../../components/check-list';
 import { ContentReview } from '../../components/content-review';
 import { panel } from '../../components/panel';
-
-const bulletList = css({
-  display: 'grid',
-  gap: '2',
-  ps: '5',
-  listStyleType: 'disc',
-  '& li': { textStyle: 'body.md', maxWidth: '70ch', ps: '1' },
-  '& li::marker': { color: 'accent.fg' },
-});
 
 function Section({ titleId, children }: { titleId: string; children: ReactNode }) {
   return (

@@ -21,7 +21,7 @@ import {
   LanguagesIcon,
 } from '../../theme/icons';
 import { formatDuration, formatMoney } from '../courses/format';
-import { usePageMeta } from '../site-page/parts';
+import { usePageMeta } from '../site-page';
 import { useDocumentTitleText } from '../useDocumentTitle';
 import { ExpertAvatar, languageList, ModeChips, specialtyName, useExpertsActor } from './parts';
 

@@ -15,7 +15,7 @@ import { pageColumn } from '../../components/page-column';
 import { panel } from '../../components/panel';
 import * as Select from '../../components/select';
 import { InfoIcon, SearchIcon, UserIcon } from '../../theme/icons';
-import { usePageMeta } from '../site-page/parts';
+import { usePageMeta } from '../site-page';
 import {
   ExpertCard,
   ExpertCardSkeleton,

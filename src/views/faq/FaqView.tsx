@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { css } from '../../../styled-system/css';
 import * as Accordion from '../../components/accordion';
-import { linkTo, PageBody, PageHero, prose, Section, usePageMeta } from '../site-page/parts';
+import { linkTo, prose, Section, SitePage } from '../site-page';
 
 /** The groups of questions, each question and answer by id (`…q1` / `…a1`). */
 const GROUPS = [
@@ -49,45 +49,41 @@ const GROUPS = [
 
 /** Frequently asked questions, by theme: each theme an h2, each question an h3 that opens its answer (Ark Accordion). */
 export default function FaqView() {
-  usePageMeta('faq.title', 'faq.description');
   return (
-    <>
-      <PageHero titleId="faq.title" leadId="faq.description" />
-      <PageBody>
-        <div
-          className={css({
-            display: 'flex',
-            flexDirection: 'column',
-            gap: { base: '10', md: '12' },
-            maxWidth: '4xl',
-          })}
-        >
-          {GROUPS.map((group) => (
-            <Section key={group.key} id={group.key} titleId={group.titleId}>
-              <Accordion.Root multiple>
-                {group.items.map(([q, a]) => (
-                  <Accordion.Item key={q} value={q}>
-                    <Accordion.Heading as="h3">
-                      <Accordion.Trigger>
-                        <FormattedMessage id={q} />
-                        <Accordion.Indicator />
-                      </Accordion.Trigger>
-                    </Accordion.Heading>
-                    <Accordion.Content>
-                      <Accordion.Body>
-                        <FormattedMessage id={a} />
-                      </Accordion.Body>
-                    </Accordion.Content>
-                  </Accordion.Item>
-                ))}
-              </Accordion.Root>
-            </Section>
-          ))}
-          <p className={prose}>
-            <FormattedMessage id="faq.more" values={{ link: linkTo('/contact') }} />
-          </p>
-        </div>
-      </PageBody>
-    </>
+    <SitePage titleId="faq.title" descriptionId="faq.description">
+      <div
+        className={css({
+          display: 'flex',
+          flexDirection: 'column',
+          gap: { base: '10', md: '12' },
+          maxWidth: '4xl',
+        })}
+      >
+        {GROUPS.map((group) => (
+          <Section key={group.key} id={group.key} titleId={group.titleId}>
+            <Accordion.Root multiple>
+              {group.items.map(([q, a]) => (
+                <Accordion.Item key={q} value={q}>
+                  <Accordion.Heading as="h3">
+                    <Accordion.Trigger>
+                      <FormattedMessage id={q} />
+                      <Accordion.Indicator />
+                    </Accordion.Trigger>
+                  </Accordion.Heading>
+                  <Accordion.Content>
+                    <Accordion.Body>
+                      <FormattedMessage id={a} />
+                    </Accordion.Body>
+                  </Accordion.Content>
+                </Accordion.Item>
+              ))}
+            </Accordion.Root>
+          </Section>
+        ))}
+        <p className={prose}>
+          <FormattedMessage id="faq.more" values={{ link: linkTo('/contact') }} />
+        </p>
+      </div>
+    </SitePage>
   );
 }

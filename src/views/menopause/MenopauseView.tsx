@@ -1,21 +1,19 @@
 import { FormattedMessage, FormattedNumber } from 'react-intl';
-import { css, cx } from '../../../styled-system/css';
+import { css } from '../../../styled-system/css';
 import { LinkButton } from '../../components/link-button';
-import { panel } from '../../components/panel';
+import { roundBadge } from '../../components/panel';
 import { ArrowEndIcon } from '../../theme/icons';
 import {
   Callout,
   List,
   NumberedList,
-  PageBody,
-  PageHero,
   Paragraphs,
   PromoCode,
   Section,
-  sectionTitle,
+  SideBox,
+  SitePage,
   twoColumns,
-  usePageMeta,
-} from '../site-page/parts';
+} from '../site-page';
 
 /** The course this page is about, and the code that makes it free (server/content/coupons.json). */
 const COURSE_HREF = '/courses/menopause-care';
@@ -59,94 +57,77 @@ const lessonList = css({
     _last: { borderBottomWidth: '0' },
   },
 });
-const lessonNumber = css({
-  display: 'inline-grid',
-  placeItems: 'center',
-  flexShrink: '0',
-  boxSize: '9',
-  borderRadius: 'full',
-  bg: 'accent.subtle',
-  color: 'accent.fg',
-  fontWeight: '700',
-});
 
 /** The menopause landing page: what the course covers, who it is for, and the code that makes it free. */
 export default function MenopauseView() {
-  usePageMeta('menopause.title', 'menopause.description');
   const code = <PromoCode code={CODE} />;
   return (
-    <>
-      <PageHero
-        titleId="menopause.title"
-        leadId="menopause.intro"
-        above={
-          <p className={offerPill}>
-            <FormattedMessage id="menopause.offer.label" />
-          </p>
-        }
-      >
-        <LinkButton href={COURSE_HREF} size="lg">
-          <FormattedMessage id="menopause.action" />
-          <ArrowEndIcon />
-        </LinkButton>
-        <p className={css({ display: 'flex', alignItems: 'center', textStyle: 'body.md', minHeight: '12' })}>
-          <FormattedMessage id="menopause.offer.code" values={{ code }} />
+    <SitePage
+      titleId="menopause.title"
+      descriptionId="menopause.description"
+      leadId="menopause.intro"
+      above={
+        <p className={offerPill}>
+          <FormattedMessage id="menopause.offer.label" />
         </p>
-      </PageHero>
-      <PageBody>
-        <div className={twoColumns}>
-          <Section titleId="menopause.covers.title">
-            <ol className={lessonList}>
-              {LESSONS.map((id, i) => (
-                <li key={id}>
-                  <span className={lessonNumber} aria-hidden="true">
-                    <FormattedNumber value={i + 1} />
-                  </span>
-                  <span className={css({ fontWeight: '600' })}>
-                    <FormattedMessage id={id} />
-                  </span>
-                </li>
-              ))}
-            </ol>
-            <Paragraphs ids={['menopause.covers.quizzes']} />
-          </Section>
-          <section
-            aria-labelledby="menopause-promo"
-            className={cx(
-              panel({ tone: 'accent', padding: 'lg' }),
-              css({ display: 'flex', flexDirection: 'column', gap: '4' }),
-            )}
+      }
+      actions={
+        <>
+          <LinkButton href={COURSE_HREF} size="lg">
+            <FormattedMessage id="menopause.action" />
+            <ArrowEndIcon />
+          </LinkButton>
+          <p
+            className={css({ display: 'flex', alignItems: 'center', textStyle: 'body.md', minHeight: '12' })}
           >
-            <h2 id="menopause-promo" className={sectionTitle}>
-              <FormattedMessage id="menopause.promo.title" />
-            </h2>
-            <NumberedList
-              ids={['menopause.promo.step1', 'menopause.promo.step2', 'menopause.promo.step3']}
-              values={{ code }}
-            />
-            <p className={css({ textStyle: 'body.sm', color: 'fg.muted', maxWidth: '70ch' })}>
-              <FormattedMessage id="menopause.promo.terms" />
-            </p>
-            <LinkButton href={COURSE_HREF} fullWidth>
-              <FormattedMessage id="menopause.action" />
-            </LinkButton>
-          </section>
-        </div>
-        <Section titleId="menopause.audience.title">
-          <List
-            marker="checks"
-            ids={[
-              'menopause.audience.item1',
-              'menopause.audience.item2',
-              'menopause.audience.item3',
-              'menopause.audience.item4',
-            ]}
-          />
+            <FormattedMessage id="menopause.offer.code" values={{ code }} />
+          </p>
+        </>
+      }
+    >
+      <div className={twoColumns}>
+        <Section titleId="menopause.covers.title">
+          <ol className={lessonList}>
+            {LESSONS.map((id, i) => (
+              <li key={id}>
+                <span className={roundBadge({ tone: 'subtle', size: 'md' })} aria-hidden="true">
+                  <FormattedNumber value={i + 1} />
+                </span>
+                <span className={css({ fontWeight: '600' })}>
+                  <FormattedMessage id={id} />
+                </span>
+              </li>
+            ))}
+          </ol>
+          <Paragraphs ids={['menopause.covers.quizzes']} />
         </Section>
-        <Callout titleId="menopause.care.title" tone="urgent">
-          <FormattedMessage id="menopause.care.body" />
-        </Callout>
-      </PageBody>
-    </>
+        <SideBox titleId="menopause.promo.title" roomy>
+          <NumberedList
+            ids={['menopause.promo.step1', 'menopause.promo.step2', 'menopause.promo.step3']}
+            values={{ code }}
+          />
+          <p className={css({ textStyle: 'body.sm', color: 'fg.muted', maxWidth: '70ch' })}>
+            <FormattedMessage id="menopause.promo.terms" />
+          </p>
+          <LinkButton href={COURSE_HREF} fullWidth>
+            <FormattedMessage id="menopause.action" />
+          </LinkButton>
+        </SideBox>
+      </div>
+      <Section titleId="menopause.audience.title">
+        <List
+          marker="checks"
+          ids={[
+            'menopause.audience.item1',
+            'menopause.audience.item2',
+            'menopause.audience.item3',
+            'menopause.audience.item4',
+          ]}
+        />
+      </Section>
+      <Callout titleId="menopause.care.title" tone="urgent">
+        <FormattedMessage id="menopause.care.body" />
+      </Callout>
+    </SitePage>
   );
 }

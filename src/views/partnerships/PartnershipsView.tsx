@@ -1,19 +1,9 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { css, cx } from '../../../styled-system/css';
-import { panel } from '../../components/panel';
+import { panel, roundBadge } from '../../components/panel';
+import { List, Paragraphs, Section, SitePage, sectionTitle } from '../site-page';
 import { BuildingIcon, HeartIcon } from '../site-page/icons';
-import {
-  FormSlot,
-  JumpToForm,
-  List,
-  PageBody,
-  PageHero,
-  Paragraphs,
-  Section,
-  sectionTitle,
-  usePageMeta,
-} from '../site-page/parts';
 
 const CIRCLES = [
   {
@@ -37,73 +27,58 @@ const CIRCLES = [
   },
 ] as const;
 
-const circleIcon = css({
-  display: 'inline-grid',
-  placeItems: 'center',
-  boxSize: '12',
-  borderRadius: 'full',
-  bg: 'highlight.subtle',
-  color: 'highlight.fg',
-  '& svg': { boxSize: '6' },
-});
-
 /**
  * Partnerships: the non-profit and corporate circles, and what every partnership respects.
  * `form`: the enquiry form (FORM SLOT), shown under "Start a conversation".
  */
 export default function PartnershipsView({ form }: { form?: ReactNode }) {
-  usePageMeta('partnerships.title', 'partnerships.description');
   return (
-    <>
-      <PageHero titleId="partnerships.title" leadId="partnerships.description">
-        {form && <JumpToForm labelId="partnerships.enquiry.title" />}
-      </PageHero>
-      <PageBody>
-        <Paragraphs ids={['partnerships.intro']} />
-        <div
-          className={css({
-            display: 'grid',
-            gap: { base: '5', md: '6' },
-            gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)' },
-            mt: { base: '-4', md: '-6' },
-          })}
-        >
-          {CIRCLES.map(({ key, Icon, titleId, bodyId, items }) => (
-            <section
-              key={key}
-              aria-labelledby={`partnerships-${key}`}
-              className={cx(
-                panel({ tone: 'strong', padding: 'lg', raised: true }),
-                css({ display: 'flex', flexDirection: 'column', gap: '4' }),
-              )}
-            >
-              <span className={circleIcon}>
-                <Icon />
-              </span>
-              <h2 id={`partnerships-${key}`} className={sectionTitle}>
-                <FormattedMessage id={titleId} />
-              </h2>
-              <p className={css({ textStyle: 'body.md', color: 'fg.muted', maxWidth: '70ch' })}>
-                <FormattedMessage id={bodyId} />
-              </p>
-              <List marker="checks" ids={items} />
-            </section>
-          ))}
-        </div>
-        <Section titleId="partnerships.principles.title" tone="muted">
-          <List
-            ids={[
-              'partnerships.principles.item1',
-              'partnerships.principles.item2',
-              'partnerships.principles.item3',
-              'partnerships.principles.item4',
-            ]}
-          />
-        </Section>
-        <FormSlot titleId="partnerships.enquiry.title" introId="partnerships.enquiry.intro">
-          {form}
-        </FormSlot>
-      </PageBody>
-    </>
+    <SitePage
+      titleId="partnerships.title"
+      descriptionId="partnerships.description"
+      form={{ node: form, titleId: 'partnerships.enquiry.title', introId: 'partnerships.enquiry.intro' }}
+    >
+      <Paragraphs ids={['partnerships.intro']} />
+      <div
+        className={css({
+          display: 'grid',
+          gap: { base: '5', md: '6' },
+          gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)' },
+          mt: { base: '-4', md: '-6' },
+        })}
+      >
+        {CIRCLES.map(({ key, Icon, titleId, bodyId, items }) => (
+          <section
+            key={key}
+            aria-labelledby={`partnerships-${key}`}
+            className={cx(
+              panel({ tone: 'strong', padding: 'lg', raised: true }),
+              css({ display: 'flex', flexDirection: 'column', gap: '4' }),
+            )}
+          >
+            <span className={roundBadge({ size: 'xl' })}>
+              <Icon />
+            </span>
+            <h2 id={`partnerships-${key}`} className={sectionTitle}>
+              <FormattedMessage id={titleId} />
+            </h2>
+            <p className={css({ textStyle: 'body.md', color: 'fg.muted', maxWidth: '70ch' })}>
+              <FormattedMessage id={bodyId} />
+            </p>
+            <List marker="checks" ids={items} />
+          </section>
+        ))}
+      </div>
+      <Section titleId="partnerships.principles.title" tone="muted">
+        <List
+          ids={[
+            'partnerships.principles.item1',
+            'partnerships.principles.item2',
+            'partnerships.principles.item3',
+            'partnerships.principles.item4',
+          ]}
+        />
+      </Section>
+    </SitePage>
   );
 }

@@ -1,8 +1,8 @@
 import { FormattedMessage } from 'react-intl';
 import { css } from '../../../styled-system/css';
 import { CloseIcon } from '../../theme/icons';
+import { Callout, List, linkTo, Paragraphs, SitePage } from '../site-page';
 import { DocumentLayout, type DocumentSection } from '../site-page/DocumentLayout';
-import { Callout, List, linkTo, PageBody, PageHero, Paragraphs, usePageMeta } from '../site-page/parts';
 
 const neverList = css({
   display: 'grid',
@@ -103,13 +103,9 @@ const SECTIONS: readonly DocumentSection[] = [
 
 /** Privacy: what Amina keeps about an anonymous member, what it never keeps, who sees what, her choices. */
 export default function PrivacyView() {
-  usePageMeta('privacy.title', 'privacy.description');
   return (
-    <>
-      <PageHero titleId="privacy.title" leadId="privacy.description" />
-      <PageBody>
-        <DocumentLayout tocLabelId="privacy.toc" sections={SECTIONS} />
-      </PageBody>
-    </>
+    <SitePage titleId="privacy.title" descriptionId="privacy.description">
+      <DocumentLayout tocLabelId="privacy.toc" sections={SECTIONS} />
+    </SitePage>
   );
 }

@@ -1,18 +1,8 @@
 import { FormattedMessage } from 'react-intl';
 import { css } from '../../../styled-system/css';
 import { AlertIcon, EyeOffIcon } from '../../theme/icons';
+import { ClosingBand, kbd, List, Paragraphs, prose, Section, SitePage } from '../site-page';
 import { ShieldIcon } from '../site-page/icons';
-import {
-  ClosingBand,
-  kbd,
-  List,
-  PageBody,
-  PageHero,
-  Paragraphs,
-  prose,
-  Section,
-  usePageMeta,
-} from '../site-page/parts';
 
 const toolGrid = css({
   display: 'grid',
@@ -33,80 +23,69 @@ const urgentBox = css({
 
 /** Staying safe: Quick exit and its shortcut, discreet mode, history, private windows, urgent help. */
 export default function SafeguardingView() {
-  usePageMeta('safeguarding.title', 'safeguarding.description');
   return (
-    <>
-      <PageHero titleId="safeguarding.title" leadId="safeguarding.description" />
-      <PageBody>
-        <p className={prose}>
-          <FormattedMessage id="safeguarding.intro" />
-        </p>
-        <div className={toolGrid}>
-          <Section
-            id="quick-exit"
-            titleId="safeguarding.quickExit.title"
-            tone="outline"
-            icon={<ShieldIcon />}
-          >
-            <Paragraphs
-              ids={[
-                'safeguarding.quickExit.body1',
-                'safeguarding.quickExit.shortcut',
-                'safeguarding.quickExit.body2',
-              ]}
-              values={{ kbd }}
-            />
-          </Section>
-          <Section
-            id="discreet-mode"
-            titleId="safeguarding.discreet.title"
-            tone="outline"
-            icon={<EyeOffIcon />}
-          >
-            <Paragraphs ids={['safeguarding.discreet.body1', 'safeguarding.discreet.body2']} />
-          </Section>
-        </div>
-        <Section id="history" titleId="safeguarding.history.title">
-          <Paragraphs ids={['safeguarding.history.body']} />
-          <List
+    <SitePage titleId="safeguarding.title" descriptionId="safeguarding.description">
+      <p className={prose}>
+        <FormattedMessage id="safeguarding.intro" />
+      </p>
+      <div className={toolGrid}>
+        <Section id="quick-exit" titleId="safeguarding.quickExit.title" tone="outline" icon={<ShieldIcon />}>
+          <Paragraphs
             ids={[
-              'safeguarding.history.item1',
-              'safeguarding.history.item2',
-              'safeguarding.history.item3',
-              'safeguarding.history.item4',
+              'safeguarding.quickExit.body1',
+              'safeguarding.quickExit.shortcut',
+              'safeguarding.quickExit.body2',
             ]}
+            values={{ kbd }}
           />
         </Section>
-        <Section id="private-window" titleId="safeguarding.private.title">
-          <Paragraphs ids={['safeguarding.private.body1', 'safeguarding.private.body2']} />
+        <Section
+          id="discreet-mode"
+          titleId="safeguarding.discreet.title"
+          tone="outline"
+          icon={<EyeOffIcon />}
+        >
+          <Paragraphs ids={['safeguarding.discreet.body1', 'safeguarding.discreet.body2']} />
         </Section>
-        <Section id="urgent-help" titleId="safeguarding.help.title">
-          <div className={urgentBox}>
-            <p
-              className={css({
-                display: 'flex',
-                gap: '3',
-                alignItems: 'flex-start',
-                textStyle: 'body.lg',
-                fontWeight: '700',
-                color: 'error.fg',
-                '& svg': { width: '6', height: '6', flexShrink: '0', mt: '0.5' },
-              })}
-            >
-              <AlertIcon />
-              <FormattedMessage id="safeguarding.help.body1" />
-            </p>
-            <Paragraphs ids={['safeguarding.help.body2', 'safeguarding.help.body3']} />
-          </div>
-        </Section>
-        <ClosingBand
-          titleId="safeguarding.concern.title"
-          bodyId="safeguarding.concern.body"
-          actions={[
-            { href: '/report-a-concern', labelId: 'safeguarding.concern.action', variant: 'outline' },
+      </div>
+      <Section id="history" titleId="safeguarding.history.title">
+        <Paragraphs ids={['safeguarding.history.body']} />
+        <List
+          ids={[
+            'safeguarding.history.item1',
+            'safeguarding.history.item2',
+            'safeguarding.history.item3',
+            'safeguarding.history.item4',
           ]}
         />
-      </PageBody>
-    </>
+      </Section>
+      <Section id="private-window" titleId="safeguarding.private.title">
+        <Paragraphs ids={['safeguarding.private.body1', 'safeguarding.private.body2']} />
+      </Section>
+      <Section id="urgent-help" titleId="safeguarding.help.title">
+        <div className={urgentBox}>
+          <p
+            className={css({
+              display: 'flex',
+              gap: '3',
+              alignItems: 'flex-start',
+              textStyle: 'body.lg',
+              fontWeight: '700',
+              color: 'error.fg',
+              '& svg': { width: '6', height: '6', flexShrink: '0', mt: '0.5' },
+            })}
+          >
+            <AlertIcon />
+            <FormattedMessage id="safeguarding.help.body1" />
+          </p>
+          <Paragraphs ids={['safeguarding.help.body2', 'safeguarding.help.body3']} />
+        </div>
+      </Section>
+      <ClosingBand
+        titleId="safeguarding.concern.title"
+        bodyId="safeguarding.concern.body"
+        actions={[{ href: '/report-a-concern', labelId: 'safeguarding.concern.action', variant: 'outline' }]}
+      />
+    </SitePage>
   );
 }

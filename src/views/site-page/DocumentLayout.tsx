@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { css } from '../../../styled-system/css';
-import { Section } from './parts';
+import { Section } from './frame';
 
 export interface DocumentSection {
   /** The section's anchor (`/terms#refunds`): stable, in English, never translated. */

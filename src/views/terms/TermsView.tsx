@@ -1,7 +1,7 @@
 import { FormattedMessage, FormattedNumber } from 'react-intl';
 import { css, cx } from '../../../styled-system/css';
+import { Callout, List, linkTo, Paragraphs, SitePage } from '../site-page';
 import { DocumentLayout, type DocumentSection } from '../site-page/DocumentLayout';
-import { Callout, List, linkTo, PageBody, PageHero, Paragraphs, usePageMeta } from '../site-page/parts';
 
 const refundRow = css({
   display: 'grid',
@@ -136,13 +136,9 @@ const SECTIONS: readonly DocumentSection[] = [
 
 /** Terms of use: education not advice, 18+, alias and PIN, conduct, payments, subscriptions, refunds. */
 export default function TermsView() {
-  usePageMeta('terms.title', 'terms.description');
   return (
-    <>
-      <PageHero titleId="terms.title" leadId="terms.description" />
-      <PageBody>
-        <DocumentLayout tocLabelId="terms.toc" sections={SECTIONS} />
-      </PageBody>
-    </>
+    <SitePage titleId="terms.title" descriptionId="terms.description">
+      <DocumentLayout tocLabelId="terms.toc" sections={SECTIONS} />
+    </SitePage>
   );
 }
