@@ -11,7 +11,8 @@
  * charge; the provider's completion after her bank's challenge continues it without her (`resume`).
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { ageOn, conflicts, isCalendarDate, MINIMUM_AGE } from '../../contract/consultation-rules.ts';
+import { detailProblems } from '../../contract/booking-details.ts';
+import { conflicts } from '../../contract/consultation-rules.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { bookings } from '../db/schema.ts';
 import { ApiError } from '../lib/errors.ts';
@@ -37,15 +38,20 @@ import {
 import type { Views } from './consultations-views.ts';
 import { answered, continuedWithoutHer } from './member-lock.ts';
 
-/** The details of a medical consultation, checked (spec §3, §9: at least 18 today); else 400. */
-function checkDetails(details: ConfirmInput['details'], today: string): PersonalDetails {
+/**
+ * The details of a medical consultation (spec §3, §9: at least 18 today), checked by the one rule
+ * the app checks them with (contract/booking-details.ts); else 400 with each field's code.
+ */
+export function checkDetails(details: ConfirmInput['details'], today: string): PersonalDetails {
   if (!details) throw validationError({ details: 'REQUIRED' });
-  const dob = details.dateOfBirth.trim();
-  if (!dob) throw validationError({ 'details.dateOfBirth': 'REQUIRED' });
-  if (!isCalendarDate(dob) || dob < '1900-01-01' || dob > today)
-    throw validationError({ 'details.dateOfBirth': 'INVALID' });
-  if (ageOn(dob, today) < MINIMUM_AGE) throw validationError({ 'details.dateOfBirth': 'MUST_BE_ADULT' });
-  return { firstName: details.firstName.trim(), lastName: details.lastName.trim(), dateOfBirth: dob };
+  const problems = Object.entries(detailProblems(details, today));
+  if (problems.length > 0)
+    throw validationError(Object.fromEntries(problems.map(([field, code]) => [`details.${field}`, code])));
+  return {
+    firstName: details.firstName.trim(),
+    lastName: details.lastName.trim(),
+    dateOfBirth: details.dateOfBirth.trim(),
+  };
 }
 
 export function createConfirm(
