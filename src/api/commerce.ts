@@ -12,7 +12,7 @@ import type {
 } from '../../contract/commerce';
 import { IDEMPOTENCY_HEADER } from '../../contract/commerce-rules';
 import type { cartReviewMachine } from '../../machines/cartReview';
-import type { CheckoutError, checkoutMachine, PurchaseAttempt } from '../../machines/checkout';
+import type { CheckoutError, CheckoutImplementations, PurchaseAttempt } from '../../machines/checkout';
 import { isAppError } from '../../machines/types';
 import { request } from './client';
 
@@ -105,6 +105,6 @@ export const cardPaymentActors = {
 declare module '../app/actors' {
   interface ScreenOverrides {
     cartReview?: Parameters<typeof cartReviewMachine.provide>[0];
-    checkout?: Parameters<typeof checkoutMachine.provide>[0];
+    checkout?: CheckoutImplementations;
   }
 }

@@ -10,7 +10,12 @@ import type {
   MyConsultations,
   Slots,
 } from '../../contract/consultations';
-import type { BookingAttempt, BookingError, bookingMachine, ConfirmResult } from '../../machines/booking';
+import type {
+  BookingAttempt,
+  BookingError,
+  BookingImplementations,
+  ConfirmResult,
+} from '../../machines/booking';
 import type { ConsultationsDownload, consultationsMachine } from '../../machines/consultations';
 import { isAppError } from '../../machines/types';
 import { readErrorEnvelope } from './billing';
@@ -135,7 +140,7 @@ export const downloadPdfActor = fromPromise<Blob, ConsultationsDownload>(async (
 /** The booking panel and the consultations page create their own actors; tests give them stubs. */
 declare module '../app/actors' {
   interface ScreenOverrides {
-    booking?: Parameters<typeof bookingMachine.provide>[0];
+    booking?: BookingImplementations;
     consultations?: Parameters<typeof consultationsMachine.provide>[0];
   }
 }

@@ -9,6 +9,8 @@ import {
   type ConfirmResult,
   detailProblems,
 } from '../../machines/booking';
+import { cardPaymentMachine } from '../../machines/cardPayment';
+import type { CardPaymentEvent } from '../../machines/payment-rules';
 import {
   BOOKING_ID,
   bookingInput,
@@ -54,18 +56,26 @@ async function start(input: Partial<BookingInput> = {}, found: Booking | null = 
         loadBooking: loadBooking.logic,
         findHold: findHold.logic,
         releaseHold: release.logic,
-        createPaymentMethod: pm.logic,
-        newAttemptKey: answers(async () => `key-${++keys}-abcdefgh`),
-        confirm: confirm.logic,
-        loadChallenge: loadChallenge.logic,
-        decideChallenge: decide.logic,
+        // the card payment, the panel's child, with its actors ("confirm" is its "pay")
+        cardPayment: cardPaymentMachine.provide({
+          actors: {
+            createPaymentMethod: pm.logic,
+            newAttemptKey: answers(async () => `key-${++keys}-abcdefgh`),
+            pay: confirm.logic as never,
+            loadChallenge: loadChallenge.logic,
+            decideChallenge: decide.logic,
+          },
+          actions: {
+            saveAttempt: (_, { attempt }) => {
+              saved.push(structuredClone(attempt as BookingAttempt));
+              log.push('save');
+            },
+            forgetAttempt: () => log.push('forget'),
+          },
+        }),
       },
       actions: {
         requireSignIn: () => log.push('signIn'),
-        saveAttempt: (_, { attempt }) => {
-          saved.push(structuredClone(attempt));
-          log.push('save');
-        },
         forgetAttempt: () => log.push('forget'),
         bookingConfirmed: (_, { bookingId }) => log.push(`confirmed:${bookingId}`),
       },
@@ -76,9 +86,12 @@ async function start(input: Partial<BookingInput> = {}, found: Booking | null = 
   if (actor.getSnapshot().matches('finding')) findHold.last()!.settle.resolve(found);
   for (let i = 0; i < 10 && actor.getSnapshot().matches('finding'); i++) await Promise.resolve();
   const snap = () => actor.getSnapshot();
+  /** The card payment (the panel's child) while she pays. */
+  const pay = () => snap().children.payment!.getSnapshot();
+  const card = (event: CardPaymentEvent) => snap().children.payment!.send(event);
   const fillCard = () => {
     for (const [field, value] of Object.entries(GOOD_CARD))
-      actor.send({ type: 'booking.fieldChanged', field: field as keyof typeof GOOD_CARD, value });
+      card({ type: 'cardPayment.fieldChanged', field: field as keyof typeof GOOD_CARD, value });
   };
   const fillDetails = (d = DETAILS) => {
     for (const [field, value] of Object.entries(d))
@@ -97,13 +110,15 @@ async function start(input: Partial<BookingInput> = {}, found: Booking | null = 
     fillDetails();
     actor.send({ type: 'booking.submitDetails' });
     fillCard();
-    actor.send({ type: 'booking.submit' });
+    card({ type: 'cardPayment.submit' });
     await pm.resolve(PAYMENT_METHOD);
     await new Promise((r) => setTimeout(r, 0));
   };
   return {
     actor,
     snap,
+    pay,
+    card,
     findHold,
     loadSlots,
     hold,
@@ -229,7 +244,7 @@ describe('booking machine', () => {
       startsAt: SLOT_A,
     });
     await m.hold.resolve(bookingOf({ mode: 'voice' }));
-    expect(m.snap().matches({ held: 'details' })).toBe(true);
+    expect(m.snap().matches('details')).toBe(true);
     m.actor.send({ type: 'booking.submitDetails' });
     expect(m.snap().context.detailErrors).toEqual({
       firstName: 'REQUIRED',
@@ -239,9 +254,9 @@ describe('booking machine', () => {
     m.fillDetails();
     expect(m.snap().context.detailErrors).toEqual({});
     m.actor.send({ type: 'booking.submitDetails' });
-    expect(m.snap().matches({ held: 'payment' })).toBe(true);
+    expect(m.pay().matches('editing')).toBe(true);
     m.actor.send({ type: 'booking.editDetails' });
-    expect(m.snap().matches({ held: 'details' })).toBe(true);
+    expect(m.snap().matches('details')).toBe(true);
   });
 
   it('goes straight to payment when no details are needed, and a free call needs no card', async () => {
@@ -254,10 +269,10 @@ describe('booking machine', () => {
     await m.hold.resolve(
       bookingOf({ offer: { id: 'discovery-15', kind: 'discovery', minutes: 15 }, medical: false }),
     );
-    expect(m.snap().matches({ held: 'payment' })).toBe(true);
+    expect(m.pay().matches('editing')).toBe(true);
     m.actor.send({ type: 'booking.editDetails' });
-    expect(m.snap().matches({ held: 'payment' })).toBe(true);
-    m.actor.send({ type: 'booking.submit' });
+    expect(m.pay().matches('editing')).toBe(true);
+    m.card({ type: 'cardPayment.submit' });
     await new Promise((r) => setTimeout(r, 0));
     expect(m.pm.calls).toHaveLength(0);
     expect(m.confirm.last()!.input).toEqual({
@@ -307,16 +322,16 @@ describe('booking machine', () => {
     await m.holdSlot();
     m.fillDetails();
     m.actor.send({ type: 'booking.submitDetails' });
-    m.actor.send({ type: 'booking.submit' });
-    expect(Object.keys(m.snap().context.fieldErrors).length).toBeGreaterThan(0);
+    m.card({ type: 'cardPayment.submit' });
+    expect(Object.keys(m.pay().context.fieldErrors).length).toBeGreaterThan(0);
     expect(m.pm.calls).toHaveLength(0);
     m.fillCard();
-    m.actor.send({ type: 'booking.submit' });
-    expect(m.snap().matches({ held: 'validating' })).toBe(true);
+    m.card({ type: 'cardPayment.submit' });
+    expect(m.pay().matches('validating')).toBe(true);
     expect(m.pm.last()!.input.number).toBe('4242424242424242');
     await m.pm.resolve(PAYMENT_METHOD);
     await new Promise((r) => setTimeout(r, 0));
-    expect(m.snap().matches('paying')).toBe(true);
+    expect(m.pay().matches('paying')).toBe(true);
     expect(m.saved).toEqual([
       {
         bookingId: BOOKING_ID,
@@ -338,24 +353,24 @@ describe('booking machine', () => {
     m.fillDetails();
     m.actor.send({ type: 'booking.submitDetails' });
     m.fillCard();
-    m.actor.send({ type: 'booking.submit' });
+    m.card({ type: 'cardPayment.submit' });
     await m.pm.reject({ code: 'VALIDATION_ERROR', fields: { number: 'CARD_NUMBER_INVALID' } });
-    expect(m.snap().matches({ held: 'payment' })).toBe(true);
-    expect(m.snap().context.fieldErrors.number).toBe('CARD_NUMBER_INVALID');
+    expect(m.pay().matches('editing')).toBe(true);
+    expect(m.pay().context.fieldErrors.number).toBe('CARD_NUMBER_INVALID');
   });
 
   it('declined: the form stays, the code is cleared, the next try is a new payment method and key', async () => {
     const m = await start();
     await m.payUpToConfirm();
     await m.confirm.reject({ code: 'PAYMENT_DECLINED', reason: 'insufficient_funds' });
-    expect(m.snap().matches({ held: 'declined' })).toBe(true);
-    expect(m.snap().context.error).toEqual({ code: 'PAYMENT_DECLINED', reason: 'insufficient_funds' });
-    expect(m.snap().context.card.cvc).toBe('');
-    expect(m.snap().context.card.number).toBe(GOOD_CARD.number);
-    m.actor.send({ type: 'booking.submit' });
-    expect(m.snap().context.fieldErrors.cvc).toBe('REQUIRED');
-    m.actor.send({ type: 'booking.fieldChanged', field: 'cvc', value: '123' });
-    m.actor.send({ type: 'booking.submit' });
+    expect(m.pay().matches('declined')).toBe(true);
+    expect(m.pay().context.error).toEqual({ code: 'PAYMENT_DECLINED', reason: 'insufficient_funds' });
+    expect(m.pay().context.card.cvc).toBe('');
+    expect(m.pay().context.card.number).toBe(GOOD_CARD.number);
+    m.card({ type: 'cardPayment.submit' });
+    expect(m.pay().context.fieldErrors.cvc).toBe('REQUIRED');
+    m.card({ type: 'cardPayment.fieldChanged', field: 'cvc', value: '123' });
+    m.card({ type: 'cardPayment.submit' });
     await m.pm.resolve(PAYMENT_METHOD);
     await new Promise((r) => setTimeout(r, 0));
     expect(m.confirm.last()!.input.key).toBe('key-2-abcdefgh');
@@ -365,10 +380,10 @@ describe('booking machine', () => {
     const m = await start();
     await m.payUpToConfirm();
     await m.confirm.reject({ code: 'PAYMENT_FAILED' });
-    expect(m.snap().matches({ held: 'failed' })).toBe(true);
-    expect(m.snap().context.attempt).toBeNull();
-    m.actor.send({ type: 'booking.submit' });
-    expect(m.snap().matches({ held: 'validating' })).toBe(true);
+    expect(m.pay().matches('failed')).toBe(true);
+    expect(m.pay().context.attempt).toBeNull();
+    m.card({ type: 'cardPayment.submit' });
+    expect(m.pay().matches('validating')).toBe(true);
   });
 
   it('no answer: interrupted, and the retry sends the same key and body', async () => {
@@ -376,8 +391,8 @@ describe('booking machine', () => {
     await m.payUpToConfirm();
     const first = m.confirm.last()!.input;
     await m.confirm.reject({ code: 'NETWORK_ERROR' });
-    expect(m.snap().matches('interrupted')).toBe(true);
-    m.actor.send({ type: 'booking.retry' });
+    expect(m.pay().matches('interrupted')).toBe(true);
+    m.card({ type: 'cardPayment.retry' });
     expect(m.confirm.last()!.input).toEqual(first);
     await m.confirm.resolve(paidOf());
     expect(m.snap().matches('confirmed')).toBe(true);
@@ -388,25 +403,25 @@ describe('booking machine', () => {
     await m.payUpToConfirm();
     const key = m.confirm.last()!.input.key;
     await m.confirm.resolve(CHALLENGE);
-    expect(m.snap().matches({ challenge: 'loading' })).toBe(true);
+    expect(m.pay().matches({ challenge: 'loading' })).toBe(true);
     await m.loadChallenge.resolve(challengeState());
-    expect(m.snap().matches({ challenge: 'asking' })).toBe(true);
-    expect(m.snap().context.challenge).toEqual({
+    expect(m.pay().matches({ challenge: 'asking' })).toBe(true);
+    expect(m.pay().context.challenge).toEqual({
       id: 'ch_test_1',
       amount: 3708,
       brand: 'visa',
       last4: '3220',
     });
-    m.actor.send({ type: 'booking.approve' });
+    m.card({ type: 'cardPayment.approve' });
     expect(m.decide.last()!.input).toEqual({ id: 'ch_test_1', decision: 'approve' });
     await m.decide.reject({ code: 'NETWORK_ERROR' });
-    expect(m.snap().matches({ challenge: 'asking' })).toBe(true);
-    m.actor.send({ type: 'booking.deny' });
+    expect(m.pay().matches({ challenge: 'asking' })).toBe(true);
+    m.card({ type: 'cardPayment.deny' });
     await m.decide.resolve(challengeState('denied'));
-    expect(m.snap().matches('paying')).toBe(true);
+    expect(m.pay().matches('paying')).toBe(true);
     expect(m.confirm.last()!.input.key).toBe(key);
     await m.confirm.reject({ code: 'PAYMENT_DECLINED', reason: 'challenge_failed' });
-    expect(m.snap().matches({ held: 'declined' })).toBe(true);
+    expect(m.pay().matches('declined')).toBe(true);
   });
 
   it('a challenge already decided (or unreadable) goes on', async () => {
@@ -414,10 +429,10 @@ describe('booking machine', () => {
     await m.payUpToConfirm();
     await m.confirm.resolve(CHALLENGE);
     await m.loadChallenge.resolve(challengeState('approved'));
-    expect(m.snap().matches('paying')).toBe(true);
+    expect(m.pay().matches('paying')).toBe(true);
     await m.confirm.resolve(CHALLENGE);
     await m.loadChallenge.reject({ code: 'NETWORK_ERROR' });
-    expect(m.snap().matches({ challenge: 'asking' })).toBe(true);
+    expect(m.pay().matches({ challenge: 'asking' })).toBe(true);
   });
 
   it('HOLD_EXPIRED from the server, SLOT_TAKEN while paying, her details refused', async () => {
@@ -438,7 +453,7 @@ describe('booking machine', () => {
     const c = await start();
     await c.payUpToConfirm();
     await c.confirm.reject({ code: 'VALIDATION_ERROR', fields: { 'details.dateOfBirth': 'MUST_BE_ADULT' } });
-    expect(c.snap().matches({ held: 'details' })).toBe(true);
+    expect(c.snap().matches('details')).toBe(true);
     expect(c.snap().context.detailErrors).toEqual({ dateOfBirth: 'MUST_BE_ADULT' });
   });
 
@@ -493,7 +508,7 @@ describe('booking machine', () => {
         }),
       );
       expect(paid.findHold.last()!.input).toEqual({ expertId: 'amal-jaber' });
-      expect(paid.snap().matches({ held: 'payment' })).toBe(true);
+      expect(paid.pay().matches('editing')).toBe(true);
       expect(paid.snap().context).toMatchObject({
         offerId: 'consult-60',
         mode: 'voice',
@@ -502,7 +517,7 @@ describe('booking machine', () => {
       });
       expect(paid.loadSlots.calls).toHaveLength(0);
       const medical = await start({}, bookingOf());
-      expect(medical.snap().matches({ held: 'details' })).toBe(true);
+      expect(medical.snap().matches('details')).toBe(true);
       expect(medical.snap().context.details).toEqual({ firstName: '', lastName: '', dateOfBirth: '' });
     });
 
@@ -537,7 +552,7 @@ describe('booking machine', () => {
     it('a medical one asks her details again, then sends the same key', async () => {
       const m = await start({ pending });
       await m.loadBooking.resolve(bookingOf());
-      expect(m.snap().matches({ held: 'details' })).toBe(true);
+      expect(m.snap().matches('details')).toBe(true);
       m.fillDetails();
       m.actor.send({ type: 'booking.submitDetails' });
       expect(m.confirm.last()!.input).toEqual({

@@ -32,7 +32,6 @@ import {
   norm,
   screenLifecycle,
   screenWords,
-  settle,
   typeCard as typeCardIn,
 } from '../support/screen-model';
 import { controlledActor, resolves } from '../support/stub-actors';
@@ -44,7 +43,9 @@ import { Coverage } from './coverage';
  * views) in jsdom: the offer, mode, day and time picked in the real Ark widgets, her details and the
  * card typed into the real fields, the bank's challenge answered in the real dialog. Every state
  * check looks at the DOM and at what was sent (keys and bodies, what a reload keeps); coverage of
- * the real booking machine is recorded through `inspect` and must be complete.
+ * the real booking machine is recorded through `inspect` and must be complete. The card payment's
+ * own states are its model test's (tests/model/cardPayment.model.test.tsx); here, what the booking
+ * does with them: the hold's clock while she edits, her details, the slot taken, the hold ended.
  */
 const coverage = new Coverage('booking', bookingMachine);
 const EXPERT: ExpertProfile = expertProfile({ ...EXPERTS[0], id: 'amal-jaber' });
@@ -223,6 +224,7 @@ const model = createMachine({
         OPEN_VISITOR: 'visitorLoading',
         OPEN_PENDING: 'resuming',
         OPEN_SHORT_HOLD: 'shortLoading',
+        OPEN_SHORT_HOLD_PLAIN: 'shortLoadingPlain',
         OPEN_FINDING: 'finding',
       },
     },
@@ -263,10 +265,8 @@ const model = createMachine({
     discoveryReady: { on: { PICK_SLOT_CONTINUE: 'holdingFree' } },
     holdingFree: { on: { HOLD_OK_FREE: 'freePayment' } },
     freePayment: { on: { CONFIRM_FREE: 'confirmingFree' } },
-    confirmingFree: { on: { PAID_FREE: 'confirmedFree', PROCESSING_ERROR: 'failedFree' } },
+    confirmingFree: { on: { PAID_FREE: 'confirmedFree' } },
     confirmedFree: {},
-    failedFree: { on: { CONFIRM_FREE: 'confirmingFreeAgain' } },
-    confirmingFreeAgain: {},
     slotChosen: { on: { CONTINUE: 'holding', SWITCH_LANGUAGE: 'chosenRefreshingArabic' } },
     holding: { on: { HOLD_OK: 'details', HOLD_TAKEN: 'takenLoading', HOLD_FAIL: 'holdFailed' } },
     takenLoading: { on: { SLOTS_OK_AFTER_TAKEN: 'takenReady' } },
@@ -281,13 +281,14 @@ const model = createMachine({
     afterRelease: {},
     afterReleaseFailed: {},
     payment: {
-      on: { SUBMIT_BLANK_CARD: 'cardErrors', EDIT_DETAILS: 'detailsAgain', PAY: 'validating' },
+      on: { EDIT_DETAILS: 'detailsAgain', PAY: 'validating', RELEASE: 'releasingFromPayment' },
     },
-    cardErrors: {},
-    detailsAgain: {},
-    validating: { on: { CARD_OK: 'paying', CARD_REFUSED: 'cardRefused', CARD_OK_KEY_FAILS: 'keyFailed' } },
-    cardRefused: {},
-    keyFailed: {},
+    // back to her details: the card payment ends and hands her card back for when she returns
+    detailsAgain: { on: { FILL_DETAILS: 'paymentAgain' } },
+    paymentAgain: {},
+    releasingFromPayment: { on: { RELEASE_OK: 'afterReleaseFromPayment' } },
+    afterReleaseFromPayment: {},
+    validating: { on: { CARD_OK: 'paying' } },
     paying: {
       on: {
         PAID: 'confirmed',
@@ -305,32 +306,18 @@ const model = createMachine({
     expiredByServer: {},
     takenWhilePaying: {},
     detailsRefused: {},
-    declined: { on: { SUBMIT_WITHOUT_CODE: 'declinedCodeRequired', PAY_AGAIN: 'validatingAgain' } },
-    declinedCodeRequired: {},
-    validatingAgain: { on: { CARD_OK: 'payingNewKey' } },
-    payingNewKey: {},
-    failed: { on: { PAY_AGAIN: 'validatingAfterFailure', BREAK_CARD_AND_SUBMIT: 'failedFieldErrors' } },
-    validatingAfterFailure: {},
-    failedFieldErrors: {},
+    // the attempt is over: her time counts again (she can give it up)
+    declined: { on: { RELEASE: 'releasingAfterDecline' } },
+    releasingAfterDecline: {},
+    failed: {},
     interrupted: { on: { RETRY_PAYMENT: 'payingSameKey' } },
     payingSameKey: { on: { PAID: 'confirmedAfterLoss' } },
     confirmedAfterLoss: {},
-    challengeLoading: {
-      on: {
-        CHALLENGE_READ: 'asking',
-        CHALLENGE_DECIDED: 'payingFinal',
-        CHALLENGE_UNREADABLE: 'askingWithoutDetails',
-      },
-    },
-    askingWithoutDetails: {},
-    asking: { on: { APPROVE: 'deciding', DENY: 'decidingDeny' } },
-    deciding: { on: { DECIDED: 'payingFinal', DECIDE_FAIL: 'askingAgain' } },
-    askingAgain: {},
+    challengeLoading: { on: { CHALLENGE_READ: 'asking' } },
+    asking: { on: { APPROVE: 'deciding' } },
+    deciding: { on: { DECIDED: 'payingFinal' } },
     payingFinal: { on: { PAID: 'confirmedAfterChallenge' } },
     confirmedAfterChallenge: {},
-    decidingDeny: { on: { DECIDED: 'payingFinalDeny' } },
-    payingFinalDeny: { on: { DECLINED: 'declinedByChallenge' } },
-    declinedByChallenge: {},
     resuming: {
       on: {
         BOOKING_HELD: 'payingResumed',
@@ -351,13 +338,16 @@ const model = createMachine({
     shortHeld: { on: { WAIT: 'expiredByTimer' } },
     expiredByTimer: { on: { RESTART_EXPIRED: 'restartAfterExpiry' } },
     restartAfterExpiry: {},
+    // the hold runs out while she is at the card (no attempt sent)
+    shortLoadingPlain: { on: { SLOTS_OK_HOLD_PLAIN: 'shortPayment' } },
+    shortPayment: { on: { WAIT: 'expiredInPayment' } },
+    expiredInPayment: {},
   },
 });
 
 const paths = createTestModel(model).getShortestPaths();
 
 const KEY1 = 'key-1-abcdefgh';
-const KEY2 = 'key-2-abcdefgh';
 
 /** Up to her details: slots in, a slot held (a medical consultation). */
 const toConfirm = { paymentMethodId: 'pm_test_1', details: DETAILS };
@@ -375,6 +365,7 @@ describe('booking model on the real expert page', () => {
           OPEN_VISITOR: async () => open({ member: false }),
           OPEN_PENDING: async () => open({ pending: PENDING }),
           OPEN_SHORT_HOLD: async () => open({ holdMs: 300 }),
+          OPEN_SHORT_HOLD_PLAIN: async () => open({ holdMs: 300 }),
           OPEN_FINDING: async () => open({ findHold: true }),
           HOLD_FOUND: async () => {
             await waitFor(() => expect(h!.findHold.calls.length).toBe(1));
@@ -406,6 +397,12 @@ describe('booking model on the real expert page', () => {
             await pickSlot();
             await cont();
             await holdAnswer();
+          },
+          SLOTS_OK_HOLD_PLAIN: async () => {
+            await slotsAnswer();
+            await pickSlot();
+            await cont();
+            await holdAnswer(held({ medical: false }));
           },
           RETRY: async () => {
             await h!.app.user.click(within(screen.getByTestId('booking-slots-error')).getByRole('button'));
@@ -451,6 +448,8 @@ describe('booking model on the real expert page', () => {
             await submit();
           },
           EDIT_DETAILS: async () => {
+            // she has typed her card, then goes back to her details
+            await typeCard();
             await h!.app.user.click(
               within(panel()).getByRole('button', { name: t('booking.pay.editDetails') }),
             );
@@ -458,19 +457,11 @@ describe('booking model on the real expert page', () => {
           RELEASE: async () => h!.app.user.click(within(panel()).getByTestId('booking-release')),
           RELEASE_OK: async () => h!.release.resolve(cancellationOf(0, held())),
           RELEASE_FAIL: async () => h!.release.reject({ code: 'NETWORK_ERROR' }),
-          SUBMIT_BLANK_CARD: async () => submit(),
           PAY: async () => {
             await typeCard();
             await submit();
           },
           CARD_OK: async () => cardAccepted(),
-          CARD_REFUSED: async () =>
-            h!.pm.reject({ code: 'VALIDATION_ERROR', fields: { number: 'CARD_NUMBER_INVALID' } }),
-          CARD_OK_KEY_FAILS: async () => {
-            h!.failNextKey = true;
-            await h!.pm.resolve(PAYMENT_METHOD);
-            await settle();
-          },
           CONFIRM_FREE: async () => {
             const before = h!.confirm.calls.length;
             await submit();
@@ -495,38 +486,16 @@ describe('booking model on the real expert page', () => {
           PROCESSING_ERROR: async () => h!.confirm.reject({ code: 'PAYMENT_FAILED' }),
           CHALLENGE: async () => h!.confirm.resolve(CHALLENGE),
           CHALLENGE_READ: async () => h!.readChallenge.resolve(challengeState()),
-          CHALLENGE_DECIDED: async () => {
-            const before = h!.confirm.calls.length;
-            await h!.readChallenge.resolve(challengeState('approved'));
-            await waitFor(() => expect(h!.confirm.calls.length).toBe(before + 1));
-          },
-          CHALLENGE_UNREADABLE: async () => h!.readChallenge.reject({ code: 'NETWORK_ERROR' }),
           APPROVE: async () => {
             const dialog = await screen.findByTestId('challenge-dialog');
             await h!.app.user.click(
               within(dialog).getByRole('button', { name: t('checkout.challenge.approve') }),
             );
           },
-          DENY: async () => {
-            const dialog = await screen.findByTestId('challenge-dialog');
-            await h!.app.user.click(
-              within(dialog).getByRole('button', { name: t('checkout.challenge.deny') }),
-            );
-          },
           DECIDED: async () => {
             const before = h!.confirm.calls.length;
             await h!.decide.resolve(challengeState('approved'));
             await waitFor(() => expect(h!.confirm.calls.length).toBe(before + 1));
-          },
-          DECIDE_FAIL: async () => h!.decide.reject({ code: 'NETWORK_ERROR' }),
-          SUBMIT_WITHOUT_CODE: async () => submit(),
-          PAY_AGAIN: async () => {
-            await fill(screen.getByTestId('card-cvc'), '123');
-            await submit();
-          },
-          BREAK_CARD_AND_SUBMIT: async () => {
-            await fill(screen.getByTestId('card-number'), '4242 4242 4242 4241');
-            await submit();
           },
           RETRY_PAYMENT: async () => {
             const before = h!.confirm.calls.length;
@@ -658,10 +627,6 @@ describe('booking model on the real expert page', () => {
             expect(h!.pm.calls).toHaveLength(0);
           },
           confirmedFree: async () => expectConfirmed(false),
-          failedFree: async () => {
-            expect(await screen.findByTestId('booking-failed')).toHaveTextContent(t('booking.failed.title'));
-          },
-          confirmingFreeAgain: async () => expectAttempt(KEY2, { paymentMethodId: null, details: null }),
           slotChosen: async () => {
             expect(within(panel()).getByTestId('booking-continue')).toBeEnabled();
             expect(screen.getByTestId('booking-choice')).not.toHaveTextContent(t('booking.choice.none'));
@@ -733,28 +698,31 @@ describe('booking model on the real expert page', () => {
             expectRefundTiers();
             await expectStepCount(3, 3);
           },
-          cardErrors: async () => {
-            await waitFor(() =>
-              expect(screen.getByTestId('card-number')).toHaveAttribute('aria-invalid', 'true'),
-            );
-            expect(h!.pm.calls).toHaveLength(0);
-          },
           detailsAgain: async () => {
             await expectStep('booking.details.title');
             expect(screen.getByTestId('booking-first-name')).toHaveValue('Mariam');
           },
+          paymentAgain: async () => {
+            // back at the card: what she typed before is still there, and nothing was sent
+            await expectStep('booking.pay.title');
+            expect(screen.getByTestId('card-number')).toHaveValue('4242 4242 4242 4242');
+            expect(screen.getByTestId('card-postal')).toHaveValue('11118');
+            expect(h!.pm.calls).toHaveLength(0);
+          },
+          releasingFromPayment: async () => {
+            await waitFor(() => expect(h!.release.last()!.input).toEqual({ bookingId: BOOKING_ID }));
+          },
+          afterReleaseFromPayment: async () => {
+            await waitFor(() => expect(h!.slots.calls).toHaveLength(2));
+            expect(screen.queryByTestId('card-number')).toBeNull();
+          },
+          releasingAfterDecline: async () => {
+            // the declined attempt is over: the time is hers again, to pay or to give up
+            await waitFor(() => expect(h!.release.last()!.input).toEqual({ bookingId: BOOKING_ID }));
+          },
           validating: async () => {
             await waitFor(() => expect(h!.pm.calls).toHaveLength(1));
             expect(h!.pm.last()!.input.number).toBe('4242424242424242');
-          },
-          cardRefused: async () => {
-            await waitFor(() =>
-              expect(screen.getByTestId('card-number')).toHaveAttribute('aria-invalid', 'true'),
-            );
-          },
-          keyFailed: async () => {
-            expect(await screen.findByTestId('booking-pay-error')).toBeInTheDocument();
-            expect(h!.confirm.calls).toHaveLength(0);
           },
           paying: async () => {
             expectAttempt(KEY1, toConfirm);
@@ -790,26 +758,8 @@ describe('booking model on the real expert page', () => {
             expect(screen.getByTestId('card-cvc')).toHaveValue('');
             expect(stored()).toBeNull();
           },
-          declinedCodeRequired: async () => {
-            await waitFor(() =>
-              expect(screen.getByTestId('card-cvc')).toHaveAttribute('aria-invalid', 'true'),
-            );
-          },
-          validatingAgain: async () => {
-            await waitFor(() => expect(h!.pm.calls).toHaveLength(2));
-          },
-          payingNewKey: async () => expectAttempt(KEY2, toConfirm),
           failed: async () => {
             expect(await screen.findByTestId('booking-failed')).toHaveTextContent(t('booking.failed.body'));
-          },
-          validatingAfterFailure: async () => {
-            await waitFor(() => expect(h!.pm.calls).toHaveLength(2));
-          },
-          failedFieldErrors: async () => {
-            await waitFor(() =>
-              expect(screen.getByTestId('card-number')).toHaveAttribute('aria-invalid', 'true'),
-            );
-            expect(h!.pm.calls).toHaveLength(1);
           },
           interrupted: async () => {
             expect(await screen.findByTestId('booking-interrupted')).toHaveTextContent(
@@ -827,30 +777,13 @@ describe('booking model on the real expert page', () => {
             expect(within(dialog).getByTestId('challenge-amount')).toHaveTextContent('$37.08');
             expect(within(dialog).getByTestId('challenge-card')).toHaveTextContent('3220');
           },
-          askingWithoutDetails: async () => {
-            const dialog = await screen.findByTestId('challenge-dialog');
-            expect(within(dialog).getByTestId('challenge-amount')).toHaveTextContent('$37.08');
-          },
           deciding: async () => {
             await waitFor(() =>
               expect(h!.decide.last()!.input).toEqual({ id: 'ch_test_1', decision: 'approve' }),
             );
           },
-          askingAgain: async () => {
-            expect(await screen.findByText(t('checkout.challenge.error'))).toBeInTheDocument();
-          },
           payingFinal: async () => expectAttempt(KEY1, toConfirm),
           confirmedAfterChallenge: async () => expectConfirmed(),
-          decidingDeny: async () => {
-            await waitFor(() =>
-              expect(h!.decide.last()!.input).toEqual({ id: 'ch_test_1', decision: 'deny' }),
-            );
-          },
-          payingFinalDeny: async () => expectAttempt(KEY1, toConfirm),
-          declinedByChallenge: async () => {
-            expect(await screen.findByTestId('booking-declined')).toBeInTheDocument();
-            await waitFor(() => expect(screen.queryByTestId('challenge-dialog')).toBeNull());
-          },
           resuming: async () => {
             await waitFor(() => expect(h!.loadBooking.last()!.input).toEqual({ bookingId: BOOKING_ID }));
           },
@@ -921,6 +854,17 @@ describe('booking model on the real expert page', () => {
           },
           shortHeld: async () => {
             await expectStep('booking.details.title');
+          },
+          shortLoadingPlain: async () => {
+            expect(await screen.findByTestId('booking-panel')).toBeInTheDocument();
+          },
+          shortPayment: async () => {
+            expect(h!.hold.calls).toHaveLength(1);
+          },
+          expiredInPayment: async () => {
+            const notice = await screen.findByTestId('booking-expired');
+            expect(notice).toHaveTextContent(t('booking.expired.body'));
+            expect(h!.confirm.calls).toHaveLength(0);
           },
           expiredByTimer: async () => {
             const notice = await screen.findByTestId('booking-expired');

@@ -8,8 +8,6 @@ import { checkoutMachine, type PurchaseAttempt } from '../../machines/checkout';
 import { formatMoney } from '../../src/views/courses/format';
 import {
   CONTRACEPTION,
-  challengeFor,
-  challengeState,
   line,
   PAYMENT_METHOD,
   PREGNANCY,
@@ -21,7 +19,6 @@ import {
   type CardPaymentStubs,
   cardPaymentActors,
   cardPaymentStubs,
-  fill as fillIn,
   screenLifecycle,
   screenWords,
   settle,
@@ -33,9 +30,10 @@ import { Coverage } from './coverage';
 /**
  * Model-based test of checkout, /checkout (issue 8): a test model whose server answers are
  * explicit events drives the REAL screen (real checkout machine, real views, the member signed in
- * through the real guard) in jsdom; the card is typed into the real Ark fields, the bank's
- * challenge answered in the real dialog. Every state check looks at the DOM and at what was sent
- * (keys and bodies); coverage of the real checkout machine is recorded through `inspect`.
+ * through the real guard) in jsdom; the card is typed into the real Ark fields. Every state check
+ * looks at the DOM and at what was sent (keys and bodies); coverage of the real checkout machine
+ * is recorded through `inspect`. The card payment's own states (a decline, a failure, a lost
+ * answer, the bank's challenge…) are its own model test's (tests/model/cardPayment.model.test.tsx).
  */
 const coverage = new Coverage('checkout', checkoutMachine);
 const A = { ...PREGNANCY } satisfies CartItem;
@@ -111,7 +109,6 @@ const lastPurchase = () => h!.purchase.last()!.input;
 const stored = () => sessionStorage.getItem('checkoutAttempt');
 const storedReceipt = () => sessionStorage.getItem('checkoutReceipt');
 
-const fill = (input: HTMLElement, value: string) => fillIn(h!.app, input, value);
 const typeCard = (number?: string) => typeCardIn(h!.app, number);
 async function submit() {
   await h!.app.user.click(payButton());
@@ -144,74 +141,23 @@ const model = createMachine({
     loadingAgain: { on: { QUOTE_OK: 'editingAgain' } },
     editingAgain: {},
     blocked: {},
-    editing: {
-      on: {
-        SUBMIT_BLANK: 'fieldErrors',
-        PAY_GOOD: 'validating',
-        PAY_CHALLENGE_CARD: 'validatingChallenge',
-        SWITCH_LANGUAGE: 'loadingArabic',
-      },
-    },
+    editing: { on: { PAY_GOOD: 'validating', SWITCH_LANGUAGE: 'loadingArabic' } },
     loadingArabic: { on: { QUOTE_OK: 'editingArabic' } },
     editingArabic: {},
-    fieldErrors: {},
-    validating: {
-      on: { CARD_OK: 'paying', CARD_REFUSED: 'cardRefused', CARD_OK_KEY_FAILS: 'keyFailed' },
-    },
-    cardRefused: {},
-    keyFailed: {},
-    paying: {
-      on: {
-        PAID: 'paid',
-        DECLINED: 'declined',
-        LOST: 'interrupted',
-        PRICE_CHANGED: 'repricing',
-        OWNED: 'refused',
-        PROCESSING_ERROR: 'failed',
-      },
-    },
-    validatingChallenge: { on: { CARD_OK: 'payingChallenge' } },
-    payingChallenge: { on: { CHALLENGE: 'challengeLoading' } },
-    challengeLoading: {
-      on: {
-        CHALLENGE_READ: 'asking',
-        CHALLENGE_ALREADY_DECIDED: 'payingFinal',
-        CHALLENGE_UNREADABLE: 'askingWithoutDetails',
-      },
-    },
-    askingWithoutDetails: {},
-    asking: { on: { APPROVE: 'deciding', DENY: 'decidingDeny' } },
-    deciding: { on: { DECIDED: 'payingFinal', DECIDE_FAIL: 'askingAgain' } },
-    askingAgain: {},
-    payingFinal: { on: { PAID: 'paid' } },
-    decidingDeny: { on: { DECIDED: 'payingFinalDeny' } },
-    payingFinalDeny: { on: { DECLINED_BY_CHALLENGE: 'declinedChallenge' } },
-    declinedChallenge: {},
+    validating: { on: { CARD_OK: 'paying' } },
+    paying: { on: { PAID: 'paid', PRICE_CHANGED: 'repricing', OWNED: 'refused' } },
     paid: { on: { RELOAD: 'paidAfterReload' } },
     paidAfterReload: {},
-    declined: { on: { SUBMIT_WITHOUT_CODE: 'declinedCodeRequired', PAY_AGAIN: 'validatingAgain' } },
-    declinedCodeRequired: {},
-    validatingAgain: { on: { CARD_OK: 'payingNewKey' } },
-    payingNewKey: { on: { PAID: 'paidAfterRetry' } },
-    paidAfterRetry: {},
-    interrupted: { on: { RETRY_PAYMENT: 'payingSameKey' } },
-    payingSameKey: { on: { PAID: 'paidAfterLoss' } },
-    paidAfterLoss: {},
     repricing: { on: { QUOTE_DEARER: 'priceChanged' } },
     priceChanged: {},
     refused: {},
-    failed: { on: { RESUBMIT: 'validatingAfterFailure', BREAK_CARD_AND_SUBMIT: 'failedFieldErrors' } },
-    validatingAfterFailure: {},
-    failedFieldErrors: {},
     resumeLoading: { on: { QUOTE_OK: 'payingResumed' } },
     payingResumed: { on: { PAID: 'paidResumed' } },
     paidResumed: {},
     loadingFree: { on: { QUOTE_FREE: 'editingFree' } },
     editingFree: { on: { CONFIRM_FREE: 'payingFree' } },
-    payingFree: { on: { PAID_FREE: 'paidFree', PROCESSING_ERROR: 'failedFree' } },
+    payingFree: { on: { PAID_FREE: 'paidFree' } },
     paidFree: {},
-    failedFree: { on: { CONFIRM_FREE: 'payingFreeAgain' } },
-    payingFreeAgain: {},
   },
 });
 
@@ -287,7 +233,7 @@ async function expectPaid(quote: Quote) {
 
 describe('checkout model on the real screen', () => {
   it('generates a path to every model state', () => {
-    expect(paths.length).toBeGreaterThan(20);
+    expect(paths.length).toBeGreaterThanOrEqual(10);
   });
 
   for (const path of paths) {
@@ -327,86 +273,22 @@ describe('checkout model on the real screen', () => {
             await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
             await waitFor(() => expect(intl().locale).toBe('ar'));
           },
-          SUBMIT_BLANK: submit,
           PAY_GOOD: async () => {
             await typeCard();
             await submit();
           },
-          PAY_CHALLENGE_CARD: async () => {
-            await typeCard('4000 0000 0000 3220');
-            await submit();
-          },
           CARD_OK: () => cardAccepted(),
-          CARD_OK_KEY_FAILS: async () => {
-            h!.failNextKey = true;
-            await h!.pm.resolve(PAYMENT_METHOD);
-            await settle();
-          },
-          CARD_REFUSED: async () => {
-            await h!.pm.reject({ code: 'PAYMENT_METHOD_INVALID', fields: { postalCode: 'REQUIRED' } });
-          },
           PAID: async () => {
             await h!.purchase.resolve(paidFor(TWO));
           },
           PAID_FREE: async () => {
             await h!.purchase.resolve(paidFor(FREE));
           },
-          DECLINED: async () => {
-            await h!.purchase.reject({ code: 'PAYMENT_DECLINED', reason: 'insufficient_funds' });
-          },
-          DECLINED_BY_CHALLENGE: async () => {
-            await h!.purchase.reject({ code: 'PAYMENT_DECLINED', reason: 'challenge_failed' });
-          },
-          LOST: async () => {
-            await h!.purchase.reject({ code: 'NETWORK_ERROR' });
-          },
           PRICE_CHANGED: async () => {
             await h!.purchase.reject({ code: 'PRICE_CHANGED' });
           },
           OWNED: async () => {
             await h!.purchase.reject({ code: 'COURSE_ALREADY_OWNED' });
-          },
-          PROCESSING_ERROR: async () => {
-            await h!.purchase.reject({ code: 'PAYMENT_FAILED' });
-          },
-          CHALLENGE: async () => {
-            await h!.purchase.resolve(challengeFor(TWO));
-          },
-          CHALLENGE_READ: async () => {
-            await h!.readChallenge.resolve(challengeState(TWO));
-          },
-          CHALLENGE_ALREADY_DECIDED: async () => {
-            await h!.readChallenge.resolve(challengeState(TWO, 'approved'));
-          },
-          CHALLENGE_UNREADABLE: async () => {
-            await h!.readChallenge.reject({ code: 'NETWORK_ERROR' });
-          },
-          APPROVE: async () => {
-            await h!.app.user.click(screen.getByRole('button', { name: t('checkout.challenge.approve') }));
-          },
-          DENY: async () => {
-            await h!.app.user.click(screen.getByRole('button', { name: t('checkout.challenge.deny') }));
-          },
-          DECIDED: async () => {
-            const decision = h!.decide.last()!.input.decision;
-            await h!.decide.resolve(challengeState(TWO, decision === 'approve' ? 'approved' : 'denied'));
-          },
-          DECIDE_FAIL: async () => {
-            await h!.decide.reject({ code: 'NETWORK_ERROR' });
-          },
-          SUBMIT_WITHOUT_CODE: submit,
-          PAY_AGAIN: async () => {
-            await fill(screen.getByTestId('card-number'), '5555 5555 5555 4444');
-            await fill(screen.getByTestId('card-cvc'), '321');
-            await submit();
-          },
-          RETRY_PAYMENT: async () => {
-            await h!.app.user.click(screen.getByRole('button', { name: t('checkout.interrupted.retry') }));
-          },
-          RESUBMIT: submit,
-          BREAK_CARD_AND_SUBMIT: async () => {
-            await fill(screen.getByTestId('card-number'), '4242 4242 4242 4241');
-            await submit();
           },
           RELOAD: async () => {
             h!.app.unmount();
@@ -467,17 +349,6 @@ describe('checkout model on the real screen', () => {
             );
             expect(screen.queryByTestId('checkout-form')).toBeNull();
           },
-          fieldErrors: async () => {
-            const number = screen.getByTestId('card-number');
-            expect(number).toHaveAttribute('aria-invalid', 'true');
-            // each field says what to enter there, not a generic "required"; focus is on the first
-            for (const f of ['number', 'expiry', 'cvc', 'country', 'postalCode'] as const) {
-              expect(screen.getByText(t(`checkout.field.${f}.REQUIRED`))).toBeInTheDocument();
-            }
-            expect(screen.queryByText(t('checkout.field.REQUIRED'))).toBeNull();
-            await waitFor(() => expect(number).toHaveFocus());
-            expect(h!.pm.calls).toHaveLength(0);
-          },
           validating: async () => {
             await expectBusy();
             expect(h!.pm.last()!.input).toEqual({
@@ -492,108 +363,10 @@ describe('checkout model on the real screen', () => {
             await h!.app.user.click(payButton());
             expect(h!.pm.calls).toHaveLength(1);
           },
-          validatingChallenge: async () => {
-            await expectBusy();
-            expect(h!.pm.last()!.input.number).toBe('4000000000003220');
-          },
-          validatingAgain: async () => {
-            await expectBusy();
-            expect(h!.pm.calls).toHaveLength(2);
-            expect(h!.pm.last()!.input.number).toBe('5555555555554444');
-            expect(
-              screen.getByText(t('checkout.card.brandDetected', { brand: 'Mastercard' })),
-            ).toBeInTheDocument();
-          },
-          validatingAfterFailure: async () => {
-            await expectBusy();
-            expect(h!.pm.calls).toHaveLength(2);
-          },
-          cardRefused: async () => {
-            expect(await screen.findByText(t('checkout.field.postalCode.REQUIRED'))).toBeInTheDocument();
-            expect(screen.getByTestId('card-postal')).toHaveAttribute('aria-invalid', 'true');
-            // the provider's refusal also takes her to the field
-            await waitFor(() => expect(screen.getByTestId('card-postal')).toHaveFocus());
-            expect(h!.purchase.calls).toHaveLength(0);
-          },
-          keyFailed: async () => {
-            expect(await screen.findByTestId('checkout-error')).toHaveTextContent(
-              t('checkout.error.generic'),
-            );
-            expect(h!.purchase.calls).toHaveLength(0);
-            expect(stored()).toBeNull();
-          },
           paying: async () => {
             await expectBusy();
             expectAttempt(lastPurchase(), 'key-1-abcdefgh');
             expect(h!.purchase.calls).toHaveLength(1);
-          },
-          payingChallenge: async () => {
-            await expectBusy();
-            expectAttempt(lastPurchase(), 'key-1-abcdefgh');
-          },
-          challengeLoading: async () => {
-            const dialog = await screen.findByRole('alertdialog');
-            expect(
-              within(dialog).getByRole('heading', { name: t('checkout.challenge.title') }),
-            ).toBeInTheDocument();
-            expect(within(dialog).getByTestId('challenge-amount')).toHaveTextContent(money(TWO.totals.total));
-            expect(
-              within(dialog).getByRole('button', { name: t('checkout.challenge.approve') }),
-            ).toBeDisabled();
-            expect(h!.readChallenge.last()!.input).toEqual({ id: 'ch_test_1' });
-          },
-          asking: async () => {
-            const dialog = await screen.findByRole('alertdialog');
-            await waitFor(() =>
-              expect(within(dialog).getByTestId('challenge-card')).toHaveTextContent('Visa •••• 3220'),
-            );
-            expect(
-              within(dialog).getByRole('button', { name: t('checkout.challenge.approve') }),
-            ).toBeEnabled();
-            expect(within(dialog).getByRole('button', { name: t('checkout.challenge.deny') })).toBeEnabled();
-          },
-          askingWithoutDetails: async () => {
-            const dialog = await screen.findByRole('alertdialog');
-            await waitFor(() =>
-              expect(
-                within(dialog).getByRole('button', { name: t('checkout.challenge.approve') }),
-              ).toBeEnabled(),
-            );
-            expect(within(dialog).getByTestId('challenge-amount')).toHaveTextContent(money(TWO.totals.total));
-            expect(within(dialog).getByTestId('challenge-card')).toHaveTextContent('Visa •••• 4242');
-          },
-          askingAgain: async () => {
-            const dialog = await screen.findByRole('alertdialog');
-            expect(await within(dialog).findByText(t('checkout.challenge.error'))).toBeInTheDocument();
-            expect(
-              within(dialog).getByRole('button', { name: t('checkout.challenge.approve') }),
-            ).toBeEnabled();
-          },
-          deciding: async () => {
-            const dialog = screen.getByRole('alertdialog');
-            expect(
-              within(dialog).getByRole('button', { name: t('checkout.challenge.approve') }),
-            ).toHaveAttribute('aria-busy', 'true');
-            expect(h!.decide.last()!.input).toEqual({ id: 'ch_test_1', decision: 'approve' });
-          },
-          decidingDeny: async () => {
-            expect(h!.decide.last()!.input).toEqual({ id: 'ch_test_1', decision: 'deny' });
-          },
-          payingFinal: async () => {
-            await waitFor(() => expect(h!.purchase.calls).toHaveLength(2));
-            // the same key and the same body, for the final answer
-            expect(h!.purchase.calls[1].input).toEqual(h!.purchase.calls[0].input);
-            await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-          },
-          payingFinalDeny: async () => {
-            await waitFor(() => expect(h!.purchase.calls).toHaveLength(2));
-            expect(h!.purchase.calls[1].input).toEqual(h!.purchase.calls[0].input);
-          },
-          declinedChallenge: async () => {
-            expect(await screen.findByTestId('checkout-declined')).toHaveTextContent(
-              t('checkout.declined.challenge_failed'),
-            );
-            expect(screen.queryByRole('alertdialog')).toBeNull();
           },
           paid: () => expectPaid(TWO),
           paidAfterReload: async () => {
@@ -604,51 +377,10 @@ describe('checkout model on the real screen', () => {
             expect(h!.quote.calls).toHaveLength(0);
             expect(h!.purchase.calls).toHaveLength(0);
           },
-          paidAfterRetry: async () => {
-            await expectPaid(TWO);
-            expect(h!.purchase.calls.map((c) => c.input.key)).toEqual(['key-1-abcdefgh', 'key-2-abcdefgh']);
-          },
-          paidAfterLoss: async () => {
-            await expectPaid(TWO);
-            expect(h!.keys).toEqual(['key-1-abcdefgh']);
-          },
           paidResumed: () => expectPaid(TWO),
           paidFree: async () => {
             await expectPaid(FREE);
             expect(screen.queryByTestId('paid-with')).toBeNull();
-          },
-          declined: async () => {
-            const notice = await screen.findByTestId('checkout-declined');
-            expect(notice).toHaveAttribute('role', 'alert');
-            expect(notice).toHaveTextContent(t('checkout.declined.title'));
-            expect(notice).toHaveTextContent(t('checkout.declined.insufficient_funds'));
-            // the form stays as she typed it, but for the security code
-            expect(screen.getByTestId('card-number')).toHaveValue('4242 4242 4242 4242');
-            expect(screen.getByTestId('card-expiry')).toHaveValue('12/30');
-            expect(screen.getByTestId('card-cvc')).toHaveValue('');
-            expect(screen.getByTestId('card-postal')).toHaveValue('11118');
-            expect(stored()).toBeNull();
-          },
-          declinedCodeRequired: async () => {
-            expect(screen.getByTestId('card-cvc')).toHaveAttribute('aria-invalid', 'true');
-            expect(screen.getByTestId('checkout-declined')).toBeInTheDocument();
-            expect(h!.pm.calls).toHaveLength(1);
-          },
-          payingNewKey: async () => {
-            await expectBusy();
-            expectAttempt(lastPurchase(), 'key-2-abcdefgh', { paymentMethodId: 'pm_test_1' });
-            expect(h!.pm.calls).toHaveLength(2);
-          },
-          interrupted: async () => {
-            const notice = await screen.findByTestId('checkout-interrupted');
-            expect(notice).toHaveTextContent(t('checkout.interrupted.title'));
-            // the attempt stays, to be sent again as it was
-            expect(JSON.parse(stored()!)).toEqual({ memberId: 'u1', ...lastPurchase() });
-            expect(screen.queryByTestId('checkout-pay')).toBeNull();
-          },
-          payingSameKey: async () => {
-            await waitFor(() => expect(h!.purchase.calls).toHaveLength(2));
-            expect(h!.purchase.calls[1].input).toEqual(h!.purchase.calls[0].input);
           },
           repricing: async () => {
             expect(await screen.findByTestId('checkout-loading')).toBeInTheDocument();
@@ -675,18 +407,6 @@ describe('checkout model on the real screen', () => {
               '/cart',
             );
             expect(stored()).toBeNull();
-          },
-          failed: async () => {
-            expect(await screen.findByTestId('checkout-failed')).toHaveTextContent(
-              t('checkout.failed.title'),
-            );
-            expect(screen.getByTestId('card-number')).toHaveValue('4242 4242 4242 4242');
-            expect(stored()).toBeNull();
-          },
-          failedFieldErrors: async () => {
-            expect(await screen.findByText(t('checkout.field.CARD_NUMBER_INVALID'))).toBeInTheDocument();
-            expect(screen.getByTestId('checkout-failed')).toBeInTheDocument();
-            expect(h!.pm.calls).toHaveLength(1);
           },
           resumeLoading: async () => {
             expect(await screen.findByTestId('checkout-loading')).toBeInTheDocument();
@@ -717,13 +437,6 @@ describe('checkout model on the real screen', () => {
               expectedTotal: 0,
             });
             expect(h!.pm.calls).toHaveLength(0);
-          },
-          failedFree: async () => {
-            expect(await screen.findByTestId('checkout-failed')).toBeInTheDocument();
-          },
-          payingFreeAgain: async () => {
-            await waitFor(() => expect(h!.purchase.calls).toHaveLength(2));
-            expect(h!.keys).toEqual(['key-1-abcdefgh', 'key-2-abcdefgh']);
           },
         },
       });

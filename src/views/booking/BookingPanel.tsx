@@ -2,9 +2,17 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'wouter';
-import { HOLD_MINUTES, isMedicalConsultation } from '../../../contract/consultation-rules';
+import { isMedicalConsultation } from '../../../contract/consultation-rules';
 import type { ExpertProfile } from '../../../contract/experts';
-import { type BookingOffer, bookingMachine } from '../../../machines/booking';
+import {
+  type BookingAttempt,
+  type BookingImplementations,
+  type BookingOffer,
+  bookingMachine,
+  holdTimeoutAt,
+} from '../../../machines/booking';
+import { selectStepCount, selectStepNumber } from '../../../machines/booking-selectors';
+import { cardPaymentMachine } from '../../../machines/cardPayment';
 import { css, cx } from '../../../styled-system/css';
 import { cardPaymentActors } from '../../api/commerce';
 import {
@@ -17,38 +25,61 @@ import {
 } from '../../api/consultations';
 import { type ScreenOverrides, useScreenOverrides, useSession } from '../../app/actors';
 import { forgetBookingAttempt, readPendingBooking, saveBookingAttempt } from '../../app/booking-storage';
+import { clockActor } from '../../app/clock';
 import { useFlowSelect, useFlowStep } from '../../app/flow';
 import { useLocaleChange } from '../../app/useLocaleChange';
 import { LoadingState } from '../../components/loading-state';
 import { panel } from '../../components/panel';
 import { Skeleton } from '../../components/skeleton';
+import { PaymentProvider } from '../checkout/payment-flow';
+import { BookingSummary } from './BookingSummary';
+import { DetailsStep } from './DetailsStep';
+import { ConfirmedStep, ExpiredStep } from './EndSteps';
 import { BOOKING_STEPS, BookingFlow } from './flow';
+import { HoldTimer } from './HoldTimer';
+import { PayStep } from './PayStep';
 import { SlotPicker } from './SlotPicker';
-import { BookingSummary, ConfirmedStep, DetailsStep, ExpiredStep, HoldTimer, PayStep } from './steps';
 
-type Actions = Parameters<typeof bookingMachine.provide>[0]['actions'];
+type Actions = BookingImplementations['actions'];
 
+/**
+ * The booking as the panel runs it: the server's actors by name, the clock, the card payment (the
+ * child machine) with its own and `confirm` as its `pay`, the effects on this tab's storage, and
+ * the hold's delay from the server's end; a test's overrides (the same flat names) over them.
+ */
 function createLogic(overrides: ScreenOverrides['booking'], actions: Actions) {
-  const real = bookingMachine.provide({
+  const { loadSlots, hold, loadBooking, findHold, releaseHold, clock, confirm, ...card } = {
+    loadSlots: loadSlotsActor,
+    hold: holdActor,
+    loadBooking: loadBookingActor,
+    findHold: findHoldActor,
+    releaseHold: releaseHoldActor,
+    clock: clockActor,
+    confirm: confirmActor,
+    ...cardPaymentActors,
+    ...overrides?.actors,
+  };
+  const { saveAttempt, forgetAttempt, ...own } = { ...actions, ...overrides?.actions };
+  return bookingMachine.provide({
     actors: {
-      loadSlots: loadSlotsActor,
-      hold: holdActor,
-      loadBooking: loadBookingActor,
-      findHold: findHoldActor,
-      releaseHold: releaseHoldActor,
-      ...cardPaymentActors,
-      confirm: confirmActor,
-    },
-    actions,
+      loadSlots,
+      hold,
+      loadBooking,
+      findHold,
+      releaseHold,
+      clock,
+      cardPayment: cardPaymentMachine.provide({
+        actors: { ...card, pay: confirm } as never,
+        actions: { saveAttempt, forgetAttempt },
+      }),
+    } as never,
+    actions: { ...own, forgetAttempt },
     delays: {
       // the server's end of the hold, not ten minutes from whenever this state was entered
-      holdTimeout: ({ context }) => {
-        const end = Date.parse(context.booking?.holdExpiresAt ?? '');
-        return Number.isNaN(end) ? HOLD_MINUTES * 60_000 : Math.max(0, end - Date.now());
-      },
+      holdTimeout: ({ context }) => holdTimeoutAt(context.booking, Date.now()),
+      ...overrides?.delays,
     },
   });
-  return overrides ? real.provide(overrides) : real;
 }
 
 const todayIso = () => {
@@ -70,14 +101,20 @@ export function BookingPanel({ expert }: { expert: ExpertProfile }) {
   const [logic] = useState(() =>
     createLogic(overrides.booking, {
       requireSignIn: () => navigate(`/login?next=${encodeURIComponent(`/experts/${expert.id}`)}`),
-      saveAttempt: (_, { attempt }) => saveBookingAttempt(attempt, memberId, expert.id),
+      saveAttempt: (_, { attempt }) => saveBookingAttempt(attempt as BookingAttempt, memberId, expert.id),
       forgetAttempt: () => forgetBookingAttempt(),
     }),
   );
   const [input] = useState(() => ({
     expertId: expert.id,
     offers: expert.offers.map(
-      (o): BookingOffer => ({ id: o.id, kind: o.kind, minutes: o.minutes, price: o.price }),
+      (o): BookingOffer => ({
+        id: o.id,
+        kind: o.kind,
+        minutes: o.minutes,
+        price: o.price,
+        medical: isMedicalConsultation(expert.specialty, o.kind),
+      }),
     ),
     modes: [...expert.modes],
     isMember: memberId !== '',
@@ -96,7 +133,7 @@ export function BookingPanel({ expert }: { expert: ExpertProfile }) {
         data-testid="booking-panel"
         className={cx(panel({ tone: 'strong', padding: 'lg' }), css({ display: 'grid', gap: '5' }))}
       >
-        <BookingScreen expertName={expert.name} specialty={expert.specialty} />
+        <BookingScreen expertName={expert.name} />
       </section>
     </BookingFlow.Provider>
   );
@@ -111,16 +148,13 @@ const STEP_TITLES: Record<string, string> = {
   loading: 'booking.title',
 };
 
-function BookingScreen({ expertName, specialty }: { expertName: string; specialty: string }) {
+function BookingScreen({ expertName }: { expertName: string }) {
   const step = useFlowStep(BookingFlow, BOOKING_STEPS, 'loading');
   const booking = useFlowSelect(BookingFlow, (s) => s.context.booking);
   const held = useFlowSelect(BookingFlow, (s) => s.hasTag('held'));
   // known from the offer chosen before anything is held, so the step count never changes mid-way
-  const chosenKind = useFlowSelect(
-    BookingFlow,
-    (s) => s.context.offers.find((o) => o.id === s.context.offerId)?.kind ?? 'consultation',
-  );
-  const medical = booking ? booking.medical : isMedicalConsultation(specialty, chosenKind);
+  const stepNumber = useFlowSelect(BookingFlow, selectStepNumber);
+  const stepCount = useFlowSelect(BookingFlow, selectStepCount);
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   // a new step: her focus goes to its heading (not on the first render: the page has its own)
@@ -133,8 +167,6 @@ function BookingScreen({ expertName, specialty }: { expertName: string; specialt
     heading.current?.focus();
   }, [step]);
 
-  const stepNumber = step === 'details' ? 2 : step === 'pay' ? (medical ? 3 : 2) : 1;
-  const stepCount = medical ? 3 : 2;
   return (
     <>
       <div className={css({ display: 'grid', gap: '1' })}>
@@ -160,9 +192,15 @@ function BookingScreen({ expertName, specialty }: { expertName: string; specialt
       {step === 'choose' && <SlotPicker expertName={expertName} />}
       {(step === 'details' || step === 'pay') && booking && (
         <>
-          {held && booking.holdExpiresAt && <HoldTimer expiresAt={booking.holdExpiresAt} />}
+          {held && <HoldTimer />}
           <BookingSummary booking={booking} />
-          {step === 'details' ? <DetailsStep /> : <PayStep />}
+          {step === 'details' ? (
+            <DetailsStep />
+          ) : (
+            <PaymentProvider flow={BookingFlow}>
+              <PayStep />
+            </PaymentProvider>
+          )}
         </>
       )}
       {step === 'confirmed' && <ConfirmedStep />}

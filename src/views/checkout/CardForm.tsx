@@ -1,5 +1,12 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { totalOf } from '../../../machines/checkout';
+import {
+  selectBusy,
+  selectChallengeOpen,
+  selectEditing,
+  selectFieldErrors,
+  selectInterrupted,
+} from '../../../machines/cardPayment-selectors';
+import { selectFree, selectTotal } from '../../../machines/checkout-selectors';
 import { css, cx } from '../../../styled-system/css';
 import { useFlowSelect, useFlowSend } from '../../app/flow';
 import { Button } from '../../components/button';
@@ -9,9 +16,10 @@ import { panel } from '../../components/panel';
 import { LockIcon } from '../../theme/icons';
 import { codeErrorMessage } from '../cart/parts';
 import { formatMoney } from '../courses/format';
-import { CardFields, TestCards } from './CardFields';
+import { TestCards } from './CardFields';
 import { CheckoutFlow } from './flow';
 import { PaymentNotices, type PaymentNoticeWords } from './PaymentNotices';
+import { PaymentCardFields, PaymentFlow } from './payment-flow';
 
 const WORDS: PaymentNoticeWords = {
   declinedTitle: 'checkout.declined.title',
@@ -28,14 +36,12 @@ const WORDS: PaymentNoticeWords = {
 /** The card form (spec §3, Card payment), its notices and the Pay button. */
 export function CardForm() {
   const intl = useIntl();
-  const send = useFlowSend(CheckoutFlow);
-  const card = useFlowSelect(CheckoutFlow, (s) => s.context.card);
-  const errors = useFlowSelect(CheckoutFlow, (s) => s.context.fieldErrors);
-  const busy = useFlowSelect(CheckoutFlow, (s) => s.hasTag('busy') || s.hasTag('step:challenge'));
-  const interrupted = useFlowSelect(CheckoutFlow, (s) => s.hasTag('step:interrupted'));
-  const total = useFlowSelect(CheckoutFlow, (s) => totalOf(s.context.quote));
-  const free = useFlowSelect(CheckoutFlow, (s) => !!s.context.quote && totalOf(s.context.quote) === 0);
-  const locked = busy || interrupted;
+  const send = useFlowSend(PaymentFlow);
+  const errors = useFlowSelect(PaymentFlow, selectFieldErrors);
+  const busy = useFlowSelect(PaymentFlow, (s) => selectBusy(s) || selectChallengeOpen(s));
+  const interrupted = useFlowSelect(PaymentFlow, selectInterrupted);
+  const total = useFlowSelect(CheckoutFlow, selectTotal);
+  const free = useFlowSelect(CheckoutFlow, selectFree);
   const focus = useFocusFirstInvalid(errors);
 
   return (
@@ -56,7 +62,7 @@ export function CardForm() {
         onSubmit={(e) => {
           e.preventDefault();
           focus.submitted();
-          send({ type: 'checkout.submit' });
+          send({ type: 'cardPayment.submit' });
         }}
       >
         {free ? (
@@ -64,12 +70,7 @@ export function CardForm() {
             <FormattedMessage id="checkout.free.body" />
           </p>
         ) : (
-          <CardFields
-            card={card}
-            errors={errors}
-            disabled={locked}
-            onChange={(field, value) => send({ type: 'checkout.fieldChanged', field, value })}
-          />
+          <PaymentCardFields />
         )}
         {!free && (
           // spec §9: said before she pays, not after
@@ -104,28 +105,13 @@ export function CardForm() {
 /** What happened to the last try: a decline and why, a failure, a lost answer, a new price. */
 function Notices() {
   const intl = useIntl();
-  const send = useFlowSend(CheckoutFlow);
-  const error = useFlowSelect(CheckoutFlow, (s) => s.context.error);
-  const declined = useFlowSelect(CheckoutFlow, (s) => s.hasTag('step:declined'));
-  const failed = useFlowSelect(CheckoutFlow, (s) => s.hasTag('step:failed'));
-  const interrupted = useFlowSelect(CheckoutFlow, (s) => s.hasTag('step:interrupted'));
-  const editing = useFlowSelect(CheckoutFlow, (s) => s.matches('editing'));
+  const editing = useFlowSelect(PaymentFlow, selectEditing);
   const previousTotal = useFlowSelect(CheckoutFlow, (s) => s.context.previousTotal);
-  const total = useFlowSelect(CheckoutFlow, (s) => totalOf(s.context.quote));
+  const total = useFlowSelect(CheckoutFlow, selectTotal);
   const couponError = useFlowSelect(CheckoutFlow, (s) => s.context.quote?.couponError ?? null);
   return (
     <>
-      <PaymentNotices
-        domain="checkout"
-        words={WORDS}
-        error={error}
-        declined={declined}
-        failed={failed}
-        interrupted={interrupted}
-        stepError={editing ? error : null}
-        stepErrorTestId="checkout-error"
-        onRetry={() => send({ type: 'checkout.retry' })}
-      />
+      <PaymentNotices domain="checkout" words={WORDS} stepErrorTestId="checkout-error" />
       {editing && previousTotal !== null && (
         <Notice
           status="info"

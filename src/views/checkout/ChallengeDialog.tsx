@@ -1,61 +1,44 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { AnyStateMachine } from 'xstate';
-import type { ChallengeDecision, ChallengeView, PaymentError } from '../../../machines/payment-rules';
+import {
+  selectAsking,
+  selectChallenge,
+  selectChallengeFailed,
+  selectChallengeOpen,
+  selectDeciding,
+} from '../../../machines/cardPayment-selectors';
+import type { ChallengeDecision, ChallengeView } from '../../../machines/payment-rules';
 import { css } from '../../../styled-system/css';
-import { type Flow, useFlowSelect, useFlowSend } from '../../app/flow';
+import { useFlowSelect, useFlowSend } from '../../app/flow';
 import { Button } from '../../components/button';
 import * as Dialog from '../../components/dialog';
 import { Notice } from '../../components/notice';
 import { LockIcon } from '../../theme/icons';
 import { formatMoney } from '../courses/format';
-import { CheckoutFlow } from './flow';
+import { PaymentFlow } from './payment-flow';
 
 const BRANDS = ['visa', 'mastercard', 'amex', 'discover'];
 
 /**
- * The sandbox bank's "confirm with your bank" screen (a 3-D Secure-style challenge): the amount,
- * the card, Approve or Deny. It asks until she answers: no outside click or Escape closes it.
+ * The sandbox bank's "confirm with your bank" screen (a 3-D Secure-style challenge), on checkout
+ * and on the booking alike: the amount, the card, Approve or Deny, from the card payment's
+ * snapshot. It asks until she answers: no outside click or Escape closes it.
  */
 export function ChallengeDialog() {
-  const send = useFlowSend(CheckoutFlow);
+  const send = useFlowSend(PaymentFlow);
   return (
     <BankChallengeDialog
-      {...useBankChallenge(CheckoutFlow, 'step:challenge')}
-      onApprove={() => send({ type: 'checkout.approve' })}
-      onDeny={() => send({ type: 'checkout.deny' })}
+      open={useFlowSelect(PaymentFlow, selectChallengeOpen)}
+      asking={useFlowSelect(PaymentFlow, selectAsking)}
+      deciding={useFlowSelect(PaymentFlow, selectDeciding)}
+      challenge={useFlowSelect(PaymentFlow, selectChallenge)}
+      failed={useFlowSelect(PaymentFlow, selectChallengeFailed)}
+      onApprove={() => send({ type: 'cardPayment.approve' })}
+      onDeny={() => send({ type: 'cardPayment.deny' })}
     />
   );
 }
 
-/** What a paying machine's snapshot tells the dialog (its `challenge` state: asking, deciding). */
-interface ChallengeSnapshot {
-  hasTag(tag: string): boolean;
-  matches(state: { challenge: 'asking' | 'deciding' }): boolean;
-  context: {
-    challenge: ChallengeView | null;
-    decision: ChallengeDecision | null;
-    error: PaymentError | null;
-  };
-}
-
-/** The dialog's state from a paying flow (checkout, booking): open while the machine carries `tag`. */
-export function useBankChallenge<TMachine extends AnyStateMachine>(
-  flow: Flow<TMachine>,
-  tag: string,
-): Omit<BankChallengeProps, 'onApprove' | 'onDeny'> {
-  const at = (s: unknown) => s as ChallengeSnapshot;
-  return {
-    open: useFlowSelect(flow, (s) => at(s).hasTag(tag)),
-    asking: useFlowSelect(flow, (s) => at(s).matches({ challenge: 'asking' })),
-    deciding: useFlowSelect(flow, (s) =>
-      at(s).matches({ challenge: 'deciding' }) ? at(s).context.decision : null,
-    ),
-    challenge: useFlowSelect(flow, (s) => at(s).context.challenge),
-    failed: useFlowSelect(flow, (s) => at(s).matches({ challenge: 'asking' }) && !!at(s).context.error),
-  };
-}
-
-export interface BankChallengeProps {
+interface BankChallengeProps {
   open: boolean;
   /** The bank waits for her answer. */
   asking: boolean;
@@ -68,8 +51,7 @@ export interface BankChallengeProps {
   onDeny: () => void;
 }
 
-/** The bank's challenge as the screens show it (checkout and the consultation booking). */
-export function BankChallengeDialog({
+function BankChallengeDialog({
   open,
   asking,
   deciding,

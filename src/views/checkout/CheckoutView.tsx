@@ -1,7 +1,12 @@
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { checkoutMachine } from '../../../machines/checkout';
+import { cardPaymentMachine } from '../../../machines/cardPayment';
+import {
+  type CheckoutImplementations,
+  checkoutMachine,
+  type PurchaseAttempt,
+} from '../../../machines/checkout';
 import { css, cx } from '../../../styled-system/css';
 import { cardPaymentActors, purchaseActor, quoteActor } from '../../api/commerce';
 import {
@@ -38,19 +43,33 @@ import { ChallengeDialog } from './ChallengeDialog';
 import { CHECKOUT_STEPS, CheckoutFlow } from './flow';
 import { OrderSummary } from './OrderSummary';
 import { PaidView } from './PaidView';
+import { PaymentProvider } from './payment-flow';
 
-type Actions = Parameters<typeof checkoutMachine.provide>[0]['actions'];
+type Actions = CheckoutImplementations['actions'];
 
+/**
+ * The checkout as this screen runs it: the server's actors by name, the card payment (the child
+ * machine) with its own and `purchase` as its `pay`, and the effects on this tab's storage; a test's
+ * overrides (the same flat names) over them.
+ */
 function createLogic(overrides: ScreenOverrides['checkout'], actions: Actions) {
-  const real = checkoutMachine.provide({
+  const { quote, purchase, ...card } = {
+    quote: quoteActor,
+    purchase: purchaseActor,
+    ...cardPaymentActors,
+    ...overrides?.actors,
+  };
+  const { saveAttempt, forgetAttempt, ...own } = { ...actions, ...overrides?.actions };
+  return checkoutMachine.provide({
     actors: {
-      quote: quoteActor,
-      ...cardPaymentActors,
-      purchase: purchaseActor,
+      quote,
+      cardPayment: cardPaymentMachine.provide({
+        actors: { ...card, pay: purchase } as never,
+        actions: { saveAttempt, forgetAttempt },
+      }),
     },
-    actions,
+    actions: own,
   });
-  return overrides ? real.provide(overrides) : real;
 }
 
 /** Checkout, /checkout (members only; issue 8): the card, the order, and one safe payment. */
@@ -63,7 +82,7 @@ export default function CheckoutView() {
   const overrides = useScreenOverrides();
   const [logic] = useState(() =>
     createLogic(overrides.checkout, {
-      saveAttempt: (_, { attempt }) => saveAttempt(attempt, memberId),
+      saveAttempt: (_, { attempt }) => saveAttempt(attempt as PurchaseAttempt, memberId),
       forgetAttempt: () => forgetAttempt(),
       saveReceipt: (_, { result }) => result && saveReceipt(result, memberId),
       purchaseCompleted: (_, { courseIds }) => {
@@ -188,14 +207,14 @@ function CheckoutScreen() {
       );
     default:
       return (
-        <>
+        <PaymentProvider flow={CheckoutFlow}>
           <Heading id="checkout.title" />
           <div className={twoColumns}>
             <CardForm />
             <OrderSummary />
           </div>
           <ChallengeDialog />
-        </>
+        </PaymentProvider>
       );
   }
 }

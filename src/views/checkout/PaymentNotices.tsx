@@ -1,8 +1,16 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PAYMENT_REFUSAL_CODES } from '../../../contract/commerce-rules';
-import type { PaymentError } from '../../../machines/payment-rules';
+import {
+  selectDeclined,
+  selectError,
+  selectFailed,
+  selectInterrupted,
+  selectStepError,
+} from '../../../machines/cardPayment-selectors';
+import { useFlowSelect, useFlowSend } from '../../app/flow';
 import { Button } from '../../components/button';
 import { Notice } from '../../components/notice';
+import { PaymentFlow } from './payment-flow';
 
 const DECLINE_REASONS = ['card_declined', 'insufficient_funds', 'challenge_failed'];
 
@@ -24,31 +32,23 @@ export interface PaymentNoticesProps {
   /** Test ids: `checkout-declined`, `booking-failed`… */
   domain: 'checkout' | 'booking';
   words: PaymentNoticeWords;
-  error: PaymentError | null;
-  declined: boolean;
-  failed: boolean;
-  interrupted: boolean;
-  /** The error of the step she is on (a card that did not go through, no network), or null. */
-  stepError: PaymentError | null;
   /** The step error's test id. */
   stepErrorTestId: string;
-  /** Sends the same attempt again after a lost answer. */
-  onRetry: () => void;
 }
 
-/** What happened to the last try, on checkout and on the booking: declined and why, a failure, a lost answer. */
-export function PaymentNotices({
-  domain,
-  error,
-  declined,
-  failed,
-  interrupted,
-  words,
-  stepError,
-  stepErrorTestId,
-  onRetry,
-}: PaymentNoticesProps) {
+/**
+ * What happened to the last try, on checkout and on the booking, from the card payment's snapshot:
+ * declined and why, a failure, a lost answer (retry sends the same attempt again), the step's error.
+ */
+export function PaymentNotices({ domain, words, stepErrorTestId }: PaymentNoticesProps) {
   const intl = useIntl();
+  const send = useFlowSend(PaymentFlow);
+  const error = useFlowSelect(PaymentFlow, selectError);
+  const declined = useFlowSelect(PaymentFlow, selectDeclined);
+  const failed = useFlowSelect(PaymentFlow, selectFailed);
+  const interrupted = useFlowSelect(PaymentFlow, selectInterrupted);
+  const stepError = useFlowSelect(PaymentFlow, selectStepError);
+  const onRetry = () => send({ type: 'cardPayment.retry' });
   return (
     <>
       {declined && (
