@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromCallback, waitFor } from 'xstate';
 import type { CardBody, Challenge, PaymentMethod } from '../../contract/commerce';
 import type { Booking, Cancellation, HoldBody, Slots } from '../../contract/consultations';
 import {
@@ -9,6 +9,14 @@ import {
   type ConfirmResult,
   detailProblems,
 } from '../../machines/booking';
+import {
+  selectHoldLeft,
+  selectOpenNext,
+  selectRefundTier,
+  selectSlotTaken,
+  selectStepCount,
+  selectStepNumber,
+} from '../../machines/booking-selectors';
 import { cardPaymentMachine } from '../../machines/cardPayment';
 import type { CardPaymentEvent } from '../../machines/payment-rules';
 import {
@@ -19,6 +27,7 @@ import {
   cancellationOf,
   challengeState,
   confirmedOf,
+  OFFERS,
   paidOf,
   SLOT_A,
   SLOT_B,
@@ -27,7 +36,7 @@ import {
   TODAY,
 } from '../support/booking-fixtures';
 import { GOOD_CARD, PAYMENT_METHOD } from '../support/commerce-fixtures';
-import { answers, controlledActor } from '../support/stub-actors';
+import { answers, controlledActor, resolves } from '../support/stub-actors';
 
 const DETAILS = { firstName: 'Mariam', lastName: 'Saleh', dateOfBirth: '1990-04-21' };
 
@@ -497,6 +506,55 @@ describe('booking machine', () => {
     expect(m.snap().hasTag('slots:loading')).toBe(true);
   });
 
+  it('the hold’s clock waits while an attempt is with the server, and runs again after a decline', async () => {
+    vi.useFakeTimers();
+    try {
+      const m = await start();
+      await vi.advanceTimersByTimeAsync(0);
+      m.loadSlots.last()!.settle.resolve(slotsFor());
+      await vi.advanceTimersByTimeAsync(0);
+      m.actor.send({ type: 'booking.slot', startsAt: SLOT_A });
+      m.actor.send({ type: 'booking.continue' });
+      m.hold.last()!.settle.resolve(bookingOf({ medical: false }));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(m.snap().matches({ payment: 'held' })).toBe(true);
+      expect(m.snap().hasTag('held')).toBe(true);
+      m.fillCard();
+      m.card({ type: 'cardPayment.submit' });
+      m.pm.last()!.settle.resolve(PAYMENT_METHOD);
+      await vi.advanceTimersByTimeAsync(0);
+      // the attempt is with the server: its answer, not the clock, decides
+      expect(m.snap().matches({ payment: 'sent' })).toBe(true);
+      expect(m.snap().hasTag('held')).toBe(false);
+      await vi.advanceTimersByTimeAsync(11 * 60_000);
+      expect(m.pay().matches('paying')).toBe(true);
+      m.confirm.last()!.settle.reject({ code: 'PAYMENT_DECLINED', reason: 'card_declined' });
+      await vi.advanceTimersByTimeAsync(0);
+      // declined: her time counts again, and runs out
+      expect(m.snap().matches({ payment: 'held' })).toBe(true);
+      await vi.advanceTimersByTimeAsync(10 * 60_000);
+      expect(m.snap().matches('expired')).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('back to her details from the card: the payment ends and her card comes back with her', async () => {
+    const m = await start();
+    await m.holdSlot();
+    m.fillDetails();
+    m.actor.send({ type: 'booking.submitDetails' });
+    m.fillCard();
+    m.actor.send({ type: 'booking.editDetails' });
+    expect(m.snap().matches('details')).toBe(true);
+    expect(m.snap().children.payment).toBeUndefined();
+    expect(m.snap().context.details).toEqual(DETAILS);
+    m.actor.send({ type: 'booking.submitDetails' });
+    expect(m.pay().matches('editing')).toBe(true);
+    expect(m.pay().context.card).toEqual(GOOD_CARD);
+    expect(m.pm.calls).toHaveLength(0);
+  });
+
   describe('her live hold, found on the server (issue 21)', () => {
     it('a member with a hold here resumes it: the card (or her details first), with its countdown', async () => {
       const paid = await start(
@@ -579,5 +637,60 @@ describe('booking machine', () => {
       const m = await start({ pending: { ...pending, expertId: 'rana-aziz' } });
       expect(m.snap().hasTag('slots:loading')).toBe(true);
     });
+  });
+});
+
+describe('what the panel reads (selectors shared with the guards)', () => {
+  const clockAt = (now: number) =>
+    fromCallback(({ sendBack }) => {
+      sendBack({ type: 'clock.tick', now });
+    });
+
+  it('counts three steps for a medical consultation from the first, two otherwise', async () => {
+    const offers = OFFERS.map((o) => ({ ...o, medical: o.kind === 'consultation' }));
+    const m = await start({ offers });
+    expect([selectStepNumber(m.snap()), selectStepCount(m.snap())]).toEqual([1, 3]);
+    await m.loadSlots.resolve(slotsFor());
+    m.actor.send({ type: 'booking.offer', offerId: 'discovery-15' });
+    expect([selectStepNumber(m.snap()), selectStepCount(m.snap())]).toEqual([1, 2]);
+    m.actor.send({ type: 'booking.offer', offerId: 'consult-30' });
+    await m.loadSlots.resolve(slotsFor());
+    m.actor.send({ type: 'booking.slot', startsAt: SLOT_A });
+    m.actor.send({ type: 'booking.continue' });
+    await m.hold.resolve(bookingOf());
+    expect([selectStepNumber(m.snap()), selectStepCount(m.snap())]).toEqual([2, 3]);
+    m.fillDetails();
+    m.actor.send({ type: 'booking.submitDetails' });
+    expect([selectStepNumber(m.snap()), selectStepCount(m.snap())]).toEqual([3, 3]);
+  });
+
+  it('says the slot was taken, with the next ones still open', async () => {
+    const m = await start();
+    await m.loadSlots.resolve(slotsFor());
+    m.actor.send({ type: 'booking.slot', startsAt: SLOT_A });
+    m.actor.send({ type: 'booking.continue' });
+    expect(selectSlotTaken(m.snap())).toBe(false);
+    await m.hold.reject({ code: 'SLOT_TAKEN', nextSlots: [SLOT_B, SLOT_C] });
+    expect(selectSlotTaken(m.snap())).toBe(true);
+    await m.loadSlots.resolve(slotsFor('consult-30', [SLOT_C]));
+    expect(selectOpenNext(m.snap())).toEqual([SLOT_C]);
+  });
+
+  it('reads the hold’s time left and the refund tier at the clock’s tick, not the device’s', async () => {
+    const expires = '2026-11-30T06:05:00.000Z';
+    const m = createActor(
+      bookingMachine.provide({
+        actors: {
+          findHold: resolves(bookingOf({ holdExpiresAt: expires, medical: false })),
+          clock: clockAt(Date.parse(expires) - 90_000),
+        },
+      }),
+      { input: bookingInput() },
+    ).start();
+    await waitFor(m, (s) => s.matches('payment'));
+    expect(selectHoldLeft(m.getSnapshot())).toBe(90_000);
+    // SLOT_A starts on 1 December at 07:00, almost 25 hours after that tick: the 50 % tier
+    expect(selectRefundTier(m.getSnapshot())).toBe('half');
+    m.stop();
   });
 });
