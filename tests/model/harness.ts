@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, expect, it } from 'vitest';
 import { type AnyActorLogic, type InspectionEvent, SimulatedClock } from 'xstate';
+import { signInMember } from '../support/browser';
 import { navigateTo, renderApp, type Stubs } from '../support/render-app';
 import { screenLifecycle, screenWords, settle } from '../support/screen-model';
 import type { Coverage } from './coverage';
@@ -32,22 +33,13 @@ type Stub = AnyActorLogic | { logic: AnyActorLogic };
 type StubFactories = { [K in keyof Stubs]?: () => Stub };
 type Made<F extends StubFactories> = { [K in keyof F]: F[K] extends () => infer S ? S : never };
 
-/** The member the signed-in tests are: her cookie and the userData a visit finds. */
-export const MEMBER = { token: 'tok', user: { id: 'u1', alias: 'noor' } } as const;
-
-/** Stores the member's session in the browser, as a visit after signing in finds it. */
-export function signInMember(member: { token: string; user: object } = MEMBER) {
-  document.cookie = `authToken=${member.token}; path=/`;
-  localStorage.setItem('userData', JSON.stringify(member.user));
-}
-
 export function modelApp<F extends StubFactories = Record<never, never>>(
   options: {
     /** The real machines whose coverage the paths record. */
     coverage?: Coverage | Coverage[];
     /** Fresh stub actors for each open, by the name renderApp gives each actor. */
     stubs?: F;
-    /** Signed in as MEMBER at the start of each test (a reload finds what the test left). */
+    /** Signed in (tests/support/browser.ts MEMBER) at the start of each test; a reload finds what the test left. */
     member?: boolean;
     /** A new SimulatedClock for the whole actor system at each open (`ui.clock`). */
     clock?: boolean;

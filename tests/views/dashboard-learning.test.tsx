@@ -1,24 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { MyReview, ReviewBodyInput } from '../../contract/learning';
 import type { LearningList, LearningLists, MyLearningInput } from '../../machines/myLearning';
 import { ratingGroup } from '../../src/theme/recipes/rating-group';
+import { appPerTest } from '../support/browser';
 import { ENROLLED, REVIEWS, SCORES } from '../support/learning-fixtures';
-import { controlledActor, renderApp, resetBrowserState } from '../support/render-app';
+import { controlledActor } from '../support/render-app';
 
 /** The dashboard's three learning pages in the real app, with stub actors: data, empty, error and retry. */
-let app: ReturnType<typeof renderApp> | undefined;
-
-beforeEach(() => {
-  resetBrowserState();
-  document.cookie = 'authToken=tok; path=/';
-  localStorage.setItem('userData', JSON.stringify({ id: 'u1', alias: 'noor' }));
-});
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
-});
+const page = appPerTest({ member: true });
 
 const DATA: LearningLists = { courses: ENROLLED, scores: SCORES, reviews: REVIEWS };
 
@@ -28,7 +19,7 @@ function open(
   saveMyReview?: unknown,
 ) {
   const calls: MyLearningInput[] = [];
-  app = renderApp({
+  page.render({
     path,
     savedLanguage: 'en',
     stubs: {
@@ -70,7 +61,7 @@ describe('dashboard learning pages', () => {
       expect(alert).toHaveAttribute('role', 'alert');
       expect(alert.textContent).toMatch(/could not load your/);
       fail = false;
-      await app!.user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      await page.app.user.click(within(alert).getByRole('button', { name: 'Try again' }));
       await waitFor(() => expect(screen.queryByTestId('list-error')).toBeNull());
       expect(calls).toHaveLength(2);
       expect(screen.queryByTestId('list-empty')).toBeNull();
@@ -179,16 +170,16 @@ describe('dashboard learning pages', () => {
     expect(within(row).getByTestId('review-text')).toHaveTextContent('Clear and kind.');
     expect(within(row).getByText(/Reviewed on Oct 21, 2026/)).toBeInTheDocument();
 
-    await app!.user.click(within(row).getByRole('button', { name: 'Edit review: Menopause care' }));
+    await page.app.user.click(within(row).getByRole('button', { name: 'Edit review: Menopause care' }));
     const editor = within(row).getByTestId('review-editor');
     // Ark RatingGroup: one radio per star
     const stars = within(editor).getAllByRole('radio');
     expect(stars).toHaveLength(5);
-    await app!.user.click(stars[4]);
+    await page.app.user.click(stars[4]);
     const text = within(editor).getByRole('textbox', { name: 'Your review (optional)' });
-    await app!.user.clear(text);
-    await app!.user.type(text, 'Changed how I talk to my doctor.');
-    await app!.user.click(within(editor).getByRole('button', { name: 'Save review' }));
+    await page.app.user.clear(text);
+    await page.app.user.type(text, 'Changed how I talk to my doctor.');
+    await page.app.user.click(within(editor).getByRole('button', { name: 'Save review' }));
     await waitFor(() => expect(save.calls).toHaveLength(1));
     expect(save.last()!.input).toEqual({
       userId: 'u1',
@@ -199,7 +190,7 @@ describe('dashboard learning pages', () => {
     expect(await within(row).findByTestId('review-save-error')).toHaveTextContent(
       'Your review could not be saved. Please try again.',
     );
-    await app!.user.click(within(editor).getByRole('button', { name: 'Save review' }));
+    await page.app.user.click(within(editor).getByRole('button', { name: 'Save review' }));
     await waitFor(() => expect(save.calls).toHaveLength(2));
     await save.resolve({
       ...REVIEWS[0],

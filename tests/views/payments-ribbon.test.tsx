@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { screen, waitFor, within } from '@testing-library/react';
 import { JSDOM } from 'jsdom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createSiteMeta } from '../../server/site-meta';
-import { renderApp, resetBrowserState } from '../support/render-app';
+import { appPerTest } from '../support/browser';
 
 const INDEX = readFileSync(join(fileURLToPath(import.meta.url), '../../../index.html'), 'utf8');
 const WORDS = {
@@ -33,11 +33,8 @@ function shown(win: Window): string[] {
     .map((part) => part.textContent ?? '');
 }
 
-let cleanup: (() => void) | undefined;
-beforeEach(resetBrowserState);
+const page = appPerTest();
 afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
   document.querySelector('[data-testid="test-payments"]')?.remove();
   document.getElementById('index-style')?.remove();
 });
@@ -86,8 +83,7 @@ describe('the test-payments ribbon', () => {
     );
     expect(shown(window)).toEqual([WORDS.en]);
     // the sign-in page needs no bundle of its own (a switch clicked while one loads is not taken)
-    const app = renderApp({ path: '/login' });
-    cleanup = app.unmount;
+    const app = page.render({ path: '/login' });
     await screen.findByRole('heading', { name: 'Welcome back' });
     // the app's own switch (its language machine sets <html lang> once the words are in)
     const flip = async (to: 'ar' | 'en') => {

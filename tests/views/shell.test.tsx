@@ -1,31 +1,22 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notify } from '../../src/app/notify';
 import { toaster } from '../../src/components/toast';
-import { renderApp, resetBrowserState } from '../support/render-app';
+import { appPerTest, signInMember } from '../support/browser';
 
-beforeEach(resetBrowserState);
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
-
-function signIn() {
-  document.cookie = 'authToken=tok; path=/';
-  localStorage.setItem('userData', JSON.stringify({ id: 'u1', alias: 'noor' }));
-}
+const page = appPerTest();
 
 describe('app shell in jsdom', () => {
   it('redirects a signed-out visitor from /dashboard/invoices to /login, remembering the way', async () => {
-    const app = renderApp({ path: '/dashboard/invoices' });
-    cleanup = app.unmount;
+    page.render({ path: '/dashboard/invoices' });
     await screen.findByRole('heading', { name: 'Welcome back' });
     expect(window.location.pathname).toBe('/login');
     expect(new URLSearchParams(window.location.search).get('next')).toBe('/dashboard/invoices');
   });
 
   it('shows the dashboard with the page title from the path and the selected entry', async () => {
-    signIn();
-    const app = renderApp({ path: '/dashboard/test-scores' });
-    cleanup = app.unmount;
+    signInMember();
+    page.render({ path: '/dashboard/test-scores' });
     await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('My Test Scores'));
     const current = screen.getAllByRole('link', { current: 'page' });
     expect(current[0]).toHaveTextContent('My Test Scores');
@@ -33,9 +24,8 @@ describe('app shell in jsdom', () => {
   });
 
   it('the dashboard is part of the site: its header reaches Courses, Articles, Experts and her consultations', async () => {
-    signIn();
-    const app = renderApp({ path: '/dashboard/test-scores' });
-    cleanup = app.unmount;
+    signInMember();
+    page.render({ path: '/dashboard/test-scores' });
     const nav = await screen.findByTestId('header-site-nav');
     expect(
       within(nav)
@@ -68,9 +58,8 @@ describe('app shell in jsdom', () => {
   });
 
   it('the phone menu lists the site after the five entries', async () => {
-    signIn();
-    const app = renderApp({ path: '/dashboard' });
-    cleanup = app.unmount;
+    signInMember();
+    const app = page.render({ path: '/dashboard' });
     await app.user.click(await screen.findByTestId('open-menu'));
     const drawer = await screen.findByTestId('menu-drawer');
     const site = within(drawer).getByTestId('drawer-site-nav');
@@ -82,9 +71,8 @@ describe('app shell in jsdom', () => {
   });
 
   it('toasts open under the header, not over its controls', async () => {
-    signIn();
-    const app = renderApp({ path: '/dashboard' });
-    cleanup = app.unmount;
+    signInMember();
+    page.render({ path: '/dashboard' });
     await screen.findByTestId('page-title');
     // the sticky header (with the safety strip) is what toasts open under
     expect(document.querySelector('[data-toast-anchor]')).toContainElement(screen.getByTestId('logout'));
