@@ -2,36 +2,26 @@
  * The tax invoice as an A4 PDF, in English (left to right) or Arabic (right to left, the whole page
  * mirrored: labels on the right, amounts on the left). Text goes through invoice-pdf-text.ts
  * (bidi, font switching between Inter and Noto Naskh Arabic, Arabic shaping); words and number
- * formats come from invoice-pdf-strings.ts. The output is deterministic: the PDF's dates and file
+ * formats come from invoice-pdf-strings.ts; the page's geometry and drawing helpers are
+ * invoice-pdf-page.ts. The output is deterministic: the PDF's dates and file
  * id come from the invoice's issue date, so one invoice always renders to the same bytes.
  */
 import PDFDocument from 'pdfkit';
 import type { InvoiceDocument } from '../../contract/commerce.ts';
 import { invoiceFonts } from './invoice-pdf-fonts.ts';
-import { formatters, stringsFor } from './invoice-pdf-strings.ts';
-import { TextEngine, type TextStyle } from './invoice-pdf-text.ts';
-
-type Doc = InstanceType<typeof PDFDocument>;
-
-const PAGE_W = 595.28;
-const PAGE_H = 841.89;
-const MARGIN_X = 50;
-const CONTENT_W = PAGE_W - 2 * MARGIN_X;
-const TOP = 54;
-/** Space kept at the bottom of every page for the footer. */
-const FOOTER_H = 92;
-const BODY_BOTTOM = PAGE_H - FOOTER_H;
-
-const COLOR = {
-  brand: '#6B2D5C',
-  brandDark: '#55244A',
-  tint: '#FBF5F9',
-  tintStrong: '#F5E7F0',
-  ink: '#2B1E28',
-  muted: '#6A5A64',
-  rule: '#E6D8C6',
-  hairline: '#F0E6D8',
-};
+import {
+  BODY_BOTTOM,
+  COLOR,
+  CONTENT_W,
+  FOOTER_H,
+  MARGIN_X,
+  PAGE_H,
+  PAGE_W,
+  PageWriter,
+  TOP,
+} from './invoice-pdf-page.ts';
+import { stringsFor } from './invoice-pdf-strings.ts';
+import { TextEngine } from './invoice-pdf-text.ts';
 
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   const t = stringsFor(doc);
@@ -72,84 +62,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-class InvoiceLayout {
-  private readonly t;
-  private readonly f;
-  private readonly rtl: boolean;
-  private y = 0;
-
-  constructor(
-    private readonly pdf: Doc,
-    private readonly doc: InvoiceDocument,
-    private readonly text: TextEngine,
-  ) {
-    this.t = stringsFor(doc);
-    this.f = formatters(doc.language);
-    this.rtl = doc.language === 'ar';
-  }
-
-  // ------------------------------------------------------------------ helpers
-
-  /** x of a box that starts `offset` from the page's start edge (left in English, right in Arabic). */
-  private x(offset: number, width: number): number {
-    return this.rtl ? PAGE_W - MARGIN_X - offset - width : MARGIN_X + offset;
-  }
-
-  private get start(): 'left' | 'right' {
-    return this.rtl ? 'right' : 'left';
-  }
-
-  private get end(): 'left' | 'right' {
-    return this.rtl ? 'left' : 'right';
-  }
-
-  private get dir(): 'ltr' | 'rtl' {
-    return this.rtl ? 'rtl' : 'ltr';
-  }
-
-  /** Arabic needs taller lines than Latin (marks above and below). */
-  private style(
-    size: number,
-    weight: TextStyle['weight'] = 'regular',
-    color = COLOR.ink,
-    lineHeight?: number,
-  ) {
-    return { size, weight, color, lineHeight: lineHeight ?? (this.rtl ? 1.65 : 1.4) };
-  }
-
-  /** Text in a box measured from the start edge; returns the height used. */
-  private write(
-    value: string,
-    style: TextStyle,
-    offset: number,
-    width: number,
-    y: number,
-    align: 'start' | 'end' | 'center' = 'start',
-    dir: 'ltr' | 'rtl' | 'auto' = this.dir,
-  ): number {
-    return this.text.draw(value, style, {
-      x: this.x(offset, width),
-      y,
-      width,
-      align: align === 'start' ? this.start : align === 'end' ? this.end : 'center',
-      dir,
-    });
-  }
-
-  /** An amount, end-aligned, one left-to-right unit in tabular figures. */
-  private money(cents: number, style: TextStyle, offset: number, width: number, y: number) {
-    return this.write(this.f.money(cents), { ...style, tabular: true }, offset, width, y, 'end', 'ltr');
-  }
-
-  private rule(y: number, offset = 0, width = CONTENT_W, color = COLOR.rule, thickness = 0.75) {
-    this.pdf
-      .moveTo(this.x(offset, width), y)
-      .lineTo(this.x(offset, width) + width, y)
-      .lineWidth(thickness)
-      .strokeColor(color)
-      .stroke();
-  }
-
+class InvoiceLayout extends PageWriter {
   // ------------------------------------------------------------------ page
 
   draw() {
