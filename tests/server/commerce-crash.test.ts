@@ -8,109 +8,31 @@
  * - retrying every request with its key and body gives each member exactly one order and at most
  *   one charge (none for a 0 total), the same order when it was already answered.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { SANDBOX_TEST_CARDS as CARDS } from '../../contract/commerce-rules.ts';
 import { openPglite } from '../../server/db/index.ts';
 import { withDatabase } from './global-setup.ts';
 import { card, registration } from './helpers.ts';
+import { api, mainProcesses } from './main-process.ts';
 import { pgliteTemplate } from './test-db.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const dirs: string[] = [];
-const running = new Set<ChildProcess>();
 const PEPPER = 'crash-test-pepper-0123456789abcdefghijklmnopqrstuvwxyz';
+const main = mainProcesses();
+const { stop } = main;
 
-interface Server {
-  proc: ChildProcess;
-  url: string;
-  output: string[];
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function start(dataDir: string, databaseUrl?: string): Promise<Server> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+/** server/main.ts on the store's data (PGlite in `dataDir`, or the PostgreSQL database), no limits in the way. */
+const start = (dataDir: string, databaseUrl?: string) =>
+  main.start({
     DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
     AUTH_PEPPER: PEPPER,
     AUTH_RATE_LIMIT: '100000',
     CARD_RATE_LIMIT: '100000',
-  };
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  // `node --import tsx` (not the tsx CLI, which forks): the pid we signal is the server itself
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env,
-    stdio: 'pipe',
+    DATABASE_URL: databaseUrl,
   });
-  running.add(proc);
-  const output: string[] = [];
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    proc.on('exit', (code, signal) => {
-      running.delete(proc);
-      resolve({ code, signal });
-    }),
-  );
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('')}`)), 60_000);
-    proc.stdout!.on('data', (chunk: Buffer) => {
-      output.push(chunk.toString());
-      for (const line of chunk.toString().split('\n')) {
-        if (!line.includes('"listening"')) continue;
-        clearTimeout(timer);
-        resolve({ proc, url: `http://127.0.0.1:${JSON.parse(line).port}`, output, exited });
-      }
-    });
-    proc.stderr!.on('data', (c: Buffer) => output.push(c.toString()));
-    exited.then(({ code }) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}) before listening:\n${output.join('')}`));
-    });
-  });
-}
-
-async function stop(server: Server) {
-  server.proc.kill('SIGTERM');
-  expect((await server.exited).code).toBe(0);
-}
-
-async function api(
-  server: Server,
-  method: string,
-  path: string,
-  body?: unknown,
-  token?: string,
-  key?: string,
-) {
-  const res = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(key ? { 'idempotency-key': key } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
-
-afterEach(() => {
-  for (const p of running) p.kill('SIGKILL');
-});
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
 
 type Rows = Record<string, unknown>[];
 type Query = (text: string) => Promise<Rows>;
@@ -124,8 +46,7 @@ interface Store {
 }
 
 async function pgliteStore(): Promise<Store> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'amina-crash-'));
-  dirs.push(dataDir);
+  const dataDir = main.tempDir('amina-crash-');
   // a fresh, migrated data dir: the template the test database is cloned from
   mkdirSync(join(dataDir, 'pglite'));
   const db = await openPglite({ dataDir: join(dataDir, 'pglite'), loadDataDir: pgliteTemplate() });
@@ -146,8 +67,7 @@ async function pgliteStore(): Promise<Store> {
 
 async function postgresStore(): Promise<Store> {
   const postgres = inject('postgres')!;
-  const dataDir = mkdtempSync(join(tmpdir(), 'amina-crash-pg-'));
-  dirs.push(dataDir);
+  const dataDir = main.tempDir('amina-crash-pg-');
   const name = `${postgres.prefix}_crash_${process.pid}_${randomBytes(2).toString('hex')}`;
   const admin = new pg.Client({ connectionString: postgres.adminUrl });
   await admin.connect();
@@ -283,7 +203,7 @@ async function crashAndRecover(store: Store) {
       // the connection was cut by the kill
     }
   });
-  while (answered < 3 && running.has(first.proc)) await new Promise((r) => setTimeout(r, 2));
+  while (answered < 3 && main.isRunning(first.proc)) await new Promise((r) => setTimeout(r, 2));
   first.proc.kill('SIGKILL');
   await Promise.all(burst);
   expect((await first.exited).signal).toBe('SIGKILL');

@@ -3,89 +3,21 @@
  * DATA_DIR, stopped gracefully or killed with SIGKILL mid-traffic, then started again.
  * (This uses PGlite in every run: it is the file-backed data dir that is under test.)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/index.ts';
 import { ANSWERS, GOOD_PIN, registration } from './helpers.ts';
+import { api, mainProcesses } from './main-process.ts';
 import { pgliteTemplate } from './test-db.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const dirs: string[] = [];
-const running = new Set<ChildProcess>();
+const main = mainProcesses();
 
-interface Server {
-  proc: ChildProcess;
-  url: string;
-  output: string[];
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
+/** server/main.ts on `dataDir`: its own PGlite there, and the pepper it generates and keeps there. */
+const start = (dataDir: string) =>
+  main.start({ DATA_DIR: dataDir, DATABASE_URL: undefined, AUTH_PEPPER: undefined });
 
-function start(dataDir: string): Promise<Server> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
-  };
-  delete env.DATABASE_URL;
-  delete env.AUTH_PEPPER;
-  // `node --import tsx` (not the tsx CLI, which forks): the pid we signal is the server itself
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env,
-    stdio: 'pipe',
-  });
-  running.add(proc);
-  const output: string[] = [];
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    proc.on('exit', (code, signal) => {
-      running.delete(proc);
-      resolve({ code, signal });
-    }),
-  );
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('')}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      for (const line of chunk.toString().split('\n')) {
-        if (!line.includes('"listening"')) continue;
-        const { port } = JSON.parse(line);
-        clearTimeout(timer);
-        resolve({ proc, url: `http://127.0.0.1:${port}`, output, exited });
-      }
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', (c: Buffer) => output.push(c.toString()));
-    exited.then(({ code }) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}) before listening:\n${output.join('')}`));
-    });
-  });
-}
-
-async function api(server: Server, method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
-
-function dataDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'amina-restart-'));
-  dirs.push(d);
-  return d;
-}
+const dataDir = () => main.tempDir('amina-restart-');
 
 /** A data dir that already holds the migrated template (saves creating a cluster, ~5 s). */
 async function preparedDataDir(): Promise<string> {
@@ -95,13 +27,6 @@ async function preparedDataDir(): Promise<string> {
   await db.close();
   return d;
 }
-
-afterEach(() => {
-  for (const p of running) p.kill('SIGKILL');
-});
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
 
 describe('restart on a file-backed data dir (PGlite)', () => {
   it('a fresh data dir is created and migrated; a member registered before a graceful restart can still sign in, and her session survives', async () => {
