@@ -7,6 +7,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import pandacss from '@pandacss/dev/postcss';
 import react from '@vitejs/plugin-react';
 import { build, type ConfigEnv, defineConfig, type Plugin, type UserConfig } from 'vite';
+import { stripDescriptions } from './.ci/vite-strip-descriptions.ts';
 import { MESSAGE_BUNDLES, type MessageBundle, pickMessages } from './src/app/message-bundles.ts';
 
 const LOCALES = ['en', 'ar'] as const;
@@ -250,6 +251,7 @@ function bootAfterPaint(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    stripDescriptions(),
     precompiledMessages(),
     sizeReport(),
     fontPreload(),

@@ -1,42 +1,14 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ContentReview as Review } from '../../contract/learning';
-import { css } from '../../styled-system/css';
+import { css, cx } from '../../styled-system/css';
+import { panel } from './panel';
 
 /** A calendar day (YYYY-MM-DD) read in UTC, so no time zone moves it to the day before. */
 const utc = (day: string) => `${day}T00:00:00Z`;
 
-const box = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '3',
-  p: { base: '4', md: '5' },
-  borderRadius: 'xl',
-  borderWidth: '1px',
-  borderColor: 'border.subtle',
-  bg: 'bg.surface',
-  maxWidth: '70ch',
-});
-
-const meta = css({
-  display: 'flex',
-  flexWrap: 'wrap',
-  columnGap: '2',
-  rowGap: '1',
-  color: 'fg.muted',
-  textStyle: 'body.sm',
-});
-
-const list = css({
-  display: 'grid',
-  gap: '1.5',
-  ps: '5',
-  listStyleType: 'disc',
-  textStyle: 'body.sm',
-  color: 'fg.default',
-  '& li::marker': { color: 'accent.fg' },
-  '& cite': { fontStyle: 'normal' },
-});
+const box = css({ display: 'flex', flexDirection: 'column', gap: '3', maxWidth: '70ch' });
+const small = css({ textStyle: 'body.sm', color: 'fg.muted' });
 
 /**
  * Who checked a course or an article, when, and against what (issue 24): "Reviewed on 28 November
@@ -56,29 +28,32 @@ export function ContentReview({ review }: { review: Review | null }) {
     timeZone: 'UTC',
   });
   return (
-    <section aria-labelledby={titleId} className={box} data-testid="content-review">
-      <h2 id={titleId} className={css({ textStyle: 'heading.sm', color: 'fg.default' })}>
+    <section
+      aria-labelledby={titleId}
+      className={cx(panel({ padding: 'sm' }), box)}
+      data-testid="content-review"
+    >
+      <h2 id={titleId} className={css({ textStyle: 'heading.sm' })}>
         <FormattedMessage id="content.review.title" />
       </h2>
-      <p className={meta}>
-        <span>
-          <FormattedMessage
-            id="content.review.reviewed"
-            values={{ date: <time dateTime={review.reviewedOn}>{reviewedOn}</time> }}
-          />
-        </span>
-        <span aria-hidden="true">·</span>
-        <span>
-          <FormattedMessage
-            id="content.review.next"
-            values={{ date: <time dateTime={review.nextReview.slice(0, 7)}>{nextReview}</time> }}
-          />
-        </span>
+      <p className={small}>
+        <FormattedMessage
+          id="content.review.reviewed"
+          values={{ date: <time dateTime={review.reviewedOn}>{reviewedOn}</time> }}
+        />{' '}
+        ·{' '}
+        <FormattedMessage
+          id="content.review.next"
+          values={{ date: <time dateTime={review.nextReview.slice(0, 7)}>{nextReview}</time> }}
+        />
       </p>
-      <h3 id={sourcesId} className={css({ textStyle: 'body.sm', fontWeight: '600', color: 'fg.default' })}>
+      <h3 id={sourcesId} className={css({ textStyle: 'body.sm', fontWeight: '600' })}>
         <FormattedMessage id="content.review.sources" />
       </h3>
-      <ul aria-labelledby={sourcesId} className={list}>
+      <ul
+        aria-labelledby={sourcesId}
+        className={css({ ps: '5', listStyleType: 'disc', textStyle: 'body.sm' })}
+      >
         {review.sources.map((s) => (
           <li key={`${s.org} ${s.title}`}>
             <FormattedMessage

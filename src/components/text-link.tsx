@@ -16,6 +16,17 @@ const style = css({
   '& svg': { width: '4.5', height: '4.5' },
 });
 
+/** A link inside a sentence (underlined, so it stands out from the text): messages' `<link>`, lessons' `[text](/path)`. */
+export const inlineLinkStyle = css({
+  color: 'accent.fg',
+  fontWeight: '500',
+  textDecoration: 'underline',
+  textDecorationThickness: '1px',
+  textUnderlineOffset: '0.2em',
+  borderRadius: 'xs',
+  _hover: { textDecorationThickness: '2px' },
+});
+
 /** A quiet link in the app's accent colour with room to tap ("Back to courses", "Course details"). */
 export function TextLink({
   className,

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { isSitePath } from '../../../contract/content-rules';
 import type { Block, Inline } from '../../../contract/learning';
 import { css } from '../../../styled-system/css';
+import { inlineLinkStyle } from '../../components/text-link';
 import { InfoIcon } from '../../theme/icons';
 
 /**
@@ -24,7 +25,7 @@ function Inlines({ runs }: { runs: Inline[] }) {
         if (run.t === 'link' && isSitePath(run.href))
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: runs have no identity but their place
-            <Link key={i} href={run.href}>
+            <Link key={i} href={run.href} className={inlineLinkStyle}>
               {run.v}
             </Link>
           );
@@ -56,15 +57,6 @@ export const readable = css({
   '& ol': { listStyleType: 'decimal' },
   '& li::marker': { color: 'accent.fg' },
   '& strong': { fontWeight: '700' },
-  '& a': {
-    color: 'accent.fg',
-    fontWeight: '600',
-    textDecoration: 'underline',
-    textUnderlineOffset: '0.2em',
-    borderRadius: 'sm',
-    _hover: { textDecorationThickness: '2px' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
-  },
 });
 
 const note = css({

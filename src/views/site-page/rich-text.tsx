@@ -1,18 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
+import { inlineLinkStyle } from '../../components/text-link';
 
 /** What a page's messages hold besides words: links inside a sentence, keys, a promo code. */
-
-const inlineLinkStyle = css({
-  color: 'accent.fg',
-  fontWeight: '500',
-  textDecoration: 'underline',
-  textDecorationThickness: '1px',
-  textUnderlineOffset: '0.2em',
-  borderRadius: 'xs',
-  _hover: { textDecorationThickness: '2px' },
-});
 
 /** `<link>…</link>` in a message as a link inside the sentence (underlined, so it stands out from the text). */
 export function linkTo(href: string) {
