@@ -5,13 +5,11 @@
  * "test payments" ribbon while it is the sandbox. `npm start` with nothing set still runs, on the
  * sandbox, with the ribbon.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JSDOM } from 'jsdom';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { openPglite } from '../../server/db/index.ts';
@@ -19,6 +17,7 @@ import { ManualClock } from '../../server/lib/clock.ts';
 import type { PaymentProvider } from '../../server/payments/provider.ts';
 import { createSandboxProvider } from '../../server/payments/sandbox.ts';
 import { testApp, testConfig } from './helpers.ts';
+import { mainProcesses } from './main-process.ts';
 import { pgliteTemplate, setupTestDb } from './test-db.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -26,23 +25,12 @@ const en = JSON.parse(readFileSync(join(root, 'lang/en.json'), 'utf8')) as Recor
 const ar = JSON.parse(readFileSync(join(root, 'lang/ar.json'), 'utf8')) as Record<string, string>;
 const RIBBON = { en: en['server.meta.testPayments'], ar: ar['server.meta.testPayments'] };
 
-const dirs: string[] = [];
-const tempDir = (prefix: string) => {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(d);
-  return d;
-};
+const main = mainProcesses();
+const { tempDir } = main;
 // the real shell, as the build writes it (its page-meta region: where the server writes each page's head)
 const dist = tempDir('amina-dist-');
 mkdirSync(join(dist, 'assets'));
 writeFileSync(join(dist, 'index.html'), readFileSync(join(root, 'index.html')));
-const running = new Set<ChildProcess>();
-afterEach(() => {
-  for (const p of running) p.kill('SIGKILL');
-});
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
 
 const { db } = await setupTestDb();
 
@@ -114,51 +102,13 @@ async function start(extra: NodeJS.ProcessEnv) {
   const dataDir = tempDir('amina-main-');
   const pglite = await openPglite({ dataDir: join(dataDir, 'pglite'), loadDataDir: pgliteTemplate() });
   await pglite.close();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    DIST_DIR: dist,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
-    ...extra,
-  };
-  for (const name of ['DATABASE_URL', 'AUTH_PEPPER', 'BOOKING_DATA_KEY', 'PAYMENTS', 'NODE_ENV'])
-    if (!(name in extra)) delete env[name];
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env,
-    stdio: 'pipe',
-  });
-  running.add(proc);
-  const output: string[] = [];
-  proc.stdout!.on('data', (c: Buffer) => output.push(c.toString()));
-  proc.stderr!.on('data', (c: Buffer) => output.push(c.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    proc.on('exit', (code) => {
-      running.delete(proc);
-      resolve(code);
-    }),
+  // nothing of this machine's own configuration but what the test gives
+  const unset = Object.fromEntries(
+    ['DATABASE_URL', 'AUTH_PEPPER', 'BOOKING_DATA_KEY', 'PAYMENTS', 'NODE_ENV'].map((n) => [n, undefined]),
   );
-  const listening = new Promise<string | null>((resolve) => {
-    const timer = setTimeout(() => resolve(null), 60_000);
-    const look = () => {
-      const line = output
-        .join('')
-        .split('\n')
-        .find((l) => l.includes('"listening"'));
-      if (line) {
-        clearTimeout(timer);
-        resolve(line);
-      }
-    };
-    proc.stdout!.on('data', look);
-    exited.then(() => {
-      clearTimeout(timer);
-      resolve(null);
-    });
-  });
-  return { proc, output, exited, listening };
+  const s = main.spawn({ ...unset, DATA_DIR: dataDir, DIST_DIR: dist, ...extra });
+  // its exit code, and its "listening" line (null if it exits first)
+  return { ...s, exited: s.exited.then((e) => e.code), listening: s.listening() };
 }
 
 describe('the real entry point', () => {

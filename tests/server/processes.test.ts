@@ -7,100 +7,33 @@
  * - two workers share one port and one limit.
  * PostgreSQL runs only where this run has one (TEST_DATABASE_URL), like every PostgreSQL test.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { withDatabase } from './global-setup.ts';
 import { GOOD_PIN, OTHER_PIN, registration } from './helpers.ts';
+import { api, mainProcesses, type Server } from './main-process.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const running = new Set<ChildProcess>();
-const dirs: string[] = [];
 const PEPPER = 'processes-test-pepper-0123456789abcdefghijklmnopqrstuvwxyz';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const LIMIT = 8;
-
-interface Server {
-  proc: ChildProcess;
-  url: string;
-  output: string[];
-  exited: Promise<number | null>;
-}
+const main = mainProcesses();
+const { stop } = main;
 
 /** Starts server/main.ts on a free port; resolves when `listeners` processes say they listen. */
 function start(env: Record<string, string>, listeners = 1): Promise<Server> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'amina-procs-'));
-  dirs.push(dataDir);
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    stdio: 'pipe',
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
+  return main.start(
+    {
+      DATA_DIR: main.tempDir('amina-procs-'),
       AUTH_PEPPER: PEPPER,
       AUTH_RATE_LIMIT: String(LIMIT),
       REDIS_URL: '',
       WORKERS: '1',
       ...env,
     },
-  });
-  running.add(proc);
-  const output: string[] = [];
-  const exited = new Promise<number | null>((resolve) =>
-    proc.on('exit', (code) => {
-      running.delete(proc);
-      resolve(code);
-    }),
+    { listeners, timeoutMs: 90_000 },
   );
-  return new Promise((resolve, reject) => {
-    let heard = 0;
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('')}`)), 90_000);
-    proc.stdout!.on('data', (chunk: Buffer) => {
-      output.push(chunk.toString());
-      for (const line of chunk.toString().split('\n')) {
-        if (!line.includes('"listening"')) continue;
-        if (++heard < listeners) continue;
-        clearTimeout(timer);
-        resolve({ proc, url: `http://127.0.0.1:${JSON.parse(line).port}`, output, exited });
-      }
-    });
-    proc.stderr!.on('data', (c: Buffer) => output.push(c.toString()));
-    exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}) before listening:\n${output.join('')}`));
-    });
-  });
 }
-
-async function stop(server: Server) {
-  server.proc.kill('SIGTERM');
-  expect(await server.exited).toBe(0);
-}
-
-async function api(server: Server, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
-
-afterEach(() => {
-  for (const p of running) p.kill('SIGKILL');
-});
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
 
 /** A fresh, empty PostgreSQL database (the servers migrate it); dropped after the test. */
 async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
