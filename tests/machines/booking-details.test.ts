@@ -6,6 +6,7 @@ import {
   detailProblems,
   EARLIEST_BIRTH_DATE,
 } from '../../contract/booking-details';
+import type { Booking } from '../../contract/consultations';
 import { bookingMachine } from '../../machines/booking';
 import { checkDetails } from '../../server/domain/consultations-confirm';
 import type { ApiError } from '../../server/lib/errors';
@@ -34,9 +35,14 @@ function serverProblems(details: BookingDetailsInput, today: string): DetailProb
 
 /** What the booking machine says under her fields when she submits them (her held medical booking). */
 async function machineProblems(details: BookingDetailsInput, today: string): Promise<DetailProblems> {
-  const actor = createActor(bookingMachine.provide({ actors: { findHold: resolves(bookingOf()) } }), {
-    input: bookingInput({ today }),
-  }).start();
+  const actor = createActor(
+    bookingMachine.provide({
+      actors: { findHold: resolves<Booking | null, { expertId: string }>(bookingOf()) },
+    }),
+    {
+      input: bookingInput({ today }),
+    },
+  ).start();
   await waitFor(actor, (s) => s.matches('details'));
   for (const [field, value] of Object.entries(details))
     actor.send({ type: 'booking.detailChanged', field: field as keyof BookingDetailsInput, value });

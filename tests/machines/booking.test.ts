@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, waitFor } from 'xstate';
+import { createActor, type EventObject, fromCallback, waitFor } from 'xstate';
 import type { CardBody, Challenge, PaymentMethod } from '../../contract/commerce';
 import type { Booking, Cancellation, HoldBody, Slots } from '../../contract/consultations';
 import {
@@ -642,7 +642,7 @@ describe('booking machine', () => {
 
 describe('what the panel reads (selectors shared with the guards)', () => {
   const clockAt = (now: number) =>
-    fromCallback(({ sendBack }) => {
+    fromCallback<EventObject, { every: number }>(({ sendBack }) => {
       sendBack({ type: 'clock.tick', now });
     });
 
@@ -681,7 +681,9 @@ describe('what the panel reads (selectors shared with the guards)', () => {
     const m = createActor(
       bookingMachine.provide({
         actors: {
-          findHold: resolves(bookingOf({ holdExpiresAt: expires, medical: false })),
+          findHold: resolves<Booking | null, { expertId: string }>(
+            bookingOf({ holdExpiresAt: expires, medical: false }),
+          ),
           clock: clockAt(Date.parse(expires) - 90_000),
         },
       }),

@@ -9,7 +9,6 @@ import {
   type BookingImplementations,
   type BookingOffer,
   bookingMachine,
-  holdTimeoutAt,
 } from '../../../machines/booking';
 import { selectStepCount, selectStepNumber } from '../../../machines/booking-selectors';
 import { cardPaymentMachine } from '../../../machines/cardPayment';
@@ -24,6 +23,7 @@ import {
   releaseHoldActor,
 } from '../../api/consultations';
 import { type ScreenOverrides, useScreenOverrides, useSession } from '../../app/actors';
+import { untilHoldEnds } from '../../app/booking-clock';
 import { forgetBookingAttempt, readPendingBooking, saveBookingAttempt } from '../../app/booking-storage';
 import { clockActor } from '../../app/clock';
 import { useFlowSelect, useFlowStep } from '../../app/flow';
@@ -76,7 +76,7 @@ function createLogic(overrides: ScreenOverrides['booking'], actions: Actions) {
     actions: { ...own, forgetAttempt },
     delays: {
       // the server's end of the hold, not ten minutes from whenever this state was entered
-      holdTimeout: ({ context }) => holdTimeoutAt(context.booking, Date.now()),
+      holdTimeout: untilHoldEnds,
       ...overrides?.delays,
     },
   });
