@@ -19,7 +19,7 @@ import { Skeleton } from '../../components/skeleton';
 import { TextLink } from '../../components/text-link';
 import { ArrowEndIcon, ArrowStartIcon, BookIcon } from '../../theme/icons';
 import { LessonBody } from '../learn/LessonBody';
-import { usePageMetaText } from '../site-page';
+import { usePageMetaText } from '../site-page/meta';
 import { ArticleMeta, topicStyle } from './ArticleCard';
 
 function createLogic(overrides: ScreenOverrides['article']) {

@@ -20,7 +20,7 @@ import { pageColumn } from '../../components/page-column';
 import { panel } from '../../components/panel';
 import { ArrowEndIcon, BookIcon, SearchIcon } from '../../theme/icons';
 import { LearningPager } from '../courses/LearningPager';
-import { usePageMeta } from '../site-page';
+import { usePageMeta } from '../site-page/meta';
 import { ArticleCard, ArticleCardSkeleton, articleGrid } from './ArticleCard';
 
 function createLogic(overrides: ScreenOverrides['articles']) {

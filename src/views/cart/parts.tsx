@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
 import type { Quote } from '../../../contract/commerce';
 import { COUPON_ERROR_CODES, VAT_PERCENT } from '../../../contract/commerce-rules';
 import { effectivePrice } from '../../../contract/learning-constants';
+import type { cartReviewMachine } from '../../../machines/cartReview';
 import { css, cx } from '../../../styled-system/css';
 import { panel } from '../../components/panel';
 import { formatMoney } from '../courses/format';
@@ -172,4 +174,7 @@ export const twoColumns = css({
   alignItems: 'start',
 });
 
-export const pageTitle = css({ textStyle: 'heading.xl', color: 'accent.fg', outline: 'none' });
+export { pageTitle } from '../../components/page-header';
+
+/** The cart's review of her cart (prices, the promo code), as its parts reach it. */
+export type CartReviewActor = ActorRefFrom<typeof cartReviewMachine>;

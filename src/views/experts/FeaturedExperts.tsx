@@ -1,23 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { css } from '../../../styled-system/css';
-import { LoadingState } from '../../components/loading-state';
 import { Notice, RetryButton } from '../../components/notice';
 import { HomeSection } from '../home/HomeSection';
-import { ExpertCard, ExpertCardSkeleton, useExpertsActor } from './parts';
+import { ExpertCards } from './ExpertCard';
+import { useExpertsActor } from './parts';
 
 /** How many experts the home page shows. */
 export const FEATURED_COUNT = 4;
-
-const grid = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
-  gap: { base: '4', md: '5' },
-  listStyle: 'none',
-  p: '0',
-  m: '0',
-});
 
 /**
  * "Our experts" on the home page: the first experts of the directory (its display order), a link to
@@ -43,17 +33,7 @@ export function FeaturedExperts() {
       allHref="/experts"
       allLabelId="experts.featured.all"
     >
-      {loading && (
-        <LoadingState label={<FormattedMessage id="experts.loading" />}>
-          <ul className={grid}>
-            {[0, 1, 2, 3].map((i) => (
-              <li key={i}>
-                <ExpertCardSkeleton />
-              </li>
-            ))}
-          </ul>
-        </LoadingState>
-      )}
+      {loading && <ExpertCards experts={null} columns={4} count={FEATURED_COUNT} testId="featured-experts" />}
       {failed && (
         <Notice
           data-testid="featured-experts-error"
@@ -64,13 +44,7 @@ export function FeaturedExperts() {
         />
       )}
       {!loading && !failed && items.length > 0 && (
-        <ul className={grid} data-testid="featured-experts-list">
-          {items.map((expert) => (
-            <li key={expert.id}>
-              <ExpertCard expert={expert} headingLevel="h3" />
-            </li>
-          ))}
-        </ul>
+        <ExpertCards experts={items} columns={4} headingLevel="h3" testId="featured-experts" />
       )}
     </HomeSection>
   );

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { type IntlShape, useIntl } from 'react-intl';
-import { Link } from 'wouter';
-import type { ExpertCard as ExpertCardData } from '../../../contract/experts';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
+import type { ExpertCard } from '../../../contract/experts';
 import type { CallMode } from '../../../contract/experts-constants';
 import { type ExpertsInput, expertsMachine } from '../../../machines/experts';
 import { css, cx } from '../../../styled-system/css';
@@ -10,15 +9,12 @@ import { useScreenOverrides } from '../../app/actors';
 import { useScreenActor } from '../../app/ssr';
 import { useLocaleChange } from '../../app/useLocaleChange';
 import * as Avatar from '../../components/avatar';
-import * as Card from '../../components/card';
-import { Skeleton } from '../../components/skeleton';
-import { type IconProps, LanguagesIcon, Svg } from '../../theme/icons';
-import { formatMoney } from '../courses/format';
+import { type IconProps, InfoIcon, Svg } from '../../theme/icons';
 
 /**
  * What the experts screens share: their actor (the real actors, or a test's through
- * <RootProvider screens={{ experts }}>), fetched again when the language changes; the expert card;
- * the names of languages, specialties and call modes in her language.
+ * <RootProvider screens={{ experts }}>), fetched again when the language changes; the names of
+ * languages, specialties and call modes in her language; her avatar, her call modes, the note.
  */
 export function useExpertsActor(input: ExpertsInput) {
   const overrides = useScreenOverrides();
@@ -104,8 +100,41 @@ export function ModeChips({ modes }: { modes: readonly CallMode[] }) {
   );
 }
 
+/** Her specialty as a small caption in capitals (Arabic has none: a little larger instead). */
+export const specialtyCaption = css({
+  textStyle: 'caption',
+  fontWeight: '600',
+  color: 'accent.fg',
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+  _arabic: { textTransform: 'none', letterSpacing: '0', fontSize: 'sm' },
+});
+
+/** Under the directory and a profile: what a consultation is (education and support, not a diagnosis). */
+export function ExpertsNote({ className }: { className?: string }) {
+  return (
+    <p
+      className={cx(
+        css({
+          display: 'flex',
+          gap: '2',
+          alignItems: 'flex-start',
+          color: 'fg.muted',
+          textStyle: 'body.sm',
+          maxWidth: '4xl',
+          '& svg': { boxSize: '4.5', flexShrink: '0', mt: '0.5' },
+        }),
+        className,
+      )}
+    >
+      <InfoIcon aria-hidden="true" />
+      <FormattedMessage id="experts.note" />
+    </p>
+  );
+}
+
 /** Her avatar (the product's avatars; a person icon until it loads). */
-export function ExpertAvatar({ avatar, size }: { avatar: ExpertCardData['avatar']; size: 'sm' | 'lg' }) {
+export function ExpertAvatar({ avatar, size }: { avatar: ExpertCard['avatar']; size: 'sm' | 'lg' }) {
   const box = size === 'lg' ? { base: '20', md: '24' } : '14';
   return (
     <Avatar.Root
@@ -117,127 +146,3 @@ export function ExpertAvatar({ avatar, size }: { avatar: ExpertCardData['avatar'
     </Avatar.Root>
   );
 }
-
-/**
- * One expert in the directory (and on the home page): the whole card is one link to her page (her
- * name's link is stretched over it), so it is a single stop for the keyboard and a large target.
- */
-export function ExpertCard({
-  expert,
-  headingLevel = 'h2',
-}: {
-  expert: ExpertCardData;
-  headingLevel?: 'h2' | 'h3';
-}) {
-  const intl = useIntl();
-  const from = formatMoney(intl, expert.fromPrice);
-  return (
-    <Card.Root interactive className={css({ height: 'full' })} data-testid="expert-card">
-      <Card.Header className={css({ flexDirection: 'row', gap: '4', alignItems: 'center' })}>
-        <ExpertAvatar avatar={expert.avatar} size="sm" />
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: '0' })}>
-          <Card.Title as={headingLevel} className={css({ textStyle: 'heading.sm' })}>
-            <Link
-              href={`/experts/${encodeURIComponent(expert.id)}`}
-              className={css({
-                color: 'fg.default',
-                textDecoration: 'none',
-                outline: 'none',
-                _hover: { color: 'accent.fg', textDecoration: 'underline' },
-                _after: { content: '""', position: 'absolute', inset: '0', zIndex: '1' },
-              })}
-            >
-              {expert.name}
-            </Link>
-          </Card.Title>
-          <p className={css({ color: 'fg.muted', textStyle: 'body.sm' })}>{expert.title}</p>
-        </div>
-      </Card.Header>
-      <Card.Body className={css({ gap: '3' })}>
-        <p
-          className={css({
-            textStyle: 'caption',
-            fontWeight: '600',
-            color: 'accent.fg',
-            textTransform: 'uppercase',
-            letterSpacing: '0.04em',
-            _arabic: { textTransform: 'none', letterSpacing: '0', fontSize: 'sm' },
-          })}
-        >
-          {specialtyName(intl, expert.specialty)}
-        </p>
-        <p
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            gap: '2',
-            color: 'fg.muted',
-            textStyle: 'body.sm',
-            '& svg': { boxSize: '4', flexShrink: '0' },
-          })}
-        >
-          <LanguagesIcon aria-hidden="true" />
-          {intl.formatMessage(
-            { id: 'experts.card.languages' },
-            { languages: languageList(intl, expert.languages) },
-          )}
-        </p>
-        <ModeChips modes={expert.modes} />
-      </Card.Body>
-      <Card.Footer
-        className={css({
-          flexDirection: 'column',
-          alignItems: 'flex-start',
-          gap: '1',
-          borderTopWidth: '1px',
-          borderColor: 'border.subtle',
-          pt: '4',
-        })}
-      >
-        <p
-          className={css({ fontWeight: '700', fontSize: 'lg', color: 'fg.default' })}
-          data-testid="from-price"
-        >
-          <span className={css({ srOnly: true })}>
-            {intl.formatMessage({ id: 'experts.card.fromLabel' }, { price: from })}
-          </span>
-          <span aria-hidden="true">{intl.formatMessage({ id: 'experts.card.from' }, { price: from })}</span>
-        </p>
-        <p className={css({ color: 'success.fg', textStyle: 'body.sm', fontWeight: '600' })}>
-          {intl.formatMessage({ id: 'experts.card.discovery' })}
-        </p>
-      </Card.Footer>
-    </Card.Root>
-  );
-}
-
-/** The card's shape while the list loads. */
-export function ExpertCardSkeleton() {
-  return (
-    <Card.Root className={css({ height: 'full' })} data-testid="expert-card-skeleton">
-      <Card.Header className={css({ flexDirection: 'row', gap: '4', alignItems: 'center' })}>
-        <Skeleton className={css({ width: '14', height: '14', borderRadius: 'full', flexShrink: '0' })} />
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', flex: '1' })}>
-          <Skeleton className={css({ width: '3/4', height: '5' })} />
-          <Skeleton className={css({ width: '1/2', height: '4' })} />
-        </div>
-      </Card.Header>
-      <Card.Body>
-        <Skeleton className={css({ width: '1/3', height: '4' })} />
-        <Skeleton className={css({ width: '2/3', height: '4' })} />
-        <Skeleton className={css({ width: '1/2', height: '6' })} />
-      </Card.Body>
-    </Card.Root>
-  );
-}
-
-export const expertGrid = cx(
-  css({
-    display: 'grid',
-    gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
-    gap: { base: '4', md: '6' },
-    listStyle: 'none',
-    p: '0',
-    m: '0',
-  }),
-);
