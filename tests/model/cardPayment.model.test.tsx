@@ -260,7 +260,7 @@ async function expectPaid(quote: Quote) {
 
 describe('card payment model on the real checkout screen', () => {
   it('generates a path to every model state', () => {
-    expect(paths.length).toBeGreaterThanOrEqual(20);
+    expect(paths.length).toBeGreaterThan(15);
   });
 
   for (const path of paths) {
