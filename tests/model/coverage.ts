@@ -1,13 +1,5 @@
 import type { AnyStateMachine, InspectionEvent } from 'xstate';
-import {
-  activeNodes,
-  logicOf,
-  stateNodes,
-  takenTransitions,
-  transitionKey,
-  transitionsFrom,
-  withAncestors,
-} from './xstate-internals';
+import * as internals from './xstate-internals';
 
 /**
  * Coverage of a real machine by model-based tests. The inventory is read from the machine's own
@@ -19,9 +11,9 @@ import {
 export function inventory(machine: AnyStateMachine) {
   const states = new Set<string>();
   const transitions = new Set<string>();
-  for (const node of stateNodes(machine)) {
+  for (const node of internals.stateNodes(machine)) {
     states.add(node.id);
-    for (const t of transitionsFrom(node)) transitions.add(transitionKey(t));
+    for (const t of internals.transitionsFrom(node)) transitions.add(internals.transitionKey(t));
   }
   return { states, transitions };
 }
@@ -40,14 +32,14 @@ export class Coverage {
 
   /** Pass as `inspect` to the actor (or the root actor whose system holds it). */
   inspect = (event: InspectionEvent) => {
-    const logic = logicOf(event);
+    const logic = internals.logicOf(event);
     if (logic !== this.machine && (logic as { id?: string })?.id !== this.machine.id) return;
-    for (const t of takenTransitions(event)) {
-      this.transitions.add(transitionKey(t));
+    for (const t of internals.takenTransitions(event)) {
+      this.transitions.add(internals.transitionKey(t));
       // its source was active, even a state left at once by an eventless transition
-      for (const n of withAncestors(t.source)) this.states.add(n.id);
+      for (const n of internals.withAncestors(t.source)) this.states.add(n.id);
     }
-    for (const node of activeNodes(event)) this.states.add(node.id);
+    for (const node of internals.activeNodes(event)) this.states.add(node.id);
   };
 
   missing() {

@@ -11,20 +11,24 @@ import type { Coverage } from './coverage';
  *
  *   const coverage = new Coverage('catalogue', catalogueMachine);
  *   const ui = modelApp({
- *     coverage,                                                   // or [a, b]: recorded through `inspect`
- *     stubs: { fetchCourses: () => controlledActor<CoursesPage, Query>() },   // fresh for each open
- *     // optional: member (signed in), clock (a SimulatedClock a test), inspect, and renderApp's options
+ *     coverage,                                              // or [a, b]: recorded through `inspect`
+ *     stubs: { fetchCourses: () => controlledActor<CoursesPage, Query>() },   // made afresh at each open
+ *     // optional: member: true (signed in), clock: true (a SimulatedClock), inspect, and renderApp's
+ *     // own options (debounces, leaveSite…; savedLanguage: undefined for what the browser saved)
  *   });
+ *   const fetch = () => ui.stubs.fetchCourses;
  *   describe('catalogue model on the real screen', () => {
  *     followPaths(paths, { events: { OPEN: () => ui.open('/courses'), … }, states: { closed: ui.expectClosed, … } }, 30_000);
  *     coversEveryTransition(coverage);
  *   });
  *
- * `ui.open(path)` renders the real app (the app's own root logic, real machines, views and routes, in
- * English unless `savedLanguage` says otherwise) at `path` with the stubs; then `ui.app`, `ui.stubs`
- * (each stub as its factory made it: a controlledActor's `resolve`, `calls`…), `ui.clock`; the screen's
- * words `ui.t`, `ui.money`, `ui.intl`; and the moves every screen has: `switchLanguage`, `back`, `follow`,
- * `press`, `close`, `reload`. Each test starts from a clean browser and ends with the app unmounted.
+ * `ui.open(path, { ready })` renders the real app (the app's own root logic through createAppLogic, real
+ * machines, views and routes; English unless `savedLanguage` says otherwise) at `path` with the stubs,
+ * and waits for the test id `ready`. Then `ui.app`, `ui.stubs` (each as its factory made it: a
+ * controlledActor's `resolve`, `calls`…), `ui.clock`; the screen's words `ui.t`, `ui.money`, `ui.intl`,
+ * `ui.settle`; and the moves every screen has: `switchLanguage`, `back`, `follow`, `press`, `close`,
+ * `reload`. Each test starts from a clean browser (tests/support/screen-model.ts screenLifecycle) and
+ * ends with its app unmounted.
  */
 type RenderOptions = NonNullable<Parameters<typeof renderApp>[0]>;
 type App = ReturnType<typeof renderApp>;
@@ -113,9 +117,6 @@ export function modelApp<F extends StubFactories = Record<never, never>>(
     },
     get clock() {
       return opened().clock ?? expect.fail('modelApp({ clock: true }) gives a clock');
-    },
-    get isOpen() {
-      return current !== undefined;
     },
     /** The model's state before OPEN: no app yet. */
     expectClosed() {
