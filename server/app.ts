@@ -1,17 +1,14 @@
 /**
  * createApp({ db, clock, config }) → the Hono app: the API under /api, its OpenAPI document and
  * reference, and the built front end for everything else. No I/O at import; main.ts wires it up.
+ * What goes around every request (log, headers, body limits, errors) is app-middleware.ts.
  */
-import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { HTTPException } from 'hono/http-exception';
-import { matchedRoutes } from 'hono/route';
 import { createLimits } from './app-limits.ts';
+import { handleError, limitBodies, loggedPath, notFound, requestContext } from './app-middleware.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/index.ts';
-import { DOCS_CSP, renderDocs } from './docs.ts';
+import { renderDocs } from './docs.ts';
 import { createAccounts } from './domain/accounts.ts';
 import { createArticles } from './domain/articles.ts';
 import { createCommerce } from './domain/commerce.ts';
@@ -25,13 +22,12 @@ import { createLearning } from './domain/learning.ts';
 import { createPaymentCompletion } from './domain/payments-completion.ts';
 import type { Clock } from './lib/clock.ts';
 import { compressJson } from './lib/compress-json.ts';
-import { ApiError, errorResponse } from './lib/errors.ts';
+import { ApiError } from './lib/errors.ts';
 import { createHasher, type Hasher } from './lib/hashing.ts';
 import { HotCache } from './lib/hot-cache.ts';
-import { type AppEnv, MAX_BODY_BYTES, validationHook } from './lib/http.ts';
-import { negotiateLocale } from './lib/i18n.ts';
+import { type AppEnv, validationHook } from './lib/http.ts';
 import type { LimitStore } from './lib/limit-store.ts';
-import { createLogger, describeError, type Logger } from './lib/log.ts';
+import { createLogger, type Logger } from './lib/log.ts';
 import { refuseUnsafeText } from './lib/unsafe-text.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createSandboxProvider } from './payments/sandbox.ts';
@@ -42,7 +38,7 @@ import { consultationRoutes } from './routes/consultations.ts';
 import { coursePurchaseRoutes } from './routes/course-purchase.ts';
 import { expertRoutes } from './routes/experts.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
-import { EXPERT_APPLICATION_PATH, FORM_UPLOAD_MAX_BYTES, formRoutes } from './routes/forms.ts';
+import { formRoutes } from './routes/forms.ts';
 import { lmsRoutes } from './routes/lms.ts';
 import { sandboxPayRoutes } from './routes/sandbox-pay.ts';
 import { securityQuestionRoutes } from './routes/security-questions.ts';
@@ -52,6 +48,8 @@ import { createSiteMeta, DEFAULT_QUICK_EXIT_URL } from './site-meta.ts';
 import { articlesSource, coursesSource, expertsSource } from './site-sources.ts';
 import { createPageRenderer, pageLocale, rendersOnServer } from './ssr.ts';
 import { createStaticSite, DEFAULT_DIST_DIR, type StaticSite } from './static.ts';
+
+export { permissionsPolicy } from './app-middleware.ts';
 
 export interface AppDeps {
   db: Database;
@@ -76,32 +74,6 @@ export interface AppDeps {
   limitStore?: LimitStore | null;
   /** The experts' booking mail (tests capture it); default: SMTP_URL's, or none. */
   bookingMailer?: BookingMailer | null;
-}
-
-const SECURITY_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'X-Frame-Options': 'DENY',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-};
-
-/** Camera and microphone for the consultations' Jitsi Meet origin only (issue 10), nothing else. */
-export const permissionsPolicy = (jitsiOrigin: string) =>
-  `camera=(self "${jitsiOrigin}"), microphone=(self "${jitsiOrigin}"), geolocation=()`;
-
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
-/**
- * The path the access log writes: for the API, the matched route's pattern
- * (`/api/users/verify-alias/:alias`, `/api/lms/user/courses/:userId`), never the raw path, which can
- * carry an alias or a member's id; unmatched API paths as `/api/*`. The front end's paths carry no
- * member data (ids are in the app's memory, not its URLs) and are logged as they are.
- */
-function loggedPath(c: Context): string {
-  const path = c.req.path;
-  if (path !== '/api' && !path.startsWith('/api/')) return path;
-  const route = matchedRoutes(c)[c.req.routeIndex];
-  return route && route.method !== 'ALL' ? route.path : '/api/*';
 }
 
 export function createApp({
@@ -130,12 +102,7 @@ export function createApp({
     },
     sources: [coursesSource(learning.catalogue), articlesSource(db.db), expertsSource(db.db)],
   });
-  // consultations (issue 10): the Jitsi origin may be framed and use the camera and microphone
   const consultationsConfig = config.consultations ?? defaultConsultationsConfig(config.pepper);
-  const securityHeaders = {
-    ...SECURITY_HEADERS,
-    'Permissions-Policy': permissionsPolicy(consultationsConfig.jitsiUrl),
-  };
   // public pages arrive rendered (server/ssr.ts), reading the API in-process through app.fetch
   const pages = createPageRenderer({
     distDir: distDir ?? DEFAULT_DIST_DIR,
@@ -172,50 +139,10 @@ export function createApp({
   app.use('*', hot.capture(loggedPath));
 
   // 1. request id, access log (no bodies, no query strings, no headers), security headers
-  app.use('*', async (c, next) => {
-    const started = performance.now();
-    const incoming = c.req.header('x-request-id');
-    const id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    c.set('requestId', id);
-    c.set('locale', negotiateLocale(c.req.header('accept-language')));
-    await next();
-    const h = c.res.headers;
-    h.set('X-Request-Id', id);
-    for (const [k, v] of Object.entries(securityHeaders)) h.set(k, v);
-    // a server-rendered page brings its own (server/static.ts: the app's, plus its style attributes)
-    if (c.req.path === '/api/docs') h.set('Content-Security-Policy', DOCS_CSP);
-    else if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', site.csp);
-    log.request({
-      id,
-      method: c.req.method,
-      path: loggedPath(c),
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    });
-  });
+  app.use('*', requestContext({ jitsiOrigin: consultationsConfig.jitsiUrl, siteCsp: () => site.csp, log }));
 
   // 2. the API
-  const limitBody: MiddlewareHandler = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new ApiError('PAYLOAD_TOO_LARGE');
-    },
-  });
-  // the expert application carries a CV (PDF ≤ 5 MB): its route alone takes up to 5.5 MB
-  const limitUpload: MiddlewareHandler = bodyLimit({
-    maxSize: FORM_UPLOAD_MAX_BYTES,
-    onError: () => {
-      throw new ApiError('PAYLOAD_TOO_LARGE', { fields: { cv: 'FILE_TOO_LARGE' } });
-    },
-  });
-  // a GET or HEAD body is never read: only requests that carry one pay for the check
-  app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD'
-      ? next()
-      : c.req.method === 'POST' && c.req.path === EXPERT_APPLICATION_PATH
-        ? limitUpload(c, next)
-        : limitBody(c, next),
-  );
+  app.use('/api/*', limitBodies);
   // NUL and lone surrogates in a JSON or multipart body: 400, before anything reaches the database
   app.use('/api/*', refuseUnsafeText);
   app.use('/api/*', compressJson);
@@ -316,35 +243,8 @@ export function createApp({
   // 3. the front end: sitemap.xml and robots.txt, then the build (each page's shell with its own meta)
   app.route('/', siteRoutes(siteMeta));
   app.use('*', site.middleware);
-  app.notFound((c) => {
-    if (c.req.path.startsWith('/api/') || c.req.path === '/api')
-      return errorResponse(c, new ApiError('NOT_FOUND'));
-    return c.text('Not found', 404);
-  });
-
-  app.onError((err, c) => {
-    if (err instanceof ApiError) return errorResponse(c, err);
-    if (err instanceof HTTPException && err.status < 500) {
-      const code =
-        err.status === 413
-          ? 'PAYLOAD_TOO_LARGE'
-          : err.status === 415
-            ? 'UNSUPPORTED_MEDIA_TYPE'
-            : err.status === 401
-              ? 'UNAUTHORIZED'
-              : err.status === 404
-                ? 'NOT_FOUND'
-                : 'INVALID_JSON';
-      return errorResponse(c, new ApiError(code));
-    }
-    log.error('unhandled error', {
-      id: c.get('requestId'),
-      method: c.req.method,
-      path: c.req.path,
-      error: describeError(err),
-    });
-    return errorResponse(c, new ApiError('INTERNAL_ERROR'));
-  });
+  app.notFound(notFound);
+  app.onError(handleError(log));
 
   return Object.assign(app, { site, forms, hot, consultations, completion });
 }
