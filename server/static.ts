@@ -3,8 +3,8 @@
  * hashed /assets/* cached for a year, other files briefly, and every other GET/HEAD falls back to
  * index.html (no-cache) so client routes work on reload. Text files go out compressed: the build
  * writes `.br` and `.gz` copies (vite.config.ts `precompress`), and the browser gets the best its
- * Accept-Encoding allows, with `Vary: Accept-Encoding`. Also computes the app's CSP, allowing
- * exactly the inline scripts and styles index.html contains (by SHA-256). With a ShellRenderer
+ * Accept-Encoding allows, with `Vary: Accept-Encoding`. Also computes the app's CSP (csp.ts),
+ * allowing exactly the inline scripts and styles index.html contains (by SHA-256). With a ShellRenderer
  * (site-meta.ts), each route's shell carries its own title and tags: compressed once per content,
  * with its own ETag.
  */
@@ -15,7 +15,10 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
+import { appCsp, inlineHashes, styleAttributeHashes } from './csp.ts';
 import { qualityList } from './lib/accept.ts';
+
+export { appCsp, inlineHashes, sha256Source, styleAttributeHashes } from './csp.ts';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 export const PUBLIC_DIR = fileURLToPath(new URL('../public', import.meta.url));
@@ -64,66 +67,6 @@ export function acceptedEncodings(header: string | undefined): Encoding[] {
   return ENCODINGS.filter((e) => (q.get(e.name) ?? wildcard) > 0);
 }
 const SHORT = 'public, max-age=3600';
-
-export function sha256Source(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-}
-
-/** Hash sources for every inline <script> (no src) and <style> in an HTML document. */
-export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
-  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)]
-    .filter((m) => !/\ssrc\s*=/i.test(` ${m[1]}`) && m[2].length > 0)
-    .map((m) => sha256Source(m[2]));
-  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)]
-    .filter((m) => m[1].length > 0)
-    .map((m) => sha256Source(m[1]));
-  return { scripts: [...new Set(scripts)], styles: [...new Set(styles)] };
-}
-
-const ENTITIES: Record<string, string> = {
-  '&amp;': '&',
-  '&quot;': '"',
-  '&#x27;': "'",
-  '&#39;': "'",
-  '&lt;': '<',
-  '&gt;': '>',
-};
-
-/**
- * Hash sources for the `style` attributes of server-rendered HTML (a widget's visually hidden
- * input, say): allowed one by one with 'unsafe-hashes', never with 'unsafe-inline'.
- */
-export function styleAttributeHashes(html: string): string[] {
-  const values = [...html.matchAll(/\sstyle="([^"]*)"/g)].map((m) =>
-    m[1].replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (e) => ENTITIES[e]),
-  );
-  return [...new Set(values)].map(sha256Source);
-}
-
-export function appCsp(
-  hashes: { scripts: string[]; styles: string[]; styleAttributes?: string[] } = { scripts: [], styles: [] },
-  /** Origins the app may frame (the consultations' Jitsi Meet server, issue 10). */
-  frameOrigins: string[] = [],
-): string {
-  const attributes = hashes.styleAttributes ?? [];
-  return [
-    "default-src 'self'",
-    ["script-src 'self'", ...hashes.scripts].join(' '),
-    [
-      "style-src 'self'",
-      ...hashes.styles,
-      ...(attributes.length ? ["'unsafe-hashes'", ...attributes] : []),
-    ].join(' '),
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    ...(frameOrigins.length ? [["frame-src 'self'", ...frameOrigins].join(' ')] : []),
-  ].join('; ');
-}
 
 export interface StaticSite {
   /** The directory served, or null when there is none. */

@@ -13,9 +13,8 @@
  * `createPaymentMethod` is the sandbox's "card element": the only code that ever sees a card
  * number. It keeps the brand, the last four digits, the expiry and the behaviour, and drops the
  * number and the security code right there: they are never stored, logged or echoed (validation
- * errors carry field codes only).
+ * errors carry field codes only). The rows' views are sandbox-rows.ts.
  */
-import { randomBytes } from 'node:crypto';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Challenge, PaymentMethod } from '../../contract/commerce.ts';
 import {
@@ -24,7 +23,6 @@ import {
   cardDigits,
   cardProblems,
   parseExpiry,
-  SANDBOX_TEST_CARDS,
 } from '../../contract/commerce-rules.ts';
 import type { Database } from '../db/index.ts';
 import { sandboxCharges, sandboxPaymentMethods, sandboxRefunds } from '../db/schema.ts';
@@ -34,73 +32,21 @@ import type { FieldCode } from '../lib/i18n.ts';
 import {
   type ChargeRecord,
   type ChargeRequest,
-  type ChargeResult,
   IdempotencyMismatchError,
   type PaymentProvider,
   type RefundResult,
 } from './provider.ts';
+import {
+  type ChargeRow,
+  challengeView,
+  newId,
+  OUTCOME_OF_TEST_CARD,
+  recordOf,
+  resultOf,
+  type SandboxOutcome,
+} from './sandbox-rows.ts';
 
-/** What charging a saved card does (a column of sandbox_payment_methods). */
-export type SandboxOutcome =
-  | 'succeed'
-  | 'card_declined'
-  | 'insufficient_funds'
-  | 'challenge'
-  | 'processing_error';
-
-const OUTCOME_OF_TEST_CARD: Record<string, SandboxOutcome> = {
-  [SANDBOX_TEST_CARDS.success]: 'succeed',
-  [SANDBOX_TEST_CARDS.successMastercard]: 'succeed',
-  [SANDBOX_TEST_CARDS.declined]: 'card_declined',
-  [SANDBOX_TEST_CARDS.insufficientFunds]: 'insufficient_funds',
-  [SANDBOX_TEST_CARDS.challenge]: 'challenge',
-  [SANDBOX_TEST_CARDS.processingError]: 'processing_error',
-};
-
-const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
-
-type ChargeRow = typeof sandboxCharges.$inferSelect;
-
-function resultOf(row: ChargeRow): ChargeResult {
-  switch (row.status) {
-    case 'succeeded':
-      return { status: 'succeeded', chargeId: row.id, brand: row.brand, last4: row.last4 };
-    case 'requires_action':
-      return { status: 'requires_action', chargeId: row.id, challengeId: row.challengeId! };
-    case 'declined':
-      return {
-        status: 'declined',
-        chargeId: row.id,
-        reason: row.declineReason as 'card_declined' | 'insufficient_funds' | 'challenge_failed',
-      };
-    default:
-      return { status: 'failed', chargeId: row.id, reason: 'processing_error' };
-  }
-}
-
-function recordOf(row: ChargeRow): ChargeRecord {
-  return {
-    chargeId: row.id,
-    idempotencyKey: row.idempotencyKey,
-    memberId: row.userId,
-    paymentMethodId: row.paymentMethodId,
-    amount: row.amount,
-    refunded: row.refunded,
-    status: resultOf(row).status,
-    createdAt: row.createdAt,
-  };
-}
-
-function challengeView(row: ChargeRow): Challenge {
-  return {
-    id: row.challengeId!,
-    status: row.challengeStatus as Challenge['status'],
-    amount: row.amount,
-    currency: 'USD',
-    brand: row.brand,
-    last4: row.last4,
-  };
-}
+export type { SandboxOutcome } from './sandbox-rows.ts';
 
 export interface SandboxProvider extends PaymentProvider {
   /** Checks a card against the clock and saves what may be kept of it; 400 VALIDATION_ERROR otherwise. */
