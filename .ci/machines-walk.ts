@@ -161,10 +161,16 @@ function delayText(machine: AnyStateMachine, delay: unknown): string {
   return typeof value === 'number' ? `after ${String(delay)} (${value} ms)` : `after ${String(delay)}`;
 }
 
+/** An invoked actor's name: its `src` when named in setup(), its logic's id, or 'inline'. */
+function srcName(src: unknown): string {
+  if (typeof src === 'string') return src.startsWith('xstate.invoke.') ? 'inline' : src;
+  const id = (src as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? id : 'inline';
+}
+
 function srcOf(node: AnyStateNode, invokeId: string): string {
   const def = node.invoke.find((d) => d.id === invokeId);
-  if (!def) return invokeId;
-  return def.src.startsWith('xstate.invoke.') ? 'inline' : def.src;
+  return def ? srcName(def.src) : invokeId;
 }
 
 function classify(
@@ -202,7 +208,7 @@ export function walkMachine(machine: AnyStateMachine): MachineGraph {
       entry: actionList(node.entry),
       exit: actionList(node.exit),
       invokes: node.invoke.map((d) => {
-        const src = d.src.startsWith('xstate.invoke.') ? 'inline' : d.src;
+        const src = srcName(d.src);
         // an invoke without an id gets `<index>.<state id>`: only a chosen id is worth showing
         return d.id === src || d.id === `${d.id.split('.')[0]}.${node.id}` ? src : `${src} (id ${d.id})`;
       }),
