@@ -47,10 +47,10 @@ export default function AboutView() {
         bodyId="about.cta.body"
         actions={
           signedIn
-            ? [{ href: '/courses', labelId: 'about.cta.courses' }]
+            ? [['/courses', 'about.cta.courses']]
             : [
-                { href: '/signup', labelId: 'about.cta.join' },
-                { href: '/courses', labelId: 'about.cta.courses', variant: 'outline' },
+                ['/signup', 'about.cta.join'],
+                ['/courses', 'about.cta.courses', 'outline'],
               ]
         }
       />

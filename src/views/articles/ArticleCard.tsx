@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { ArticleSummary } from '../../../contract/articles';
 import { css } from '../../../styled-system/css';
 import * as Card from '../../components/card';
+import { eyebrow } from '../../components/page-header';
 import { Skeleton } from '../../components/skeleton';
 
 /** "17 March 2026" / "١٧ مارس ٢٠٢٦": the article's date (a calendar day, so read in UTC). */
@@ -10,14 +11,8 @@ export function formatArticleDate(intl: ReturnType<typeof useIntl>, publishedOn:
   return intl.formatDate(`${publishedOn}T00:00:00Z`, { dateStyle: 'long', timeZone: 'UTC' });
 }
 
-export const topicStyle = css({
-  textStyle: 'caption',
-  fontWeight: '600',
-  textTransform: 'uppercase',
-  letterSpacing: '0.04em',
-  color: 'accent.fg',
-  _arabic: { textTransform: 'none', letterSpacing: '0', fontSize: 'sm' },
-});
+/** The topic over an article's title. */
+export const topicStyle = eyebrow;
 
 const metaStyle = css({
   display: 'flex',

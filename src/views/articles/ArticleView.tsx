@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { articleMachine } from '../../../machines/articles';
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
+import { hstack, stack } from '../../../styled-system/patterns';
 import { fetchArticle } from '../../api/articles';
 import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
 import { useScreenActor } from '../../app/ssr';
@@ -11,6 +12,7 @@ import { useLocaleChange } from '../../app/useLocaleChange';
 import { ContentReview } from '../../components/content-review';
 import { Disclaimer } from '../../components/disclaimer';
 import { EmptyState } from '../../components/empty-state';
+import { linkBox } from '../../components/link-box';
 import { LinkButton } from '../../components/link-button';
 import { LoadingState } from '../../components/loading-state';
 import { Notice, RetryButton } from '../../components/notice';
@@ -28,35 +30,16 @@ function createLogic(overrides: ScreenOverrides['article']) {
 }
 
 /** A column a phone reads comfortably and a desktop does not stretch: about 70 characters a line. */
-const column = css({
-  maxWidth: '46rem',
-  mx: 'auto',
-  px: { base: '4', md: '6' },
-  py: { base: '6', md: '10' },
-  display: 'flex',
-  flexDirection: 'column',
-  gap: { base: '6', md: '8' },
-});
+const column = cx(
+  stack({ gap: { base: '6', md: '8' } }),
+  css({ maxWidth: '46rem', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '6', md: '10' } }),
+);
 
-const relatedLink = css({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: '3',
-  minHeight: '12',
-  px: '4',
-  py: '3',
-  borderRadius: 'lg',
-  bg: 'bg.surface',
-  borderWidth: '1px',
-  borderColor: 'border.subtle',
-  color: 'fg.default',
-  fontWeight: '600',
-  textDecoration: 'none',
-  _hover: { borderColor: 'accent.default', color: 'accent.fg' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
-  '& svg': { width: '4.5', height: '4.5', flexShrink: '0', color: 'accent.fg' },
-});
+const relatedLink = cx(
+  linkBox,
+  hstack({ justify: 'space-between', gap: '3' }),
+  css({ fontWeight: '600', _hover: { color: 'accent.fg' } }),
+);
 
 function BackLink() {
   return (
@@ -136,11 +119,8 @@ export default function ArticleView() {
         />
       )}
       {data && !loading && !failed && (
-        <article
-          data-testid="article"
-          className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}
-        >
-          <header className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <article data-testid="article" className={stack({ gap: '6' })}>
+          <header className={stack({ gap: '3' })}>
             <span className={topicStyle}>{intl.formatMessage({ id: `articles.topic.${data.topic}` })}</span>
             <h1
               className={css({
@@ -164,14 +144,7 @@ export default function ArticleView() {
           {data.relatedCourses.length > 0 && (
             <section
               aria-labelledby="article-related"
-              className={css({
-                display: 'flex',
-                flexDirection: 'column',
-                gap: '3',
-                p: { base: '5', md: '6' },
-                borderRadius: 'xl',
-                bg: 'accent.subtle',
-              })}
+              className={cx(panel({ tone: 'accent', padding: 'lg' }), stack({ gap: '3' }))}
               data-testid="article-related"
             >
               <h2 id="article-related" className={css({ textStyle: 'heading.md', color: 'fg.default' })}>
@@ -185,7 +158,10 @@ export default function ArticleView() {
                   <li key={c.id}>
                     <Link href={`/courses/${encodeURIComponent(c.id)}`} className={relatedLink}>
                       <span>{c.title}</span>
-                      <ArrowEndIcon aria-hidden="true" />
+                      <ArrowEndIcon
+                        aria-hidden="true"
+                        className={css({ boxSize: '4.5', flexShrink: '0', color: 'accent.fg' })}
+                      />
                     </Link>
                   </li>
                 ))}

@@ -48,7 +48,7 @@ export default function CareersView() {
       <ClosingBand
         titleId="careers.apply.title"
         bodyId="careers.apply.body"
-        actions={[{ href: '/experts/apply', labelId: 'careers.apply.action' }]}
+        actions={[['/experts/apply', 'careers.apply.action']]}
       />
     </SitePage>
   );

@@ -11,7 +11,7 @@ import { AlertDialog } from '../../components/alert-dialog';
 import { Button } from '../../components/button';
 import { ActionTrigger } from '../../components/dialog';
 import { panel } from '../../components/panel';
-import { type CartReviewActor, LinePrice } from './parts';
+import { type CartReviewActor, LinePrice, RemoveButton } from './parts';
 
 const itemRow = cx(panel({ raised: true, padding: 'sm' }), stack({ gap: '3' }));
 const spaced = css({ display: 'flex', justifyContent: 'space-between', gap: '3' });
@@ -74,15 +74,11 @@ export function CartItems({ review, items }: { review: CartReviewActor; items: C
                     couponAmount={line?.couponAmount}
                   />
                 </div>
-                <Button
-                  type="button"
+                <RemoveButton
                   variant="outline"
-                  size="sm"
-                  aria-label={intl.formatMessage({ id: 'cart.item.removeLabel' }, { title })}
+                  label={intl.formatMessage({ id: 'cart.item.removeLabel' }, { title })}
                   onClick={() => cart.send({ type: 'cart.remove', id: item.id })}
-                >
-                  <FormattedMessage id="cart.item.remove" />
-                </Button>
+                />
               </div>
               {problem && (
                 <p className={problemLine} data-testid="cart-item-problem">

@@ -9,7 +9,7 @@ import { LinkButton } from '../../components/link-button';
 import { LoadingState } from '../../components/loading-state';
 import { Notice, RetryButton } from '../../components/notice';
 import { Skeleton } from '../../components/skeleton';
-import { type CartReviewActor, codeErrorMessage, SummaryPanel, Totals } from './parts';
+import { type CartReviewActor, codeErrorMessage, RemoveButton, SummaryPanel, Totals } from './parts';
 
 const rows = css({ display: 'grid', gap: '3' });
 const closeRows = css({ display: 'grid', gap: '2' });
@@ -91,15 +91,12 @@ function PromoCode({ review }: { review: CartReviewActor }) {
         <span role="status">
           <FormattedMessage id="cart.code.applied" values={{ code: <bdi>{code}</bdi> }} />
         </span>
-        <Button
-          type="button"
+        <RemoveButton
           variant="link"
-          size="sm"
-          aria-label={intl.formatMessage({ id: 'cart.code.removeLabel' }, { code })}
+          textId="cart.code.remove"
+          label={intl.formatMessage({ id: 'cart.code.removeLabel' }, { code })}
           onClick={() => review.send({ type: 'cartReview.removeCode' })}
-        >
-          <FormattedMessage id="cart.code.remove" />
-        </Button>
+        />
       </div>
     );
 

@@ -6,6 +6,7 @@ import { COUPON_ERROR_CODES, VAT_PERCENT } from '../../../contract/commerce-rule
 import { effectivePrice } from '../../../contract/learning-constants';
 import type { cartReviewMachine } from '../../../machines/cartReview';
 import { css, cx } from '../../../styled-system/css';
+import { Button } from '../../components/button';
 import { panel } from '../../components/panel';
 import { formatMoney } from '../courses/format';
 
@@ -155,6 +156,25 @@ export function SummaryPanel({
       </h2>
       {children}
     </section>
+  );
+}
+
+/** "Remove", named for screen readers by what it takes away ("Remove <course> from the cart"). */
+export function RemoveButton({
+  label,
+  variant,
+  textId = 'cart.item.remove',
+  onClick,
+}: {
+  label: string;
+  variant: 'outline' | 'link';
+  textId?: string;
+  onClick: () => void;
+}) {
+  return (
+    <Button type="button" variant={variant} size="sm" aria-label={label} onClick={onClick}>
+      <FormattedMessage id={textId} />
+    </Button>
   );
 }
 

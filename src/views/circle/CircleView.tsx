@@ -1,7 +1,7 @@
 import { FormattedMessage, FormattedNumber } from 'react-intl';
 import { css } from '../../../styled-system/css';
 import { useSession } from '../../app/actors';
-import { roundBadge } from '../../components/panel';
+import { roundBadge } from '../../components/round-badge';
 import { LockIcon } from '../../theme/icons';
 import { Callout, CardGrid, ClosingBand, cards, linkTo, Paragraphs, Section, SitePage } from '../site-page';
 import { HeartIcon, ShieldIcon } from '../site-page/icons';
@@ -61,7 +61,7 @@ export default function CircleView() {
         <ClosingBand
           titleId="circle.join.title"
           bodyId="circle.join.body"
-          actions={[{ href: '/signup', labelId: 'circle.join.action' }]}
+          actions={[['/signup', 'circle.join.action']]}
         />
       )}
     </SitePage>

@@ -8,7 +8,15 @@ import { LoadingState } from '../../components/loading-state';
 import { Skeleton } from '../../components/skeleton';
 import { LanguagesIcon } from '../../theme/icons';
 import { formatMoney } from '../courses/format';
-import { ExpertAvatar, languageList, ModeChips, specialtyCaption, specialtyName } from './parts';
+import {
+  ExpertAvatar,
+  iconText,
+  languageList,
+  lineIcon,
+  ModeChips,
+  specialtyCaption,
+  specialtyName,
+} from './parts';
 
 /**
  * Experts as cards: one card (the directory's and the home page's), the grid they stand in, and
@@ -54,16 +62,8 @@ export function ExpertCard({
       </Card.Header>
       <Card.Body className={css({ gap: '3' })}>
         <p className={specialtyCaption}>{specialtyName(intl, expert.specialty)}</p>
-        <p
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            gap: '2',
-            color: 'fg.muted',
-            textStyle: 'body.sm',
-          })}
-        >
-          <LanguagesIcon aria-hidden="true" className={css({ boxSize: '4', flexShrink: '0' })} />
+        <p className={iconText}>
+          <LanguagesIcon aria-hidden="true" className={lineIcon} />
           {intl.formatMessage(
             { id: 'experts.card.languages' },
             { languages: languageList(intl, expert.languages) },

@@ -8,7 +8,16 @@ import { panel } from '../../components/panel';
 import { Skeleton } from '../../components/skeleton';
 import { BookIcon, CheckIcon, ClockIcon, LanguagesIcon } from '../../theme/icons';
 import { formatDuration, formatMoney } from '../courses/format';
-import { ExpertAvatar, ExpertsNote, languageList, ModeChips, specialtyCaption, specialtyName } from './parts';
+import {
+  ExpertAvatar,
+  ExpertsNote,
+  iconText,
+  languageList,
+  ModeChips,
+  lineIcon as smallIcon,
+  specialtyCaption,
+  specialtyName,
+} from './parts';
 
 const BookingPanel = lazy(() => import('../booking/BookingPanel'));
 
@@ -39,8 +48,8 @@ function Offer({ offer }: { offer: ConsultationOffer }) {
           id={discovery ? 'experts.profile.offer.discovery' : 'experts.profile.offer.consultation'}
         />
       </h3>
-      <p className={hstack({ gap: '1.5', color: 'fg.muted', textStyle: 'body.sm' })}>
-        <ClockIcon aria-hidden="true" className={css({ boxSize: '4' })} />
+      <p className={iconText}>
+        <ClockIcon aria-hidden="true" className={smallIcon} />
         {formatDuration(intl, offer.minutes)}
       </p>
       <p className={css({ textStyle: 'body.sm', color: 'fg.muted', flex: '1' })}>

@@ -4,6 +4,7 @@ import type { ExpertCard } from '../../../contract/experts';
 import type { CallMode } from '../../../contract/experts-constants';
 import { type ExpertsInput, expertsMachine } from '../../../machines/experts';
 import { css, cx } from '../../../styled-system/css';
+import { hstack } from '../../../styled-system/patterns';
 import { fetchExpert, fetchExperts } from '../../api/experts';
 import { useScreenOverrides } from '../../app/actors';
 import { useScreenActor } from '../../app/ssr';
@@ -65,19 +66,14 @@ export function VideoIcon(props: IconProps) {
 }
 export const MODE_ICONS: Record<CallMode, typeof PhoneIcon> = { voice: PhoneIcon, video: VideoIcon };
 
-const chip = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '1.5',
-  px: '2.5',
-  py: '1',
-  borderRadius: 'full',
-  bg: 'accent.subtle',
-  color: 'accent.fg',
-  fontSize: 'sm',
-  fontWeight: '600',
-  '& svg': { boxSize: '4', flexShrink: '0' },
-});
+const chip = cx(
+  hstack({ display: 'inline-flex', gap: '1.5', px: '2.5', py: '1' }),
+  css({ borderRadius: 'full', bg: 'accent.subtle', color: 'accent.fg', fontSize: 'sm', fontWeight: '600' }),
+);
+/** A small icon at the start of a line of text. */
+export const lineIcon = css({ boxSize: '4', flexShrink: '0' });
+/** A muted line of small text after its icon (her languages, a call's length). */
+export const iconText = hstack({ gap: '2', color: 'fg.muted', textStyle: 'body.sm' });
 
 /** Her call modes as small labelled chips ("Voice call", "Video call"). */
 export function ModeChips({ modes }: { modes: readonly CallMode[] }) {
@@ -91,7 +87,7 @@ export function ModeChips({ modes }: { modes: readonly CallMode[] }) {
         const Icon = MODE_ICONS[mode];
         return (
           <li key={mode} className={chip} data-testid={`mode-${mode}`}>
-            <Icon />
+            <Icon className={lineIcon} />
             {intl.formatMessage({ id: `experts.mode.${mode}` })}
           </li>
         );
@@ -100,15 +96,8 @@ export function ModeChips({ modes }: { modes: readonly CallMode[] }) {
   );
 }
 
-/** Her specialty as a small caption in capitals (Arabic has none: a little larger instead). */
-export const specialtyCaption = css({
-  textStyle: 'caption',
-  fontWeight: '600',
-  color: 'accent.fg',
-  textTransform: 'uppercase',
-  letterSpacing: '0.04em',
-  _arabic: { textTransform: 'none', letterSpacing: '0', fontSize: 'sm' },
-});
+/** Her specialty, a small caption. */
+export { eyebrow as specialtyCaption } from '../../components/page-header';
 
 /** Under the directory and a profile: what a consultation is (education and support, not a diagnosis). */
 export function ExpertsNote({ className }: { className?: string }) {

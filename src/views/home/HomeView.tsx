@@ -1,8 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { cx, sva } from '../../../styled-system/css';
 import { useSession } from '../../app/actors';
-import { LinkButton } from '../../components/link-button';
+import { LinkButtons } from '../../components/link-button';
 import { pageColumn } from '../../components/page-column';
 import { panel } from '../../components/panel';
 import { BookIcon, UserIcon } from '../../theme/icons';
@@ -29,7 +29,7 @@ function ChatIcon(props: { className?: string }) {
   );
 }
 
-const hero = sva({
+const heroStyle = sva({
   slots: ['root', 'inner', 'title', 'body', 'actions'],
   base: {
     root: {
@@ -90,38 +90,59 @@ const features = sva({
   },
 });
 
+/** A title, a sentence and buttons: the hero's (its h1), or the invitation to join's. */
+function Pitch({
+  hero,
+  id,
+  titleId,
+  bodyId,
+  children,
+}: {
+  hero?: boolean;
+  id?: string;
+  titleId: string;
+  bodyId: string;
+  children: ReactNode;
+}) {
+  const Title = hero ? 'h1' : 'h2';
+  const h = heroStyle();
+  const f = features();
+  return (
+    <>
+      <Title id={id} className={hero ? h.title : f.title}>
+        <FormattedMessage id={titleId} />
+      </Title>
+      <p className={hero ? h.body : f.body}>
+        <FormattedMessage id={bodyId} />
+      </p>
+      <div className={h.actions}>{children}</div>
+    </>
+  );
+}
+
 /** The front page: what the platform is, the way in (or to her dashboard), and three promises. */
 export default function HomeView() {
   useDocumentTitle('app.tagline');
   const signedIn = useSession((s) => s.matches('signedIn'));
-  const h = hero();
+  const h = heroStyle();
   const f = features();
   return (
     <>
       <section className={h.root}>
         <div className={h.inner}>
-          <h1 className={h.title}>
-            <FormattedMessage id="home.hero.title" />
-          </h1>
-          <p className={h.body}>
-            <FormattedMessage id="home.hero.body" />
-          </p>
-          <div className={h.actions}>
-            {signedIn ? (
-              <LinkButton href="/dashboard" size="lg">
-                <FormattedMessage id="site.header.dashboard" />
-              </LinkButton>
-            ) : (
-              <>
-                <LinkButton href="/signup" size="lg">
-                  <FormattedMessage id="home.hero.primary" />
-                </LinkButton>
-                <LinkButton href="/login" size="lg" variant="outline">
-                  <FormattedMessage id="home.hero.secondary" />
-                </LinkButton>
-              </>
-            )}
-          </div>
+          <Pitch hero titleId="home.hero.title" bodyId="home.hero.body">
+            <LinkButtons
+              size="lg"
+              links={
+                signedIn
+                  ? [['/dashboard', 'site.header.dashboard']]
+                  : [
+                      ['/signup', 'home.hero.primary'],
+                      ['/login', 'home.hero.secondary', 'outline'],
+                    ]
+              }
+            />
+          </Pitch>
         </div>
       </section>
       <section className={pageColumn({ space: 'lg' })}>
@@ -164,29 +185,21 @@ export default function HomeView() {
             </p>
           </div>
           <div className={f.bandActions}>
-            <LinkButton href="/programs" variant="outline">
-              <FormattedMessage id="home.programs.programs" />
-            </LinkButton>
-            <LinkButton href="/partnerships" variant="ghost">
-              <FormattedMessage id="home.programs.partnerships" />
-            </LinkButton>
+            <LinkButtons
+              links={[
+                ['/programs', 'home.programs.programs', 'outline'],
+                ['/partnerships', 'home.programs.partnerships', 'ghost'],
+              ]}
+            />
           </div>
         </div>
       </section>
       {!signedIn && (
         <section aria-labelledby="home-join" className={pageColumn({ space: 'lg' })}>
           <div className={f.join}>
-            <h2 id="home-join" className={f.title}>
-              <FormattedMessage id="home.join.title" />
-            </h2>
-            <p className={f.body}>
-              <FormattedMessage id="home.join.body" />
-            </p>
-            <div className={h.actions}>
-              <LinkButton href="/signup" size="lg">
-                <FormattedMessage id="home.hero.primary" />
-              </LinkButton>
-            </div>
+            <Pitch id="home-join" titleId="home.join.title" bodyId="home.join.body">
+              <LinkButtons size="lg" links={[['/signup', 'home.hero.primary']]} />
+            </Pitch>
           </div>
         </section>
       )}

@@ -2,8 +2,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'wouter';
 import type { MemberCourseDetail } from '../../../contract/learning';
 import { css, cx } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { CheckList } from '../../components/check-list';
-import { LinkButton } from '../../components/link-button';
+import { LinkButton, LinkButtons } from '../../components/link-button';
 import { panel } from '../../components/panel';
 import { CheckIcon } from '../../theme/icons';
 import { learnPath, quizPath } from '../course/useCourse';
@@ -18,20 +19,12 @@ export default function CompletionView() {
   );
 }
 
-const card = cx(
-  panel({ tone: 'strong', padding: 'lg' }),
-  css({ display: 'flex', flexDirection: 'column', gap: '4' }),
-);
+const card = cx(panel({ tone: 'strong', padding: 'lg' }), stack({ gap: '4' }));
 
-const hero = css(panel.raw({ tone: 'accent', padding: 'none' }), {
-  borderRadius: '2xl',
-  p: { base: '6', md: '10' },
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: '4',
-  textAlign: 'center',
-});
+const hero = cx(
+  css(panel.raw({ tone: 'accent', padding: 'none' }), { borderRadius: '2xl', p: { base: '6', md: '10' } }),
+  stack({ align: 'center', gap: '4', textAlign: 'center' }),
+);
 
 const tick = css({
   display: 'grid',
@@ -60,7 +53,7 @@ function Completion({ course, status }: { course: MemberCourseDetail; status: En
     );
   }
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })} data-testid="completion">
+    <div className={stack({ gap: '6' })} data-testid="completion">
       <section className={hero} aria-labelledby="completion-title">
         <span aria-hidden="true" className={tick}>
           <CheckIcon />
@@ -73,12 +66,12 @@ function Completion({ course, status }: { course: MemberCourseDetail; status: En
         </p>
         <Gain course={course} />
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'center' })}>
-          <LinkButton href={quizPath(course.id, 'post')} variant="outline">
-            <FormattedMessage id="learning.complete.seeAnswers" />
-          </LinkButton>
-          <LinkButton href="/dashboard/test-scores" variant="ghost">
-            <FormattedMessage id="learning.complete.allScores" />
-          </LinkButton>
+          <LinkButtons
+            links={[
+              [quizPath(course.id, 'post'), 'learning.complete.seeAnswers', 'outline'],
+              ['/dashboard/test-scores', 'learning.complete.allScores', 'ghost'],
+            ]}
+          />
         </div>
       </section>
 

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { isSitePath } from '../../../contract/content-rules';
 import type { Block, Inline } from '../../../contract/learning';
 import { css } from '../../../styled-system/css';
+import { callout } from '../../components/callout';
 import { inlineLinkStyle } from '../../components/text-link';
 import { InfoIcon } from '../../theme/icons';
 
@@ -59,17 +60,6 @@ export const readable = css({
   '& strong': { fontWeight: '700' },
 });
 
-const note = css({
-  display: 'flex',
-  gap: '3',
-  p: { base: '4', md: '5' },
-  borderRadius: 'lg',
-  bg: 'accent.subtle',
-  borderInlineStartWidth: '4px',
-  borderColor: 'accent.default',
-  '& svg': { width: '5', height: '5', flexShrink: '0', mt: '0.35em', color: 'accent.fg' },
-});
-
 export function LessonBody({ blocks, sectionLevel = 3 }: { blocks: Block[]; sectionLevel?: 2 | 3 }) {
   const intl = useIntl();
   const Section = sectionLevel === 2 ? 'h2' : 'h3';
@@ -101,10 +91,10 @@ export function LessonBody({ blocks, sectionLevel = 3 }: { blocks: Block[]; sect
             return (
               <aside
                 key={key}
-                className={note}
+                className={callout()}
                 aria-label={intl.formatMessage({ id: 'learning.learn.note' })}
               >
-                <InfoIcon />
+                <InfoIcon className={css({ mt: '0.35em' })} />
                 <p>
                   <Inlines runs={block.c} />
                 </p>

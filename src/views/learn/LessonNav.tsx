@@ -2,35 +2,29 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { MemberCourseDetail } from '../../../contract/learning';
 import { css, cx } from '../../../styled-system/css';
-import { panel } from '../../components/panel';
+import { stack } from '../../../styled-system/patterns';
+import { linkBox } from '../../components/link-box';
 import { ArrowEndIcon, ArrowStartIcon } from '../../theme/icons';
 import { lessonPath } from '../course/useCourse';
 
 type LessonRef = Pick<MemberCourseDetail['lessons'][number], 'id' | 'title'>;
 
-const navLink = css(panel.raw({ padding: 'none' }), {
-  borderColor: 'border.default',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '0.5',
-  minHeight: '11',
-  minWidth: '0',
-  px: '4',
-  py: '3',
-  color: 'fg.default',
-  textDecoration: 'none',
-  _hover: { bg: 'bg.subtle', borderColor: 'accent.border' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
-  '& .dir': {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: '1',
-    color: 'fg.muted',
-    textStyle: 'body.sm',
-    '& svg': { width: '4', height: '4' },
-  },
-  '& .title': { fontWeight: '600', overflowWrap: 'anywhere' },
-});
+const navLink = cx(
+  linkBox,
+  stack({ gap: '0.5', minWidth: '0' }),
+  css({
+    _hover: { bg: 'bg.subtle' },
+    '& .dir': {
+      display: 'inline-flex',
+      alignItems: 'center',
+      gap: '1',
+      color: 'fg.muted',
+      textStyle: 'body.sm',
+      '& svg': { width: '4', height: '4' },
+    },
+    '& .title': { fontWeight: '600', overflowWrap: 'anywhere' },
+  }),
+);
 
 const toNext = css({ textAlign: 'end', '& .dir': { justifyContent: 'flex-end' } });
 

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useParams } from 'wouter';
 import type { MemberCourseDetail } from '../../../contract/learning';
 import { css, cx } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { Button } from '../../components/button';
 import { Disclaimer } from '../../components/disclaimer';
 import { EmptyState } from '../../components/empty-state';
@@ -45,15 +46,7 @@ const title = css({
   outline: 'none',
 });
 
-const footer = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '5',
-  pt: '6',
-  mt: '4',
-  borderTopWidth: '1px',
-  borderColor: 'border.subtle',
-});
+const footer = stack({ gap: '5', pt: '6', mt: '4', borderTopWidth: '1px', borderColor: 'border.subtle' });
 
 const preQuizFirst = cx(
   panel({ tone: 'accent', padding: 'none' }),
@@ -105,21 +98,14 @@ function Lesson(props: { course: MemberCourseDetail; status: EnrolledStatus; les
   return (
     <article
       data-testid="lesson"
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '6',
-        maxWidth: '70ch',
-        mx: 'auto',
-        width: 'full',
-      })}
+      className={stack({ gap: '6', maxWidth: '70ch', mx: 'auto', width: 'full' })}
     >
       <TextLink href={learnPath(course.id)} className={css({ alignSelf: 'flex-start' })}>
         <ArrowStartIcon />
         <FormattedMessage id="learning.learn.backToLessons" />
       </TextLink>
 
-      <header className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+      <header className={stack({ gap: '2' })}>
         <p className={meta}>
           <span>
             {intl.formatMessage(

@@ -1,7 +1,9 @@
 import { FormattedMessage, FormattedNumber } from 'react-intl';
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
+import { hstack } from '../../../styled-system/patterns';
 import { LinkButton } from '../../components/link-button';
-import { roundBadge } from '../../components/panel';
+import { panel } from '../../components/panel';
+import { roundBadge } from '../../components/round-badge';
 import { ArrowEndIcon } from '../../theme/icons';
 import {
   Callout,
@@ -38,25 +40,15 @@ const offerPill = css({
   fontWeight: '700',
   fontSize: 'sm',
 });
-const lessonList = css({
+const lessonList = css(panel.raw({ padding: 'none' }), {
   display: 'grid',
-  gap: '0',
-  borderWidth: '1px',
-  borderColor: 'border.subtle',
   borderRadius: 'xl',
-  bg: 'bg.surface',
   overflow: 'hidden',
-  '& li': {
-    display: 'flex',
-    gap: '4',
-    alignItems: 'center',
-    px: { base: '4', md: '5' },
-    py: '4',
-    borderBottomWidth: '1px',
-    borderColor: 'border.subtle',
-    _last: { borderBottomWidth: '0' },
-  },
 });
+const lessonRow = cx(
+  hstack({ gap: '4', px: { base: '4', md: '5' }, py: '4' }),
+  css({ borderBottomWidth: '1px', borderColor: 'border.subtle', _last: { borderBottomWidth: '0' } }),
+);
 
 /** The menopause landing page: what the course covers, who it is for, and the code that makes it free. */
 export default function MenopauseView() {
@@ -89,7 +81,7 @@ export default function MenopauseView() {
         <Section titleId="menopause.covers.title">
           <ol className={lessonList}>
             {LESSONS.map((id, i) => (
-              <li key={id}>
+              <li key={id} className={lessonRow}>
                 <span className={roundBadge({ tone: 'subtle', size: 'md' })} aria-hidden="true">
                   <FormattedNumber value={i + 1} />
                 </span>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { css, cx } from '../../../styled-system/css';
-import { panel, roundBadge } from '../../components/panel';
+import { panel } from '../../components/panel';
+import { roundBadge } from '../../components/round-badge';
 import { List, Paragraphs, Section, SitePage, sectionTitle } from '../site-page';
 import { BuildingIcon, HeartIcon } from '../site-page/icons';
 

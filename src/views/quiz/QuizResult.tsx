@@ -4,7 +4,8 @@ import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import type { QuizQuestion } from '../../../contract/learning';
 import type { QuizKind } from '../../../contract/learning-constants';
 import type { AttemptResult } from '../../../machines/quiz';
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { Button } from '../../components/button';
 import { LinkButton } from '../../components/link-button';
 import { panel } from '../../components/panel';
@@ -13,14 +14,14 @@ import { completePath, learnPath } from '../course/useCourse';
 import { formatDate, formatPercent } from '../courses/format';
 import type { QuizActor } from './useQuiz';
 
-const summary = css(panel.raw({ tone: 'accent' }), {
-  borderColor: 'accent.border',
-  borderRadius: 'lg',
-  display: 'flex',
-  flexDirection: { base: 'column', sm: 'row' },
-  alignItems: { base: 'flex-start', sm: 'center' },
-  gap: { base: '3', sm: '6' },
-});
+const summary = cx(
+  css(panel.raw({ tone: 'accent' }), { borderColor: 'accent.border', borderRadius: 'lg' }),
+  stack({
+    direction: { base: 'column', sm: 'row' },
+    align: { base: 'flex-start', sm: 'center' },
+    gap: { base: '3', sm: '6' },
+  }),
+);
 
 const scoreRing = css({
   display: 'grid',
@@ -50,12 +51,12 @@ export function QuizResult({ quiz, courseId, kind }: { quiz: QuizActor; courseId
   // one string for the ring and the sentence: the same digits and % sign in both
   const score = formatPercent(intl, result.score);
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })} data-testid="quiz-result">
+    <div className={stack({ gap: '6' })} data-testid="quiz-result">
       <section role="status" aria-live="polite" aria-atomic="true" className={summary}>
         <span aria-hidden="true" className={scoreRing} data-testid="score-ring">
           {score}
         </span>
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+        <div className={stack({ gap: '1' })}>
           <h3
             ref={headingRef}
             tabIndex={-1}

@@ -1,25 +1,23 @@
 import { FormattedMessage } from 'react-intl';
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
+import { grid, hstack, stack } from '../../../styled-system/patterns';
 import { AlertIcon, EyeOffIcon } from '../../theme/icons';
 import { ClosingBand, kbd, List, Paragraphs, prose, Section, SitePage } from '../site-page';
 import { ShieldIcon } from '../site-page/icons';
 
-const toolGrid = css({
-  display: 'grid',
-  gap: { base: '5', md: '6' },
-  gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-  alignItems: 'stretch',
-});
-const urgentBox = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '3',
-  p: { base: '5', md: '6' },
-  bg: 'error.subtle',
-  borderRadius: 'xl',
-  borderInlineStartWidth: '4px',
-  borderColor: 'error.default',
-});
+const urgentBox = cx(
+  stack({ gap: '3', p: { base: '5', md: '6' } }),
+  css({
+    bg: 'error.subtle',
+    borderRadius: 'xl',
+    borderInlineStartWidth: '4px',
+    borderColor: 'error.default',
+  }),
+);
+const urgentLine = cx(
+  hstack({ gap: '3', alignItems: 'flex-start' }),
+  css({ textStyle: 'body.lg', fontWeight: '700', color: 'error.fg' }),
+);
 
 /** Staying safe: Quick exit and its shortcut, discreet mode, history, private windows, urgent help. */
 export default function SafeguardingView() {
@@ -28,7 +26,7 @@ export default function SafeguardingView() {
       <p className={prose}>
         <FormattedMessage id="safeguarding.intro" />
       </p>
-      <div className={toolGrid}>
+      <div className={grid({ columns: { base: 1, md: 2 }, gap: { base: '5', md: '6' } })}>
         <Section id="quick-exit" titleId="safeguarding.quickExit.title" tone="outline" icon={<ShieldIcon />}>
           <Paragraphs
             ids={[
@@ -64,18 +62,8 @@ export default function SafeguardingView() {
       </Section>
       <Section id="urgent-help" titleId="safeguarding.help.title">
         <div className={urgentBox}>
-          <p
-            className={css({
-              display: 'flex',
-              gap: '3',
-              alignItems: 'flex-start',
-              textStyle: 'body.lg',
-              fontWeight: '700',
-              color: 'error.fg',
-              '& svg': { width: '6', height: '6', flexShrink: '0', mt: '0.5' },
-            })}
-          >
-            <AlertIcon />
+          <p className={urgentLine}>
+            <AlertIcon className={css({ width: '6', height: '6', flexShrink: '0', mt: '0.5' })} />
             <FormattedMessage id="safeguarding.help.body1" />
           </p>
           <Paragraphs ids={['safeguarding.help.body2', 'safeguarding.help.body3']} />
@@ -84,7 +72,7 @@ export default function SafeguardingView() {
       <ClosingBand
         titleId="safeguarding.concern.title"
         bodyId="safeguarding.concern.body"
-        actions={[{ href: '/report-a-concern', labelId: 'safeguarding.concern.action', variant: 'outline' }]}
+        actions={[['/report-a-concern', 'safeguarding.concern.action', 'outline']]}
       />
     </SitePage>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { css } from '../../../styled-system/css';
+import { grid, stack } from '../../../styled-system/patterns';
 import { Section } from './frame';
 
 export interface DocumentSection {
@@ -10,10 +11,9 @@ export interface DocumentSection {
   content: ReactNode;
 }
 
-const layout = css({
-  display: 'grid',
-  gap: { base: '8', lg: '12' },
+const layout = grid({
   gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: '16rem minmax(0, 1fr)' },
+  gap: { base: '8', lg: '12' },
   alignItems: 'start',
 });
 const tocBox = css({
@@ -77,7 +77,7 @@ export function DocumentLayout({
           ))}
         </ol>
       </nav>
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: { base: '10', md: '12' } })}>
+      <div className={stack({ gap: { base: '10', md: '12' } })}>
         {sections.map((s) => (
           <Section key={s.id} id={s.id} titleId={s.titleId}>
             {s.content}

@@ -3,8 +3,10 @@ import { FormattedMessage, FormattedNumber } from 'react-intl';
 import { Link } from 'wouter';
 import { css, cva, cx } from '../../../styled-system/css';
 import { stack } from '../../../styled-system/patterns';
+import { callout } from '../../components/callout';
 import { bulletList } from '../../components/check-list';
-import { panel, roundBadge } from '../../components/panel';
+import { panel } from '../../components/panel';
+import { roundBadge } from '../../components/round-badge';
 import { ArrowEndIcon, CheckIcon, type IconProps, InfoIcon } from '../../theme/icons';
 
 /**
@@ -192,25 +194,6 @@ export function CardGrid({ items, columns }: { items: readonly CardItem[]; colum
   );
 }
 
-const calloutStyle = cva({
-  base: {
-    display: 'flex',
-    gap: '3',
-    alignItems: 'flex-start',
-    p: { base: '4', md: '5' },
-    borderRadius: 'lg',
-    borderInlineStartWidth: '4px',
-    '& > svg': { width: '5', height: '5', flexShrink: '0', mt: '0.5' },
-  },
-  variants: {
-    tone: {
-      info: { bg: 'info.subtle', borderColor: 'accent.default', '& > svg': { color: 'accent.fg' } },
-      urgent: { bg: 'error.subtle', borderColor: 'error.default', '& > svg': { color: 'error.fg' } },
-    },
-  },
-  defaultVariants: { tone: 'info' },
-});
-
 /** A boxed sentence that must not be missed ("In an emergency…"). Not a live region: it is part of the page. */
 export function Callout({
   tone,
@@ -222,8 +205,8 @@ export function Callout({
   children: ReactNode;
 }) {
   return (
-    <div className={calloutStyle({ tone })}>
-      <InfoIcon />
+    <div className={callout({ tone })}>
+      <InfoIcon className={css({ mt: '0.5' })} />
       <div className={stack({ gap: '1', minWidth: '0' })}>
         {titleId && (
           <p className={css({ fontWeight: '700', color: 'fg.default' })}>

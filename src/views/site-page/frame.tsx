@@ -3,9 +3,10 @@ import { FormattedMessage } from 'react-intl';
 import { css, cva, cx } from '../../../styled-system/css';
 import { stack } from '../../../styled-system/patterns';
 import { button } from '../../../styled-system/recipes';
-import { LinkButton } from '../../components/link-button';
+import { LinkButtons, type LinkRow } from '../../components/link-button';
 import { pageColumn } from '../../components/page-column';
-import { panel, roundBadge } from '../../components/panel';
+import { panel } from '../../components/panel';
+import { roundBadge } from '../../components/round-badge';
 import { LockIcon } from '../../theme/icons';
 import { prose } from './blocks';
 import { usePageMeta } from './meta';
@@ -22,15 +23,8 @@ const heroStyle = css({
   borderBottomWidth: '1px',
   borderColor: 'border.subtle',
 });
-const heroInner = stack({
-  align: 'flex-start',
-  gap: '4',
-  maxWidth: '6xl',
-  mx: 'auto',
-  px: { base: '4', md: '6' },
-  pt: { base: '10', md: '16' },
-  pb: { base: '8', md: '12' },
-});
+// the page's column, a little more room above the title (pt after the column's py: it wins)
+const heroInner = cx(pageColumn(), stack({ align: 'flex-start', gap: '4', pt: { base: '10', md: '16' } }));
 const actionRow = css({ display: 'flex', flexWrap: 'wrap', gap: '3' });
 
 /** A page's form: where it goes, what its section says, and the hero's button down to it. */
@@ -120,16 +114,12 @@ const sectionStyle = cva({
   variants: {
     tone: {
       plain: {},
-      accent: { bg: 'accent.subtle', borderRadius: 'xl', p: { base: '5', md: '8' } },
-      muted: { bg: 'bg.subtle', borderRadius: 'xl', p: { base: '5', md: '8' } },
-      outline: {
-        bg: 'bg.surface',
-        borderWidth: '1px',
-        borderColor: 'border.subtle',
-        borderRadius: 'xl',
-        p: { base: '5', md: '8' },
-      },
+      accent: { bg: 'accent.subtle' },
+      muted: { bg: 'bg.subtle' },
+      outline: { bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.subtle' },
     },
+    /** Any tone but plain: a box around the section. */
+    boxed: { true: { borderRadius: 'xl', p: { base: '5', md: '8' } } },
   },
   defaultVariants: { tone: 'plain' },
 });
@@ -161,7 +151,11 @@ export function Section({
     </h2>
   );
   return (
-    <section id={id} aria-labelledby={headingId} className={cx(sectionStyle({ tone }), className)}>
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className={cx(sectionStyle({ tone, boxed: !!tone && tone !== 'plain' }), className)}
+    >
       {icon ? (
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
           <span className={roundBadge({ tone: 'accent' })}>{icon}</span>
@@ -183,7 +177,7 @@ export function ClosingBand({
 }: {
   titleId: string;
   bodyId: string;
-  actions: readonly { href: string; labelId: string; variant?: 'solid' | 'outline' }[];
+  actions: readonly LinkRow[];
 }) {
   return (
     <Section
@@ -195,11 +189,7 @@ export function ClosingBand({
         <FormattedMessage id={bodyId} />
       </p>
       <div className={actionRow}>
-        {actions.map((a) => (
-          <LinkButton key={a.href} href={a.href} size="lg" variant={a.variant ?? 'solid'}>
-            <FormattedMessage id={a.labelId} />
-          </LinkButton>
-        ))}
+        <LinkButtons size="lg" links={actions} />
       </div>
     </Section>
   );
@@ -269,15 +259,7 @@ export function PrivacyBeside({ note, children }: { note: PrivacyNoteProps; chil
  * A privacy promise beside a section (a lock, a title, a paragraph): what stays anonymous in a
  * report, a CV, a sponsored seat.
  */
-export function PrivacyNote({
-  bodyId,
-  ...box
-}: {
-  id: string;
-  titleId: string;
-  bodyId: string;
-  level?: 2 | 3;
-}) {
+export function PrivacyNote({ bodyId, ...box }: PrivacyNoteProps) {
   return (
     <SideBox
       {...box}

@@ -1,20 +1,15 @@
 import { FormattedMessage, FormattedNumber } from 'react-intl';
 import { css, cx } from '../../../styled-system/css';
+import { grid } from '../../../styled-system/patterns';
+import { panel } from '../../components/panel';
 import { Callout, List, linkTo, Paragraphs, SitePage } from '../site-page';
 import { DocumentLayout, type DocumentSection } from '../site-page/DocumentLayout';
 
-const refundRow = css({
-  display: 'grid',
-  gap: '1',
-  gridTemplateColumns: { base: '1fr', sm: 'auto minmax(0, 1fr)' },
-  alignItems: 'center',
-  columnGap: '4',
-  p: '4',
-  borderRadius: 'lg',
-  borderWidth: '1px',
-  borderColor: 'border.subtle',
-  bg: 'bg.surface',
-});
+const refundRow = cx(
+  panel({ padding: 'none' }),
+  grid({ gridTemplateColumns: { base: '1fr', sm: 'auto minmax(0, 1fr)' }, gap: '1', columnGap: '4', p: '4' }),
+  css({ alignItems: 'center' }),
+);
 const refundBadge = css({
   justifySelf: 'start',
   px: '3',
