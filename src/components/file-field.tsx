@@ -1,5 +1,6 @@
 import { FileUpload, type FileUploadFileChangeDetails } from '@ark-ui/react/file-upload';
 import { css, cx } from '../../styled-system/css';
+import { stack } from '../../styled-system/patterns';
 import { ErrorLine, type FieldProps, fieldClasses, LabelText } from './form-fields';
 
 const dropzone = css({
@@ -84,7 +85,7 @@ export function FileField({
         const picked = details.acceptedFiles[0] ?? details.rejectedFiles[0]?.file;
         if (picked) onPick(picked);
       }}
-      className={css({ display: 'flex', flexDirection: 'column', gap: '1.5', minWidth: '0' })}
+      className={stack({ gap: '1.5', minWidth: '0' })}
     >
       <FileUpload.Label className={fieldClasses.label}>
         <LabelText {...props} />

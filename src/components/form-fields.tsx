@@ -1,6 +1,7 @@
 import { FieldsetErrorText, FieldsetHelperText, FieldsetLegend, FieldsetRoot } from '@ark-ui/react/fieldset';
 import { type ReactNode, useId } from 'react';
 import { css } from '../../styled-system/css';
+import { stack } from '../../styled-system/patterns';
 import { field } from '../../styled-system/recipes';
 import { AlertIcon } from '../theme/icons';
 import * as Field from './field';
@@ -204,7 +205,7 @@ export function RadioField({
   return (
     <FieldsetRoot
       invalid={!!props.error}
-      className={css({ display: 'flex', flexDirection: 'column', gap: '1.5', minWidth: '0' })}
+      className={stack({ gap: '1.5', minWidth: '0' })}
       data-testid={`field-${props.name}`}
     >
       <FieldsetLegend className={fieldClasses.label}>

@@ -5,6 +5,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { ARTICLE_SEARCH_MAX } from '../../../contract/article-rules';
 import { articlesMachine, cleanSearch, pageFromQuery, SEARCHED } from '../../../machines/articles';
 import { css } from '../../../styled-system/css';
+import { stack, wrap } from '../../../styled-system/patterns';
 import { fetchArticles } from '../../api/articles';
 import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
 import { useScreenActor } from '../../app/ssr';
@@ -17,6 +18,7 @@ import { LinkButton } from '../../components/link-button';
 import { LoadingState } from '../../components/loading-state';
 import { Notice, RetryButton } from '../../components/notice';
 import { pageColumn } from '../../components/page-column';
+import { PageHeader } from '../../components/page-header';
 import { panel } from '../../components/panel';
 import { ArrowEndIcon, BookIcon, SearchIcon } from '../../theme/icons';
 import { LearningPager } from '../courses/LearningPager';
@@ -37,7 +39,7 @@ export function articlesHref(search: string, page = 1): string {
   return s ? `/articles?${s}` : '/articles';
 }
 
-const searchRow = css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' });
+const searchRow = wrap({ gap: '2', align: 'center' });
 const courseLink = css({
   display: 'inline-flex',
   alignItems: 'center',
@@ -115,17 +117,9 @@ export default function ArticlesView() {
   const totalPages = data?.totalPages ?? 0;
   return (
     <div className={pageColumn()}>
-      <header
-        className={css({ display: 'flex', flexDirection: 'column', gap: '3', mb: { base: '6', md: '8' } })}
-      >
-        <h1 className={css({ textStyle: 'heading.xl', color: 'accent.fg' })}>
-          <FormattedMessage id="articles.list.title" />
-        </h1>
-        <p className={css({ color: 'fg.muted', textStyle: 'body.lg', maxWidth: '3xl' })}>
-          <FormattedMessage id="articles.list.intro" />
-        </p>
+      <PageHeader titleId="articles.list.title" introId="articles.list.intro">
         <Disclaimer />
-      </header>
+      </PageHeader>
 
       <search className={css({ display: 'block', mb: { base: '6', md: '8' }, maxWidth: '2xl' })}>
         <form onSubmit={submit}>
@@ -219,14 +213,7 @@ export default function ArticlesView() {
               title={<FormattedMessage id="articles.noResults.title" values={{ search: data.search }} />}
               description={<FormattedMessage id="articles.noResults.body" />}
               action={
-                <div
-                  className={css({
-                    display: 'flex',
-                    flexDirection: 'column',
-                    alignItems: 'center',
-                    gap: '4',
-                  })}
-                >
+                <div className={stack({ alignItems: 'center', gap: '4' })}>
                   <ul className={css({ display: 'grid', gap: '1', justifyItems: 'center' })}>
                     {data.suggestions.map((c) => (
                       <li key={c.id}>

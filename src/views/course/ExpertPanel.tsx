@@ -4,6 +4,7 @@ import type { ExpertSummary } from '../../../contract/learning';
 import { css, cx } from '../../../styled-system/css';
 import * as Avatar from '../../components/avatar';
 import { panel } from '../../components/panel';
+import { inlineLinkStyle } from '../../components/text-link';
 import { ArrowEndIcon, LanguagesIcon } from '../../theme/icons';
 
 /** Related consultant: the course's expert. */
@@ -66,21 +67,10 @@ export function ExpertPanel({ expert }: { expert: ExpertSummary }) {
           <Link
             href={`/experts/${encodeURIComponent(expert.id)}`}
             data-testid="expert-profile-link"
-            className={css({
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: '1.5',
-              color: 'accent.fg',
-              fontWeight: '600',
-              textDecoration: 'underline',
-              textUnderlineOffset: '0.2em',
-              borderRadius: 'sm',
-              _hover: { textDecorationThickness: '2px' },
-              '& svg': { boxSize: '4' },
-            })}
+            className={cx(inlineLinkStyle, css({ display: 'inline-flex', alignItems: 'center', gap: '1.5' }))}
           >
             {intl.formatMessage({ id: 'learning.course.expert.profile' }, { name: expert.name })}
-            <ArrowEndIcon aria-hidden="true" />
+            <ArrowEndIcon aria-hidden="true" className={css({ boxSize: '4' })} />
           </Link>
         </p>
       </div>

@@ -32,6 +32,8 @@ const grid = css({
 });
 
 /** The course catalogue, /courses (spec §2, §7): a page of course cards, paged in the address. */
+const title = css({ textStyle: 'heading.xl', color: 'accent.fg', outline: 'none' });
+
 export default function CatalogueView() {
   useDocumentTitle('learning.catalogue.title');
   const search = useSearch();
@@ -65,11 +67,7 @@ export default function CatalogueView() {
       <header
         className={css({ display: 'flex', flexDirection: 'column', gap: '3', mb: { base: '6', md: '8' } })}
       >
-        <h1
-          id="catalogue-heading"
-          tabIndex={-1}
-          className={css({ textStyle: 'heading.xl', color: 'accent.fg', outline: 'none' })}
-        >
+        <h1 id="catalogue-heading" tabIndex={-1} className={title}>
           <FormattedMessage id="learning.catalogue.title" />
         </h1>
         <p className={css({ color: 'fg.muted', textStyle: 'body.lg', maxWidth: '3xl' })}>

@@ -46,13 +46,7 @@ export function ExpertCard({
           <Card.Title as={headingLevel} className={css({ textStyle: 'heading.sm' })}>
             <Link
               href={`/experts/${encodeURIComponent(expert.id)}`}
-              className={css({
-                color: 'fg.default',
-                textDecoration: 'none',
-                outline: 'none',
-                _hover: { color: 'accent.fg', textDecoration: 'underline' },
-                _after: { content: '""', position: 'absolute', inset: '0', zIndex: '1' },
-              })}
+              className={Card.stretchedLink}
             >
               {expert.name}
             </Link>

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { css } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { useSystemActor } from '../../app/actors';
 import { useFlowActor, useFlowStep } from '../../app/flow';
 import { AuthCard } from '../auth/AuthCard';
@@ -65,7 +65,7 @@ function RecoverySteps() {
 
   const { Screen, number } = SCREENS[screen];
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })} data-screen={screen}>
+    <div className={stack({ gap: '4' })} data-screen={screen}>
       {number > 0 && <Progress step={number} />}
       <Screen heading={heading} />
     </div>

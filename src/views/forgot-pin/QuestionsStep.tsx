@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { css } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { useFlowSelect } from '../../app/flow';
 import * as Field from '../../components/field';
 import { asTyped } from '../auth/AliasField';
@@ -25,7 +26,7 @@ export function QuestionsStep({ heading }: StepProps) {
       error={error}
       onSubmit={() => send({ type: 'forgotPin.submitAnswers' })}
     >
-      <ol className={css({ display: 'flex', flexDirection: 'column', gap: '5', listStyle: 'none' })}>
+      <ol className={stack({ gap: '5', listStyle: 'none' })}>
         {questions.map((q, index) => {
           const value = answers[q.id] ?? '';
           return (

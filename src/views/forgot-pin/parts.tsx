@@ -85,7 +85,7 @@ export function Step({
 /** "Step 2 of 3" and a bar of three segments. */
 export function Progress({ step }: { step: number }) {
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+    <div className={stack({ gap: '2' })}>
       <p
         className={css({ textStyle: 'body.sm', fontWeight: 'semibold', color: 'fg.muted' })}
         data-testid="forgot-progress"
@@ -170,7 +170,7 @@ export function StepActions({
   const back = () => send({ type: 'forgotPin.back' });
   const cancel = () => send({ type: 'forgotPin.cancel' });
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', mt: '1' })}>
+    <div className={stack({ gap: '3', mt: '1' })}>
       {/* the main action comes first (focus order); phones stack it above Back, wider screens put Back at the start */}
       <div
         className={stack({ direction: { base: 'column', sm: 'row-reverse' }, gap: '3', align: 'stretch' })}
@@ -205,5 +205,5 @@ export function StepActions({
   );
 }
 
-export const stepForm = css({ display: 'flex', flexDirection: 'column', gap: '5' });
+export const stepForm = stack({ gap: '5' });
 export const intro = css({ color: 'fg.muted' });

@@ -109,10 +109,7 @@ function Gain({ course }: { course: MemberCourseDetail }) {
   }
   const gain = post.correct - pre.correct;
   return (
-    <div
-      role="status"
-      className={css({ display: 'flex', flexDirection: 'column', gap: '2', maxWidth: '60ch' })}
-    >
+    <div role="status" className={stack({ gap: '2', maxWidth: '60ch' })}>
       <p className={css({ textStyle: 'heading.sm', color: 'fg.default' })} data-testid="gain-sentence">
         {intl.formatMessage(
           { id: 'learning.complete.gain' },

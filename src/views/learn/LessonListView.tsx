@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'wouter';
 import type { MemberCourseDetail } from '../../../contract/learning';
 import { css, cx } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { useCourseLifecycle } from '../../app/actors';
 import { Button } from '../../components/button';
 import { Disclaimer } from '../../components/disclaimer';
@@ -31,11 +32,7 @@ function LessonList({ course, status }: { course: MemberCourseDetail; status: En
   const progress = course.progress;
   const percent = progress ? formatPercent(intl, progress.percent) : '';
   return (
-    <div
-      className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}
-      data-testid="lesson-list"
-      data-status={status}
-    >
+    <div className={stack({ gap: '6' })} data-testid="lesson-list" data-status={status}>
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'space-between' })}>
         <TextLink href={coursePath(course.id)}>
           <FormattedMessage id="learning.learn.courseDetails" />
@@ -46,12 +43,7 @@ function LessonList({ course, status }: { course: MemberCourseDetail; status: En
       <NextStep course={course} status={status} />
 
       {progress && (
-        <section
-          className={cx(
-            panel({ tone: 'strong', padding: 'lg' }),
-            css({ display: 'flex', flexDirection: 'column', gap: '4' }),
-          )}
-        >
+        <section className={cx(panel({ tone: 'strong', padding: 'lg' }), stack({ gap: '4' }))}>
           <Progress.Bar
             value={progress.percent}
             translations={{ value: () => percent }}
@@ -68,7 +60,7 @@ function LessonList({ course, status }: { course: MemberCourseDetail; status: En
         </section>
       )}
 
-      <section className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <section className={stack({ gap: '3' })}>
         <h2 className={css({ textStyle: 'heading.sm' })}>
           <FormattedMessage id="learning.learn.lessonsHeading" />
         </h2>

@@ -48,10 +48,7 @@ const title = css({
 
 const footer = stack({ gap: '5', pt: '6', mt: '4', borderTopWidth: '1px', borderColor: 'border.subtle' });
 
-const preQuizFirst = cx(
-  panel({ tone: 'accent', padding: 'none' }),
-  css({ display: 'flex', flexDirection: 'column', gap: '4', p: '6' }),
-);
+const preQuizFirst = cx(panel({ tone: 'accent', padding: 'none' }), stack({ gap: '4', p: '6' }));
 
 const startAligned = css({ alignSelf: { sm: 'flex-start' } });
 

@@ -25,7 +25,7 @@ interface StepProps {
 function Step({ titleId, body, action }: StepProps) {
   return (
     <section className={box} data-testid="next-step">
-      <div className={css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '1' })}>
+      <div className={stack({ flex: '1', gap: '1' })}>
         <h2 className={css({ textStyle: 'heading.sm' })}>
           <FormattedMessage id={titleId} />
         </h2>

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { REVIEW_TEXT_MAX } from '../../../contract/learning-constants';
 import { css } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { useCourseLifecycle } from '../../app/actors';
 import { Button } from '../../components/button';
 import * as Field from '../../components/field';
@@ -27,13 +28,13 @@ export function ReviewForm() {
     <form
       noValidate
       data-testid="review-form"
-      className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
+      className={stack({ gap: '5' })}
       onSubmit={(e) => {
         e.preventDefault();
         actor.send({ type: 'course.saveReview' });
       }}
     >
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+      <div className={stack({ gap: '1' })}>
         <h2 id="feedback-title" className={css({ textStyle: 'heading.sm' })}>
           <FormattedMessage id="learning.complete.feedback.title" />
         </h2>

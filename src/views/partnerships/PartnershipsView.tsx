@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { css, cx } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { panel } from '../../components/panel';
 import { roundBadge } from '../../components/round-badge';
 import { List, Paragraphs, Section, SitePage, sectionTitle } from '../site-page';
@@ -52,10 +53,7 @@ export default function PartnershipsView({ form }: { form?: ReactNode }) {
           <section
             key={key}
             aria-labelledby={`partnerships-${key}`}
-            className={cx(
-              panel({ tone: 'strong', padding: 'lg', raised: true }),
-              css({ display: 'flex', flexDirection: 'column', gap: '4' }),
-            )}
+            className={cx(panel({ tone: 'strong', padding: 'lg', raised: true }), stack({ gap: '4' }))}
           >
             <span className={roundBadge({ size: 'xl' })}>
               <Icon />

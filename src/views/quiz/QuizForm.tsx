@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { QuizEvent } from '../../../machines/quiz';
 import { css } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { Button } from '../../components/button';
 import { Notice, RetryButton } from '../../components/notice';
 import * as Progress from '../../components/progress';
@@ -37,13 +38,13 @@ export function QuizForm({ quiz }: { quiz: QuizActor }) {
         e.preventDefault();
         send({ type: 'quiz.submit' });
       }}
-      className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
+      className={stack({ gap: '5' })}
     >
       <AnsweredProgress
         answered={questions.filter((q) => answers[q.id]?.length).length}
         total={questions.length}
       />
-      <ol className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <ol className={stack({ gap: '4' })}>
         {questions.map((q, index) => (
           <li key={q.id}>
             <QuizQuestion

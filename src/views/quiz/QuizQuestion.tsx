@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { QuizQuestion as Question } from '../../../contract/learning';
 import { css, cx } from '../../../styled-system/css';
+import { hstack } from '../../../styled-system/patterns';
 import * as Checkbox from '../../components/checkbox';
 import { panel } from '../../components/panel';
 import * as RadioGroup from '../../components/radio-group';
@@ -15,16 +16,10 @@ const box = cx(
   }),
 );
 
-const needsAnswer = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '1.5',
-  mt: '2',
-  color: 'error.fg',
-  fontWeight: '500',
-  textStyle: 'body.sm',
-  '& svg': { width: '4', height: '4' },
-});
+const needsAnswer = cx(
+  hstack({ gap: '1.5', mt: '2' }),
+  css({ color: 'error.fg', fontWeight: '500', textStyle: 'body.sm', '& svg': { width: '4', height: '4' } }),
+);
 
 interface QuizQuestionProps {
   question: Question;

@@ -104,14 +104,11 @@ export function QuizResult({ quiz, courseId, kind }: { quiz: QuizActor; courseId
         )}
       </div>
 
-      <section
-        aria-labelledby="quiz-answers-heading"
-        className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
-      >
+      <section aria-labelledby="quiz-answers-heading" className={stack({ gap: '3' })}>
         <h3 id="quiz-answers-heading" className={css({ textStyle: 'heading.sm' })}>
           <FormattedMessage id="learning.quiz.result.answers" />
         </h3>
-        <ol className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <ol className={stack({ gap: '3' })}>
           {result.feedback.map((f, index) => (
             <Feedback
               key={f.questionId}

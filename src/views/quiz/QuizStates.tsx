@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
 import { QUIZ_ERRORS } from '../../../machines/quiz';
 import { css } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { LinkButton } from '../../components/link-button';
 import { LoadingState } from '../../components/loading-state';
 import { Notice, RetryButton } from '../../components/notice';
@@ -18,7 +19,7 @@ export function QuizLoading() {
       data-testid="quiz-loading"
       className={panel()}
     >
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <div className={stack({ gap: '4' })}>
         <Skeleton className={css({ height: '2', width: 'full' })} />
         <Skeleton className={css({ height: '6', width: '3/4' })} />
         {[0, 1, 2].map((i) => (

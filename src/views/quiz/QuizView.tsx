@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { useParams } from 'wouter';
 import type { QuizKind } from '../../../contract/learning-constants';
 import { css } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import { useSession } from '../../app/actors';
 import { Disclaimer } from '../../components/disclaimer';
 import { QuizForm } from './QuizForm';
@@ -24,8 +25,8 @@ function QuizScreen({ courseId, kind, userId }: { courseId: string; kind: QuizKi
   const courseTitle = useSelector(quiz, (s) => s.context.courseTitle);
 
   return (
-    <div className={css({ maxWidth: '3xl', mx: 'auto', display: 'flex', flexDirection: 'column', gap: '6' })}>
-      <header className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+    <div className={stack({ maxWidth: '3xl', mx: 'auto', gap: '6' })}>
+      <header className={stack({ gap: '2' })}>
         {courseTitle && (
           <p className={css({ color: 'accent.fg', fontWeight: '600', textStyle: 'body.sm' })}>
             {courseTitle}

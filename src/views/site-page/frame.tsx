@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { css, cva, cx } from '../../../styled-system/css';
-import { stack } from '../../../styled-system/patterns';
+import { hstack, stack } from '../../../styled-system/patterns';
 import { button } from '../../../styled-system/recipes';
 import { LinkButtons, type LinkRow } from '../../components/link-button';
 import { pageColumn } from '../../components/page-column';
@@ -157,7 +157,7 @@ export function Section({
       className={cx(sectionStyle({ tone, boxed: !!tone && tone !== 'plain' }), className)}
     >
       {icon ? (
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+        <div className={hstack({ gap: '3' })}>
           <span className={roundBadge({ tone: 'accent' })}>{icon}</span>
           {heading}
         </div>
