@@ -311,7 +311,8 @@ describe('checkout model on the real screen', () => {
           },
           loading: async () => {
             expect(await screen.findByTestId('checkout-loading')).toHaveAttribute('aria-busy', 'true');
-            expect(h!.quote.last()!.input).toEqual({ courseIds: IDS, code: null });
+            // the screen shows loading from its first render; the quote is asked once the actor starts
+            await waitFor(() => expect(h!.quote.last()?.input).toEqual({ courseIds: IDS, code: null }));
           },
           loadingWithoutOthersAttempt: async () => {
             // another member's attempt on this tab is dropped, never sent
