@@ -44,10 +44,7 @@ export function ExpertCard({
         <ExpertAvatar avatar={expert.avatar} size="sm" />
         <div className={stack({ gap: '1', minWidth: '0' })}>
           <Card.Title as={headingLevel} className={css({ textStyle: 'heading.sm' })}>
-            <Link
-              href={`/experts/${encodeURIComponent(expert.id)}`}
-              className={Card.stretchedLink}
-            >
+            <Link href={`/experts/${encodeURIComponent(expert.id)}`} className={Card.stretchedLink}>
               {expert.name}
             </Link>
           </Card.Title>
