@@ -30,3 +30,13 @@ export const stretchedLink = css({
   _hover: { color: 'accent.fg', textDecoration: 'underline' },
   _after: { content: '""', position: 'absolute', inset: '0', zIndex: '1' },
 });
+
+/** A small caption in capitals over or under a card's title (a topic, a level, a specialty); Arabic has none: a little larger instead. */
+export const eyebrow = css({
+  textStyle: 'caption',
+  fontWeight: '600',
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+  color: 'accent.fg',
+  _arabic: { textTransform: 'none', letterSpacing: '0', fontSize: 'sm' },
+});

@@ -131,16 +131,7 @@ export function CourseCard({
         <span
           className={css({ display: 'flex', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })}
         >
-          <span
-            className={css({
-              textStyle: 'caption',
-              fontWeight: '600',
-              textTransform: 'uppercase',
-              letterSpacing: '0.04em',
-              color: 'accent.fg',
-              _arabic: { textTransform: 'none', letterSpacing: '0', fontSize: 'sm' },
-            })}
-          >
+          <span className={Card.eyebrow}>
             {intl.formatMessage({ id: `learning.card.level.${course.level}` })}
           </span>
           <CoursePrice course={course} />

@@ -6,16 +6,6 @@ import { stack } from '../../styled-system/patterns';
 /** A screen's h1 in the accent colour (no ring when the screen moves focus to it). */
 export const pageTitle = css({ textStyle: 'heading.xl', color: 'accent.fg', outline: 'none' });
 
-/** A small caption in capitals over or under a title (a topic, a specialty); Arabic has none: a little larger instead. */
-export const eyebrow = css({
-  textStyle: 'caption',
-  fontWeight: '600',
-  textTransform: 'uppercase',
-  letterSpacing: '0.04em',
-  color: 'accent.fg',
-  _arabic: { textTransform: 'none', letterSpacing: '0', fontSize: 'sm' },
-});
-
 /** The line under a screen's title. */
 export const pageIntro = css({
   color: 'fg.muted',

@@ -1,52 +1,47 @@
 import { SegmentGroup } from '@ark-ui/react/segment-group';
 import type { ReactNode } from 'react';
-import { sva } from '../../styled-system/css';
+import { css } from '../../styled-system/css';
 
-const segments = sva({
-  slots: ['root', 'label', 'items', 'item'],
-  base: {
-    root: {
-      display: 'flex',
-      flexDirection: 'column',
-      gap: '1.5',
-      minWidth: '0',
-      width: { base: 'full', md: 'auto' },
-    },
-    label: { fontSize: 'sm', fontWeight: '600', color: 'fg.default' },
-    items: {
-      // a row of equal buttons on a phone, as wide as they need on a wider screen
-      display: { base: 'grid', md: 'inline-flex' },
-      gridAutoFlow: 'column',
-      gridAutoColumns: '1fr',
-      gap: '1',
-      p: '1',
-      bg: 'bg.subtle',
-      borderRadius: 'lg',
-      borderWidth: '1px',
-      borderColor: 'border.subtle',
-      alignSelf: { base: 'stretch', md: 'flex-start' },
-    },
-    item: {
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      whiteSpace: 'nowrap',
-      gap: '1.5',
-      minHeight: '10',
-      px: '3',
-      borderRadius: 'md',
-      fontSize: 'sm',
-      fontWeight: '500',
-      color: 'fg.muted',
-      cursor: 'pointer',
-      userSelect: 'none',
-      transition: 'background 0.15s, color 0.15s',
-      '& svg': { boxSize: '4', flexShrink: '0' },
-      _hover: { color: 'fg.default', bg: 'bg.surface' },
-      '&[data-state=checked]': { bg: 'bg.surface', color: 'accent.fg', fontWeight: '700', boxShadow: 'xs' },
-      '&[data-focus-visible]': { outline: '2px solid', outlineColor: 'accent.solid', outlineOffset: '1px' },
-    },
-  },
+const root = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1.5',
+  minWidth: '0',
+  width: { base: 'full', md: 'auto' },
+});
+const labelStyle = css({ fontSize: 'sm', fontWeight: '600', color: 'fg.default' });
+const items = css({
+  // a row of equal buttons on a phone, as wide as they need on a wider screen
+  display: { base: 'grid', md: 'inline-flex' },
+  gridAutoFlow: 'column',
+  gridAutoColumns: '1fr',
+  gap: '1',
+  p: '1',
+  bg: 'bg.subtle',
+  borderRadius: 'lg',
+  borderWidth: '1px',
+  borderColor: 'border.subtle',
+  alignSelf: { base: 'stretch', md: 'flex-start' },
+});
+const item = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  whiteSpace: 'nowrap',
+  gap: '1.5',
+  minHeight: '10',
+  px: '3',
+  borderRadius: 'md',
+  fontSize: 'sm',
+  fontWeight: '500',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  userSelect: 'none',
+  transition: 'background 0.15s, color 0.15s',
+  '& svg': { boxSize: '4', flexShrink: '0' },
+  _hover: { color: 'fg.default', bg: 'bg.surface' },
+  '&[data-state=checked]': { bg: 'bg.surface', color: 'accent.fg', fontWeight: '700', boxShadow: 'xs' },
+  '&[data-focus-visible]': { outline: '2px solid', outlineColor: 'accent.solid', outlineOffset: '1px' },
 });
 
 export interface SegmentOption {
@@ -76,19 +71,18 @@ export function Segments({
   onChange: (value: string) => void;
   testId?: string;
 }) {
-  const classes = segments();
   return (
     <SegmentGroup.Root
       value={value}
       onValueChange={(e) => e.value && onChange(e.value)}
-      className={classes.root}
+      className={root}
       data-testid={testId}
       aria-label={ariaLabel}
     >
-      <SegmentGroup.Label className={classes.label}>{label}</SegmentGroup.Label>
-      <div className={classes.items}>
+      <SegmentGroup.Label className={labelStyle}>{label}</SegmentGroup.Label>
+      <div className={items}>
         {options.map((o) => (
-          <SegmentGroup.Item key={o.value} value={o.value} className={classes.item}>
+          <SegmentGroup.Item key={o.value} value={o.value} className={item}>
             {o.icon}
             <SegmentGroup.ItemText>{o.label}</SegmentGroup.ItemText>
             <SegmentGroup.ItemControl />

@@ -3,7 +3,6 @@ import { Link } from 'wouter';
 import type { ArticleSummary } from '../../../contract/articles';
 import { css } from '../../../styled-system/css';
 import * as Card from '../../components/card';
-import { eyebrow } from '../../components/page-header';
 import { Skeleton } from '../../components/skeleton';
 
 /** "17 March 2026" / "١٧ مارس ٢٠٢٦": the article's date (a calendar day, so read in UTC). */
@@ -12,7 +11,7 @@ export function formatArticleDate(intl: ReturnType<typeof useIntl>, publishedOn:
 }
 
 /** The topic over an article's title. */
-export const topicStyle = eyebrow;
+export const topicStyle = Card.eyebrow;
 
 const metaStyle = css({
   display: 'flex',

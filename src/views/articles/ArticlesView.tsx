@@ -4,8 +4,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ARTICLE_SEARCH_MAX } from '../../../contract/article-rules';
 import { articlesMachine, cleanSearch, pageFromQuery, SEARCHED } from '../../../machines/articles';
-import { css } from '../../../styled-system/css';
-import { stack, wrap } from '../../../styled-system/patterns';
+import { css, cx } from '../../../styled-system/css';
+import { hstack, stack, wrap } from '../../../styled-system/patterns';
 import { fetchArticles } from '../../api/articles';
 import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
 import { useScreenActor } from '../../app/ssr';
@@ -20,6 +20,7 @@ import { Notice, RetryButton } from '../../components/notice';
 import { pageColumn } from '../../components/page-column';
 import { PageHeader } from '../../components/page-header';
 import { panel } from '../../components/panel';
+import { inlineLinkStyle } from '../../components/text-link';
 import { ArrowEndIcon, BookIcon, SearchIcon } from '../../theme/icons';
 import { LearningPager } from '../courses/LearningPager';
 import { usePageMeta } from '../site-page/meta';
@@ -40,17 +41,15 @@ export function articlesHref(search: string, page = 1): string {
 }
 
 const searchRow = wrap({ gap: '2', align: 'center' });
-const courseLink = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '2',
-  minHeight: '11',
-  color: 'accent.fg',
-  fontWeight: '600',
-  textDecoration: 'underline',
-  textUnderlineOffset: '0.2em',
-  '& svg': { width: '4', height: '4', flexShrink: '0' },
-});
+const courseLink = cx(
+  inlineLinkStyle,
+  hstack({
+    display: 'inline-flex',
+    gap: '2',
+    minHeight: '11',
+    '& svg': { width: '4', height: '4', flexShrink: '0' },
+  }),
+);
 
 /** The articles, /articles (spec §2 "articles with search", §7): search, a page of cards, paging in the address. */
 export default function ArticlesView() {

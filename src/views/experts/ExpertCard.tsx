@@ -2,7 +2,6 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { ExpertCard as ExpertCardData } from '../../../contract/experts';
 import { css } from '../../../styled-system/css';
-import { grid, stack } from '../../../styled-system/patterns';
 import * as Card from '../../components/card';
 import { LoadingState } from '../../components/loading-state';
 import { Skeleton } from '../../components/skeleton';
@@ -42,7 +41,7 @@ export function ExpertCard({
     <Card.Root interactive className={css({ height: 'full' })} data-testid="expert-card">
       <Card.Header className={cardHeader}>
         <ExpertAvatar avatar={expert.avatar} size="sm" />
-        <div className={stack({ gap: '1', minWidth: '0' })}>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: '0' })}>
           <Card.Title as={headingLevel} className={css({ textStyle: 'heading.sm' })}>
             <Link href={`/experts/${encodeURIComponent(expert.id)}`} className={Card.stretchedLink}>
               {expert.name}
@@ -95,7 +94,7 @@ function ExpertCardSkeleton() {
     <Card.Root className={css({ height: 'full' })} data-testid="expert-card-skeleton">
       <Card.Header className={cardHeader}>
         <Skeleton className={css({ width: '14', height: '14', borderRadius: 'full', flexShrink: '0' })} />
-        <div className={stack({ gap: '2', flex: '1' })}>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', flex: '1' })}>
           <Skeleton className={css({ width: '3/4', height: '5' })} />
           <Skeleton className={css({ width: '1/2', height: '4' })} />
         </div>
@@ -111,8 +110,16 @@ function ExpertCardSkeleton() {
 
 /** Three cards a row on a wide screen (the directory) or four (the home page); two, then one, as it narrows. */
 const grids = {
-  3: grid({ columns: { base: 1, sm: 2, lg: 3 }, gap: { base: '4', md: '6' } }),
-  4: grid({ columns: { base: 1, sm: 2, lg: 4 }, gap: { base: '4', md: '5' } }),
+  3: css({
+    display: 'grid',
+    gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+    gap: { base: '4', md: '6' },
+  }),
+  4: css({
+    display: 'grid',
+    gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+    gap: { base: '4', md: '5' },
+  }),
 };
 
 /** Experts' cards in their grid, or (`experts` null) `count` of their shapes while they load. */

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { css } from '../../../styled-system/css';
+import { stack } from '../../../styled-system/patterns';
 import * as Accordion from '../../components/accordion';
 import { linkTo, prose, Section, SitePage } from '../site-page';
 
@@ -51,14 +51,7 @@ const GROUPS = [
 export default function FaqView() {
   return (
     <SitePage titleId="faq.title" descriptionId="faq.description">
-      <div
-        className={css({
-          display: 'flex',
-          flexDirection: 'column',
-          gap: { base: '10', md: '12' },
-          maxWidth: '4xl',
-        })}
-      >
+      <div className={stack({ gap: { base: '10', md: '12' }, maxWidth: '4xl' })}>
         {GROUPS.map((group) => (
           <Section key={group.key} id={group.key} titleId={group.titleId}>
             <Accordion.Root multiple>

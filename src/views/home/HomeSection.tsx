@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { css } from '../../../styled-system/css';
-import { stack } from '../../../styled-system/patterns';
 import { LinkButton } from '../../components/link-button';
 import { pageColumn } from '../../components/page-column';
 import { ArrowEndIcon } from '../../theme/icons';
@@ -47,7 +46,7 @@ export function HomeSection({
       data-testid={testId}
     >
       <div className={head}>
-        <div className={stack({ gap: '1', maxWidth: '2xl' })}>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', maxWidth: '2xl' })}>
           <h2 id={id} className={css({ textStyle: 'heading.lg', color: 'fg.default' })}>
             <FormattedMessage id={titleId} />
           </h2>

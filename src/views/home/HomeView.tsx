@@ -1,8 +1,8 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { cx, sva } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
 import { useSession } from '../../app/actors';
-import { LinkButtons } from '../../components/link-button';
+import { LinkButton } from '../../components/link-button';
 import { pageColumn } from '../../components/page-column';
 import { panel } from '../../components/panel';
 import { BookIcon, UserIcon } from '../../theme/icons';
@@ -21,6 +21,12 @@ const FEATURES = [
   { key: 'experts', Icon: ChatIcon },
 ] as const;
 
+/** Where an organisation goes from the front page. */
+const PROGRAMS = [
+  ['/programs', 'home.programs.programs', 'outline'],
+  ['/partnerships', 'home.programs.partnerships', 'ghost'],
+] as const;
+
 function ChatIcon(props: { className?: string }) {
   return (
     <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" {...props}>
@@ -29,136 +35,108 @@ function ChatIcon(props: { className?: string }) {
   );
 }
 
-const heroStyle = sva({
-  slots: ['root', 'inner', 'title', 'body', 'actions'],
-  base: {
-    root: {
-      bgGradient: 'to-b',
-      gradientFrom: 'accent.subtle',
-      gradientTo: 'bg.canvas',
-      px: { base: '4', md: '6' },
-      py: { base: '12', md: '20' },
-    },
-    inner: { maxWidth: '3xl', mx: 'auto', textAlign: 'center' },
-    title: {
-      fontSize: { base: '3xl', md: '5xl' },
-      fontWeight: 'bold',
-      color: 'accent.fg',
-      lineHeight: 'tight',
-    },
-    body: { mt: '5', fontSize: { base: 'md', md: 'lg' }, color: 'fg.muted', textWrap: 'pretty' },
-    actions: { mt: '8', display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '3' },
-  },
+// plain css() (no slot recipe): the front page is the only one that used sva, so its first visit
+// carried sva's runtime for it
+const heroRoot = css({
+  bgGradient: 'to-b',
+  gradientFrom: 'accent.subtle',
+  gradientTo: 'bg.canvas',
+  px: { base: '4', md: '6' },
+  py: { base: '12', md: '20' },
+});
+const heroTitle = css({
+  fontSize: { base: '3xl', md: '5xl' },
+  fontWeight: 'bold',
+  color: 'accent.fg',
+  lineHeight: 'tight',
+});
+const heroBody = css({ mt: '5', fontSize: { base: 'md', md: 'lg' }, color: 'fg.muted', textWrap: 'pretty' });
+const actions = css({ mt: '8', display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '3' });
+const title = css({ fontSize: '2xl', fontWeight: 'bold', textAlign: 'center', color: 'fg.default' });
+const body = css({ mt: '2', color: 'fg.muted' });
+const featureIcon = css({
+  display: 'inline-grid',
+  placeItems: 'center',
+  boxSize: '11',
+  borderRadius: 'full',
+  bg: 'highlight.subtle',
+  color: 'highlight.fg',
+  '& svg': { boxSize: '5' },
+});
+const band = css({
+  display: 'flex',
+  flexDirection: { base: 'column', md: 'row' },
+  alignItems: { base: 'stretch', md: 'center' },
+  justifyContent: 'space-between',
+  gap: '6',
+  p: { base: '6', md: '8' },
+  bg: 'bg.subtle',
 });
 
-const features = sva({
-  slots: ['title', 'list', 'item', 'icon', 'name', 'body', 'band', 'bandTitle', 'bandActions', 'join'],
-  base: {
-    title: { fontSize: '2xl', fontWeight: 'bold', textAlign: 'center', color: 'fg.default' },
-    list: { mt: '8', display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' }, gap: '5' },
-    item: { p: '6', boxShadow: 'sm' },
-    icon: {
-      display: 'inline-grid',
-      placeItems: 'center',
-      boxSize: '11',
-      borderRadius: 'full',
-      bg: 'highlight.subtle',
-      color: 'highlight.fg',
-      '& svg': { boxSize: '5' },
-    },
-    name: { mt: '4', fontSize: 'lg', fontWeight: 'semibold' },
-    body: { mt: '2', color: 'fg.muted' },
-    band: {
-      display: 'flex',
-      flexDirection: { base: 'column', md: 'row' },
-      alignItems: { base: 'stretch', md: 'center' },
-      justifyContent: 'space-between',
-      gap: '6',
-      p: { base: '6', md: '8' },
-      bg: 'bg.subtle',
-    },
-    bandTitle: { textStyle: 'heading.lg', color: 'fg.default' },
-    bandActions: { display: 'flex', flexWrap: 'wrap', gap: '3', flexShrink: 0 },
-    join: {
-      textAlign: 'center',
-      maxWidth: '2xl',
-      mx: 'auto',
-      display: 'flex',
-      flexDirection: 'column',
-      gap: '2',
-    },
-  },
-});
-
-/** A title, a sentence and buttons: the hero's (its h1), or the invitation to join's. */
-function Pitch({
-  hero,
-  id,
-  titleId,
-  bodyId,
-  children,
-}: {
-  hero?: boolean;
-  id?: string;
-  titleId: string;
-  bodyId: string;
-  children: ReactNode;
-}) {
-  const Title = hero ? 'h1' : 'h2';
-  const h = heroStyle();
-  const f = features();
-  return (
-    <>
-      <Title id={id} className={hero ? h.title : f.title}>
-        <FormattedMessage id={titleId} />
-      </Title>
-      <p className={hero ? h.body : f.body}>
-        <FormattedMessage id={bodyId} />
-      </p>
-      <div className={h.actions}>{children}</div>
-    </>
-  );
-}
+/** A heading and the sentence under it. */
+const titled = (Tag: 'h1' | 'h2', titleId: string, bodyId: string, titleClass: string, id?: string) => (
+  <>
+    <Tag id={id} className={titleClass}>
+      <FormattedMessage id={titleId} />
+    </Tag>
+    <p className={Tag === 'h1' ? heroBody : body}>
+      <FormattedMessage id={bodyId} />
+    </p>
+  </>
+);
 
 /** The front page: what the platform is, the way in (or to her dashboard), and three promises. */
 export default function HomeView() {
   useDocumentTitle('app.tagline');
   const signedIn = useSession((s) => s.matches('signedIn'));
-  const h = heroStyle();
-  const f = features();
+  // "Join": the hero's first button, and the page's last word
+  const join = (
+    <LinkButton href="/signup" size="lg">
+      <FormattedMessage id="home.hero.primary" />
+    </LinkButton>
+  );
   return (
     <>
-      <section className={h.root}>
-        <div className={h.inner}>
-          <Pitch hero titleId="home.hero.title" bodyId="home.hero.body">
-            <LinkButtons
-              size="lg"
-              links={
-                signedIn
-                  ? [['/dashboard', 'site.header.dashboard']]
-                  : [
-                      ['/signup', 'home.hero.primary'],
-                      ['/login', 'home.hero.secondary', 'outline'],
-                    ]
-              }
-            />
-          </Pitch>
+      <section className={heroRoot}>
+        <div className={css({ maxWidth: '3xl', mx: 'auto', textAlign: 'center' })}>
+          {titled('h1', 'home.hero.title', 'home.hero.body', heroTitle)}
+          <div className={actions}>
+            {signedIn ? (
+              <LinkButton href="/dashboard" size="lg">
+                <FormattedMessage id="site.header.dashboard" />
+              </LinkButton>
+            ) : (
+              <>
+                {join}
+                <LinkButton href="/login" size="lg" variant="outline">
+                  <FormattedMessage id="home.hero.secondary" />
+                </LinkButton>
+              </>
+            )}
+          </div>
         </div>
       </section>
       <section className={pageColumn({ space: 'lg' })}>
-        <h2 className={f.title}>
+        <h2 className={title}>
           <FormattedMessage id="home.features.title" />
         </h2>
-        <ul className={f.list}>
+        <ul
+          className={css({
+            mt: '8',
+            display: 'grid',
+            gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' },
+            gap: '5',
+          })}
+        >
           {FEATURES.map(({ key, Icon }) => (
-            <li key={key} className={cx(panel({ padding: 'none' }), f.item)}>
-              <span className={f.icon}>
+            <li key={key} className={cx(panel({ padding: 'none' }), css({ p: '6', boxShadow: 'sm' }))}>
+              <span className={featureIcon}>
                 <Icon />
               </span>
-              <h3 className={f.name}>
+              <h3 className={css({ mt: '4', fontSize: 'lg', fontWeight: 'semibold' })}>
                 <FormattedMessage id={`home.features.${key}.title`} />
               </h3>
-              <p className={f.body}>
+              <p className={body}>
                 <FormattedMessage id={`home.features.${key}.body`} />
               </p>
             </li>
@@ -175,31 +153,39 @@ export default function HomeView() {
         <LatestArticles />
       </Suspense>
       <section aria-labelledby="home-programs" className={pageColumn({ space: 'md' })}>
-        <div className={cx(panel({ padding: 'none' }), f.band)}>
+        <div className={cx(panel({ padding: 'none' }), band)}>
           <div>
-            <h2 id="home-programs" className={f.bandTitle}>
-              <FormattedMessage id="home.programs.title" />
-            </h2>
-            <p className={f.body}>
-              <FormattedMessage id="home.programs.body" />
-            </p>
+            {titled(
+              'h2',
+              'home.programs.title',
+              'home.programs.body',
+              css({ textStyle: 'heading.lg', color: 'fg.default' }),
+              'home-programs',
+            )}
           </div>
-          <div className={f.bandActions}>
-            <LinkButtons
-              links={[
-                ['/programs', 'home.programs.programs', 'outline'],
-                ['/partnerships', 'home.programs.partnerships', 'ghost'],
-              ]}
-            />
+          <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', flexShrink: 0 })}>
+            {PROGRAMS.map(([href, id, variant]) => (
+              <LinkButton key={href} href={href} variant={variant}>
+                <FormattedMessage id={id} />
+              </LinkButton>
+            ))}
           </div>
         </div>
       </section>
       {!signedIn && (
         <section aria-labelledby="home-join" className={pageColumn({ space: 'lg' })}>
-          <div className={f.join}>
-            <Pitch id="home-join" titleId="home.join.title" bodyId="home.join.body">
-              <LinkButtons size="lg" links={[['/signup', 'home.hero.primary']]} />
-            </Pitch>
+          <div
+            className={css({
+              textAlign: 'center',
+              maxWidth: '2xl',
+              mx: 'auto',
+              display: 'flex',
+              flexDirection: 'column',
+              gap: '2',
+            })}
+          >
+            {titled('h2', 'home.join.title', 'home.join.body', title, 'home-join')}
+            <div className={actions}>{join}</div>
           </div>
         </section>
       )}

@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { css, cva, cx } from '../../../styled-system/css';
 import { hstack, stack } from '../../../styled-system/patterns';
 import { button } from '../../../styled-system/recipes';
-import { LinkButtons, type LinkRow } from '../../components/link-button';
+import { LinkButtons, type LinkRow } from '../../components/link-buttons';
 import { pageColumn } from '../../components/page-column';
 import { panel } from '../../components/panel';
 import { roundBadge } from '../../components/round-badge';
