@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { ArticleSummary } from '../../../contract/articles';
 import { css } from '../../../styled-system/css';
 import * as Card from '../../components/card';
+import { cardGrid } from '../../components/card-grid';
 import { Skeleton } from '../../components/skeleton';
 
 /** "17 March 2026" / "١٧ مارس ٢٠٢٦": the article's date (a calendar day, so read in UTC). */
@@ -85,8 +86,4 @@ export function ArticleCardSkeleton() {
 }
 
 /** Cards in a grid: one column on a phone, two, then three. */
-export const articleGrid = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
-  gap: { base: '4', md: '6' },
-});
+export const articleGrid = cardGrid();

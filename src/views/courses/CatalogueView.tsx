@@ -9,6 +9,7 @@ import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
 import { useScreenActor } from '../../app/ssr';
 import { useLocaleChange } from '../../app/useLocaleChange';
 import { Button } from '../../components/button';
+import { cardGrid } from '../../components/card-grid';
 import { CourseCard, CourseCardSkeleton } from '../../components/course-card';
 import { Disclaimer } from '../../components/disclaimer';
 import { EmptyState } from '../../components/empty-state';
@@ -25,11 +26,7 @@ function createLogic(overrides: ScreenOverrides['catalogue']) {
   return overrides ? real.provide(overrides) : real;
 }
 
-const grid = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
-  gap: { base: '4', md: '6' },
-});
+const grid = cardGrid();
 
 /** The course catalogue, /courses (spec §2, §7): a page of course cards, paged in the address. */
 const title = css({ textStyle: 'heading.xl', color: 'accent.fg', outline: 'none' });

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { ExpertCard as ExpertCardData } from '../../../contract/experts';
 import { css } from '../../../styled-system/css';
 import * as Card from '../../components/card';
+import { cardGrid } from '../../components/card-grid';
 import { LoadingState } from '../../components/loading-state';
 import { Skeleton } from '../../components/skeleton';
 import { LanguagesIcon } from '../../theme/icons';
@@ -109,18 +110,7 @@ function ExpertCardSkeleton() {
 }
 
 /** Three cards a row on a wide screen (the directory) or four (the home page); two, then one, as it narrows. */
-const grids = {
-  3: css({
-    display: 'grid',
-    gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
-    gap: { base: '4', md: '6' },
-  }),
-  4: css({
-    display: 'grid',
-    gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
-    gap: { base: '4', md: '5' },
-  }),
-};
+const grids = { 3: cardGrid(), 4: cardGrid({ columns: 4 }) };
 
 /** Experts' cards in their grid, or (`experts` null) `count` of their shapes while they load. */
 export function ExpertCards({

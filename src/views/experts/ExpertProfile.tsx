@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { ConsultationOffer, ExpertProfile as Expert } from '../../../contract/experts';
 import { css, cx } from '../../../styled-system/css';
 import { grid, hstack, stack } from '../../../styled-system/patterns';
+import { pageTitle } from '../../components/page-header';
 import { panel } from '../../components/panel';
 import { Skeleton } from '../../components/skeleton';
 import { BookIcon, CheckIcon, ClockIcon, LanguagesIcon } from '../../theme/icons';
@@ -116,11 +117,7 @@ export function ExpertProfile({ expert, refreshing }: { expert: Expert; refreshi
       >
         <ExpertAvatar avatar={expert.avatar} size="lg" />
         <div className={stack({ gap: '2', minWidth: '0' })}>
-          <h1
-            id="expert-heading"
-            tabIndex={-1}
-            className={css({ textStyle: 'heading.xl', color: 'accent.fg', outline: 'none' })}
-          >
+          <h1 id="expert-heading" tabIndex={-1} className={pageTitle}>
             {expert.name}
           </h1>
           <p className={css({ fontWeight: '600', textStyle: 'body.lg' })}>{expert.title}</p>

@@ -1,22 +1,18 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { catalogueMachine } from '../../../machines/catalogue';
-import { css } from '../../../styled-system/css';
 import { fetchCourses } from '../../api/learning';
 import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
 import { useScreenActor } from '../../app/ssr';
 import { useLocaleChange } from '../../app/useLocaleChange';
+import { cardGrid } from '../../components/card-grid';
 import { CourseCard, CourseCardSkeleton } from '../../components/course-card';
 import { HomeSection, Placeholders } from './HomeSection';
 
 /** How many courses the front page shows: the first of the catalogue's order. */
 const FEATURED_COURSES = 3;
 
-const grid = css({
-  display: 'grid',
-  gap: { base: '4', md: '6' },
-  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
-});
+const grid = cardGrid();
 
 function createLogic(overrides: ScreenOverrides['catalogue']) {
   const real = catalogueMachine.provide({ actors: { fetchCourses } });
