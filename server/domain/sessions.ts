@@ -22,6 +22,7 @@ export async function openSession(tx: Pick<Db, 'insert'>, userId: string, now: D
     tokenHash: tokenDigest(token),
     userId,
     createdAt: now,
+    lastSeenAt: now,
     expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
   });
   return token;

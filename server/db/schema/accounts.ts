@@ -1,6 +1,10 @@
-/** Members, their security answers, sessions and PIN-reset tokens, and the reference data they point at. */
+/**
+ * Members, their security answers, recovery code, sessions and PIN-reset tokens, the aliases kept
+ * reserved after a deletion, and the reference data they point at.
+ */
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -34,6 +38,8 @@ export const users = pgTable(
   'users',
   {
     id: uuid().primaryKey().defaultRandom(),
+    /** Printed on her invoices and kept on them after she deletes her account (issue 25); from a sequence. */
+    memberNumber: integer().notNull().generatedAlwaysAsIdentity({ startWith: 1001 }),
     /** NFKC-normalised, as the member typed it. */
     alias: text().notNull(),
     /** Case-folded comparison key: unique, so aliases are unique without regard to case. */
@@ -48,6 +54,8 @@ export const users = pgTable(
     email: text(),
     phone: text(),
     language: text().notNull().default('en'),
+    /** Invoices and credit notes print "Online course" and a course code, with neutral file names. */
+    discreetDocuments: boolean().notNull().default(true),
     /** Wrong PINs and wrong answer sets, counted together; reset by a success. */
     failedAttempts: integer().notNull().default(0),
     lockedUntil: time(),
@@ -55,6 +63,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_alias_key_unique').on(t.aliasKey),
+    uniqueIndex('users_member_number_unique').on(t.memberNumber),
     check('users_language_check', sql`${t.language} in ('en', 'ar')`),
     check('users_failed_attempts_check', sql`${t.failedAttempts} >= 0`),
   ],
@@ -77,16 +86,46 @@ export const securityAnswers = pgTable(
   ],
 );
 
+/** Her one live recovery code (issue 25), as an argon2id hash only; a new one replaces it, using it removes it. */
+export const recoveryCodes = pgTable('recovery_codes', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text().notNull(),
+  createdAt: time().notNull(),
+});
+
 export const sessions = pgTable(
   'sessions',
   {
     /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
     tokenHash: text().primaryKey(),
+    /** The opaque id her devices list shows and signs out by (never the token). */
+    id: uuid().notNull().defaultRandom(),
     userId: memberId(),
+    /** In words only ("Firefox", "Android"), read from the User-Agent at sign-in; nothing else about the device is kept. */
+    browser: text(),
+    system: text(),
     createdAt: time().notNull(),
+    /** Moved forward by her signed-in requests, at most once a minute. */
+    lastSeenAt: time().notNull(),
     expiresAt: time().notNull(),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+  (t) => [
+    uniqueIndex('sessions_id_unique').on(t.id),
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+/** A deleted member's alias key, which neither sign-up nor the alias check hands out until `reservedUntil`. */
+export const retiredAliases = pgTable(
+  'retired_aliases',
+  {
+    aliasKey: text().primaryKey(),
+    reservedUntil: time().notNull(),
+  },
+  (t) => [index('retired_aliases_reserved_until_idx').on(t.reservedUntil)],
 );
 
 export const resetTokens = pgTable(
