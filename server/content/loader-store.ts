@@ -12,7 +12,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { bookings, contentState, courses, experts, lessons, quizQuestions } from '../db/schema.ts';
 import { storeArticles } from './articles.ts';
 import { storeAvailability } from './availability.ts';
-import type { Content } from './loader.ts';
+import type { Content } from './loader-content.ts';
 import { storeCoupons } from './loader-coupons.ts';
 import type { AnyDb, Tx } from './loader-files.ts';
 

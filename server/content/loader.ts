@@ -18,16 +18,18 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contentState } from '../db/schema.ts';
-import { ARTICLES_DIR, type ArticleRow, readArticles } from './articles.ts';
-import { AVAILABILITY_DIR, type AvailabilityRow, readAvailability } from './availability.ts';
-import { COUPONS_FILE, type CouponRow, readCoupons } from './loader-coupons.ts';
-import { type CourseRow, type LessonRow, type QuestionRow, readCourses } from './loader-courses.ts';
-import { type ExpertRow, readExperts } from './loader-experts.ts';
+import { ARTICLES_DIR, readArticles } from './articles.ts';
+import { AVAILABILITY_DIR, readAvailability } from './availability.ts';
+import type { Content } from './loader-content.ts';
+import { COUPONS_FILE, readCoupons } from './loader-coupons.ts';
+import { readCourses } from './loader-courses.ts';
+import { readExperts } from './loader-experts.ts';
 import { type AnyDb, ContentError, createReader, dayOf, visible } from './loader-files.ts';
 import { bodiesOf, linkProblems } from './loader-links.ts';
 import { reviewProblems, reviewsDue } from './loader-reviews.ts';
 import { type LoadReport, storeContent, unchanged } from './loader-store.ts';
 
+export type { Content } from './loader-content.ts';
 export { COUPONS_FILE, type CouponRow } from './loader-coupons.ts';
 export type {
   CourseRow,
@@ -44,19 +46,6 @@ export { type LoadReport, storeContent } from './loader-store.ts';
 export const CONTENT_DIR = fileURLToPath(new URL('./', import.meta.url));
 /** Bump when the conversion changes (so stored rows are rewritten even if no file changed). */
 const LOADER_FORMAT = 'content-v2';
-
-export interface Content {
-  version: string;
-  coupons: CouponRow[];
-  experts: ExpertRow[];
-  courses: CourseRow[];
-  lessons: LessonRow[];
-  questions: QuestionRow[];
-  /** The articles (articles.ts). */
-  articles: ArticleRow[];
-  /** Experts' hours for consultations (availability.ts, issue 10). */
-  availability: AvailabilityRow[];
-}
 
 /**
  * A hash of every file under experts/ and courses/ (paths and bytes) and of the loader's format:
