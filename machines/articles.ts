@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ARTICLE_SEARCH_MAX } from '../contract/article-rules';
 import type { ArticleDetail, ArticlesPage } from '../contract/articles';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../contract/learning-constants';
@@ -11,8 +11,8 @@ import { type AppError, notProvided, toAppError } from './types';
  * first, or the results of a search), and `articleMachine`, one article at /articles/:id. Each
  * state's `description` says what it stands for; docs/machines/articles.md and article.md draw them.
  * The list's screen keeps the search and the page in the address (`?search=…&page=2`) and sends
- * `articles.address` when Back or a link changes them; the machine tells the screen a typed search
- * to write there by emitting `articles.searched`. A new request replaces the one in flight
+ * `articles.address` when Back or a link changes them; a typed search goes into the address by the
+ * named action `showSearchInAddress` (provided where the screen is made). A new request replaces the one in flight
  * (re-entering `loading` stops it and aborts the API call), so an old answer never shows over a
  * newer search. Both load again when the language changes (texts come in the request's language).
  */
@@ -49,9 +49,21 @@ export type ArticlesEvent =
   | { type: 'articles.retry' }
   | { type: 'articles.localeChanged' };
 
-/** Emitted when a typed search becomes the search: the screen writes it in the address. */
-export const SEARCHED = 'articles.searched';
-export type ArticlesEmitted = { type: typeof SEARCHED; search: string };
+/**
+ * Where a typed search goes: the address `?search=…`, as a new history entry when she searched from
+ * the plain list (Back leads back to it) and in place while she refines a search (one entry per
+ * search, not per pause in typing).
+ */
+export interface SearchAddress {
+  search: string;
+  replace: boolean;
+}
+
+/** Read before the draft becomes the search (`useDraft`), while `search` is still the old one. */
+const searchAddress = ({ context }: { context: ArticlesContext }): SearchAddress => ({
+  search: cleanSearch(context.draft),
+  replace: context.search !== '',
+});
 
 const dataOf = ({ event }: { event: { output: ArticlesPage } }) => ({ data: event.output });
 
@@ -60,7 +72,6 @@ export const articlesMachine = setup({
     context: ArticlesContext;
     input: ArticlesInput;
     events: ArticlesEvent;
-    emitted: ArticlesEmitted;
   },
   actors: {
     /** GET /articles/all?page&limit&search */
@@ -89,8 +100,8 @@ export const articlesMachine = setup({
     }),
     /** The draft becomes the search, from its first page. */
     useDraft: assign({ search: ({ context }) => cleanSearch(context.draft), page: DEFAULT_PAGE }),
-    /** Tells the screen to write the new search in the address. */
-    announceSearch: emit(({ context }) => ({ type: SEARCHED, search: context.search })),
+    /** The new search goes into the address (navigation, provided by the screen's maker). */
+    showSearchInAddress: (_, _params: SearchAddress) => {},
     followAddress: assign(({ event }) => {
       assertEvent(event, 'articles.address');
       const search = cleanSearch(event.search);
@@ -129,7 +140,7 @@ export const articlesMachine = setup({
               {
                 guard: 'draftIsNewSearch',
                 target: ['idle', '#articles.results.loading'],
-                actions: ['useDraft', 'announceSearch'],
+                actions: [{ type: 'showSearchInAddress', params: searchAddress }, 'useDraft'],
               },
               { target: 'idle' },
             ],
@@ -144,7 +155,7 @@ export const articlesMachine = setup({
           {
             guard: 'draftIsNewSearch',
             target: ['.idle', '#articles.results.loading'],
-            actions: ['useDraft', 'announceSearch'],
+            actions: [{ type: 'showSearchInAddress', params: searchAddress }, 'useDraft'],
           },
           { target: '.idle' },
         ],

@@ -42,14 +42,20 @@ function start(input: { page?: number; search?: string } = {}) {
   const fetch = controlledActor<ArticlesPage, Query>();
   const clock = new SimulatedClock();
   const emitted: string[] = [];
-  const actor = createActor(articlesMachine.provide({ actors: { fetchArticles: fetch.logic } }), {
-    input,
-    clock,
+  const addresses: { search: string; replace: boolean }[] = [];
+  const logic = articlesMachine.provide({
+    actors: { fetchArticles: fetch.logic },
+    actions: {
+      showSearchInAddress: (_, p) => {
+        emitted.push(p.search);
+        addresses.push(p);
+      },
+    },
   });
-  actor.on('articles.searched', (e) => emitted.push(e.search));
+  const actor = createActor(logic, { input, clock });
   actor.start();
   const results = () => actor.getSnapshot().value as { results: string; search: string };
-  return { actor, fetch, clock, emitted, results };
+  return { actor, fetch, clock, emitted, addresses, results };
 }
 
 describe('helpers', () => {
@@ -96,6 +102,20 @@ describe('articlesMachine', () => {
     expect(m.fetch.calls).toHaveLength(1);
     expect(m.emitted).toEqual([]);
     expect(m.results()).toEqual({ search: 'idle', results: 'ready' });
+  });
+
+  it('puts a search from the plain list in a new address, and a refined search in its place', async () => {
+    const m = start();
+    await m.fetch.resolve(page(3));
+    m.actor.send({ type: 'articles.type', value: 'pain' });
+    m.actor.send({ type: 'articles.submit' });
+    await m.fetch.resolve(page(2, { search: 'pain' }));
+    m.actor.send({ type: 'articles.type', value: 'period pain' });
+    m.clock.increment(SEARCH_DEBOUNCE_MS);
+    expect(m.addresses).toEqual([
+      { search: 'pain', replace: false },
+      { search: 'period pain', replace: true },
+    ]);
   });
 
   it('searches at once on Enter, and cancels the request in flight', async () => {

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ARTICLE_SEARCH_MAX } from '../../../contract/article-rules';
-import { articlesMachine, cleanSearch, pageFromQuery, SEARCHED } from '../../../machines/articles';
+import { articlesMachine, cleanSearch, pageFromQuery } from '../../../machines/articles';
 import { css, cx } from '../../../styled-system/css';
 import { hstack, stack, wrap } from '../../../styled-system/patterns';
 import { fetchArticles } from '../../api/articles';
@@ -26,8 +26,13 @@ import { LearningPager } from '../courses/LearningPager';
 import { usePageMeta } from '../site-page/meta';
 import { ArticleCard, ArticleCardSkeleton, articleGrid } from './ArticleCard';
 
-function createLogic(overrides: ScreenOverrides['articles']) {
-  const real = articlesMachine.provide({ actors: { fetchArticles } });
+type Navigate = (to: string, options?: { replace?: boolean }) => void;
+
+function createLogic(overrides: ScreenOverrides['articles'], navigate: Navigate) {
+  const real = articlesMachine.provide({
+    actors: { fetchArticles },
+    actions: { showSearchInAddress: (_, p) => navigate(articlesHref(p.search), { replace: p.replace }) },
+  });
   return overrides ? real.provide(overrides) : real;
 }
 
@@ -60,7 +65,7 @@ export default function ArticlesView() {
   const urlPage = pageFromQuery(query.get('page'));
   const [, navigate] = useLocation();
   const overrides = useScreenOverrides();
-  const [logic] = useState(() => createLogic(overrides.articles));
+  const [logic] = useState(() => createLogic(overrides.articles, navigate));
   const articles = useScreenActor(logic, {
     input: { page: urlPage, search: urlSearch },
     inspect: overrides.inspect,
@@ -76,16 +81,6 @@ export default function ArticlesView() {
   useEffect(() => {
     articles.send({ type: 'articles.address', search: urlSearch, page: urlPage });
   }, [urlSearch, urlPage, articles]);
-
-  // a search she typed goes into the address: a new entry from the plain list, so Back leads back
-  // to it, and in place while she refines a search (one entry per search, not per pause in typing)
-  useEffect(() => {
-    const sub = articles.on(SEARCHED, (e) => {
-      const fromPlainList = !new URLSearchParams(window.location.search).get('search');
-      navigate(articlesHref(e.search), { replace: !fromPlainList });
-    });
-    return () => sub.unsubscribe();
-  }, [articles, navigate]);
 
   useLocaleChange(() => articles.send({ type: 'articles.localeChanged' }));
 
