@@ -15,19 +15,15 @@
  *      - Latin text in a right-to-left run (punctuation, brackets): reversed and mirrored here;
  *      - everything else in logical order; pieces fontkit could wrongly reverse (Arabic-Indic
  *        digits, lone Arabic punctuation) one character at a time.
- * Bidi marks (LRM, RLM, ALM, isolates) steer step 1 and are never drawn.
+ * Bidi marks (LRM, RLM, ALM, isolates) steer step 1 and are never drawn. Which face draws which
+ * character and where lines break: invoice-pdf-lines.ts.
  */
 import bidiFactory from 'bidi-js';
 import type PDFDocument from 'pdfkit';
+import { assignScripts, breakLines } from './invoice-pdf-lines.ts';
 import {
-  ARABIC_CHAR,
   ARABIC_LETTER,
   type Faces,
-  INVISIBLE,
-  isLowSurrogate,
-  MARK,
-  neighbour,
-  nextBoundary,
   normalise,
   type Script,
   SPACE,
@@ -74,7 +70,7 @@ export class TextEngine {
   /** The width of one unwrapped line. */
   measure(text: string, style: TextStyle): number {
     const clean = normalise(text);
-    return this.segmentWidth(clean, this.assignScripts(clean), 0, clean.length, style);
+    return this.segmentWidth(clean, assignScripts(clean, this.faces), 0, clean.length, style);
   }
 
   /** Draws text wrapped into the box; returns the height used. */
@@ -94,56 +90,13 @@ export class TextEngine {
     return this.layout(text, style, width, dir).length * style.size * (style.lineHeight ?? 1.4);
   }
 
-  // ------------------------------------------------------------------ line breaking
-
   private layout(text: string, style: TextStyle, maxWidth: number, dir: TextBox['dir']): Line[] {
     const clean = normalise(text);
-    const scripts = this.assignScripts(clean);
+    const scripts = assignScripts(clean, this.faces);
     const levels = bidi.getEmbeddingLevels(clean, dir);
-    const lines: Line[] = [];
-    // Break opportunities: after each ordinary space (NBSP and NNBSP do not break).
-    const words: [number, number][] = [];
-    let start = 0;
-    for (let i = 0; i <= clean.length; i++) {
-      if (i === clean.length || clean[i] === ' ') {
-        if (i > start) words.push([start, i]);
-        start = i + 1;
-      }
-    }
-    let lineStart = -1;
-    let lineEnd = -1;
-    const flush = () => {
-      if (lineStart >= 0) lines.push({ text: clean, scripts, levels, start: lineStart, end: lineEnd });
-      lineStart = -1;
-    };
-    for (const [ws, we] of words) {
-      const candidateStart = lineStart < 0 ? ws : lineStart;
-      if (this.segmentWidth(clean, scripts, candidateStart, we, style) <= maxWidth) {
-        lineStart = candidateStart;
-        lineEnd = we;
-        continue;
-      }
-      flush();
-      if (this.segmentWidth(clean, scripts, ws, we, style) <= maxWidth) {
-        lineStart = ws;
-        lineEnd = we;
-        continue;
-      }
-      // A word longer than the line (a long alias, a long code): break it between characters.
-      let from = ws;
-      while (from < we) {
-        let to = nextBoundary(clean, from);
-        while (to < we) {
-          const next = nextBoundary(clean, to);
-          if (this.segmentWidth(clean, scripts, from, next, style) > maxWidth) break;
-          to = next;
-        }
-        lines.push({ text: clean, scripts, levels, start: from, end: to });
-        from = to;
-      }
-    }
-    flush();
-    return lines.length ? lines : [{ text: clean, scripts, levels, start: 0, end: 0 }];
+    return breakLines(clean, maxWidth, (from, to) => this.segmentWidth(clean, scripts, from, to, style)).map(
+      ([start, end]) => ({ text: clean, scripts, levels, start, end }),
+    );
   }
 
   /** Width of text[start, end) in logical order: shaping depends on logical order only. */
@@ -185,43 +138,6 @@ export class TextEngine {
 
   private sizeFor(script: Script, style: TextStyle) {
     return script === 'arabic' ? style.size * this.arabicScale : style.size;
-  }
-
-  /**
-   * Which face draws each UTF-16 unit: Arabic characters in Noto Naskh Arabic, the rest in the
-   * first other face that has the glyph (Inter Latin, then its Latin Extended, Cyrillic, Greek,
-   * Vietnamese subsets); combining marks stay with their base's face; spaces between two Arabic
-   * characters stay Arabic (one shaped run); invisible marks get null.
-   */
-  private assignScripts(text: string): (Script | null)[] {
-    const { arabic, others } = this.faces;
-    const scripts: (Script | null)[] = [];
-    for (let i = 0; i < text.length; i++) {
-      const ch = text[i];
-      if (INVISIBLE.test(ch) || SPACE.test(ch) || isLowSurrogate(text.charCodeAt(i))) scripts.push(null);
-      else if (ARABIC_CHAR.test(ch)) scripts.push(arabic.key);
-      else {
-        const cp = text.codePointAt(i) ?? 0;
-        const previous = i > 0 ? scripts[i - 1] : null;
-        const face =
-          (MARK.test(ch) && previous && previous !== arabic.key
-            ? others.find((f) => f.key === previous)
-            : undefined) ??
-          others.find((f) => f.has(cp)) ??
-          others[0];
-        scripts.push(face.key);
-      }
-    }
-    for (let i = 0; i < text.length; i++) {
-      if (!SPACE.test(text[i])) continue;
-      const before = neighbour(scripts, text, i, -1);
-      const after = neighbour(scripts, text, i, 1);
-      // Between two Arabic characters: part of the Arabic run; otherwise the default face's space.
-      scripts[i] = before === arabic.key && after === arabic.key ? arabic.key : others[0].key;
-    }
-    // A low surrogate follows its high surrogate's face.
-    for (let i = 1; i < text.length; i++) if (isLowSurrogate(text.charCodeAt(i))) scripts[i] = scripts[i - 1];
-    return scripts;
   }
 
   // ------------------------------------------------------------------ drawing
