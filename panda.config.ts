@@ -64,6 +64,11 @@ export default defineConfig({
       slotRecipes,
     },
   },
-  // every variant of every recipe is generated, so variants chosen at run time always have CSS
-  staticCss: { recipes: '*' },
+  // Variants are generated from what the code names literally (`<Button size="sm">`, `input({ size: 'lg' })`).
+  // Two recipes get every variant because components pass a variant through at run time: the alert's
+  // status (Notice and the forgot-PIN outcome take it as a prop) and the button's variant and size
+  // (LinkButtons, the cart's icon buttons). The audit of the former `recipes: '*'` found 19 variants
+  // nothing used (avatar, card, checkbox, dialog, input, PIN input, radio cards, spinner and textarea
+  // sizes): ~0.5 KiB gzip of CSS on every page. A new wrapper that forwards a variant belongs here.
+  staticCss: { recipes: { alert: ['*'], button: ['*'] } },
 });
