@@ -126,6 +126,7 @@ const BUNDLES: Record<Locale, Record<MessageBundle, () => MessagesModule>> = {
     expertApply: () => import('virtual:messages/en/expertApply'),
     experts: () => import('virtual:messages/en/experts'),
     articles: () => import('virtual:messages/en/articles'),
+    settings: () => import('virtual:messages/en/settings'),
   },
   ar: {
     signup: () => import('virtual:messages/ar/signup'),
@@ -147,6 +148,7 @@ const BUNDLES: Record<Locale, Record<MessageBundle, () => MessagesModule>> = {
     expertApply: () => import('virtual:messages/ar/expertApply'),
     experts: () => import('virtual:messages/ar/experts'),
     articles: () => import('virtual:messages/ar/articles'),
+    settings: () => import('virtual:messages/ar/settings'),
   },
 };
 

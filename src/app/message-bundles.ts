@@ -50,12 +50,10 @@ export const MESSAGE_BUNDLES = {
   ],
   learning: [
     'learning.',
-    'dashboard.comingSoon',
     'dashboard.courses.',
     'dashboard.testScores.',
     'dashboard.ratings.',
     'dashboard.invoices.',
-    'dashboard.settings.',
     // her consultations (issue 10) and the dashboard home's link to them
     'consultations.',
     'booking.mode.',
@@ -100,6 +98,16 @@ export const MESSAGE_BUNDLES = {
     'content.review.',
   ],
   commerce: ['cart.', 'checkout.'],
+  // Account Settings (issue 25): its sections, and the sign-up fields and words its forms reuse
+  settings: [
+    'settings.',
+    'marital.',
+    'ageRange.',
+    'signup.profile.',
+    'signup.security.',
+    'signup.pin.',
+    'signup.avatar.',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageBundle = keyof typeof MESSAGE_BUNDLES;

@@ -1,4 +1,3 @@
-import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { css, cx } from '../../../styled-system/css';
 import { button } from '../../components/button';
@@ -17,7 +16,6 @@ const ICONS: Record<DashboardEntry['icon'], typeof BookIcon> = {
 
 /** The five entries (spec §2): in the sidebar from lg up, in the menu drawer below. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
-  const intl = useIntl();
   const label = useLabel();
   const [location] = useLocation();
   const selected = selectedEntry(location);
@@ -64,20 +62,6 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                   <span className={css({ whiteSpace: 'nowrap' })} data-testid="sidebar-entry-name">
                     {label(entry.messageId, entry.fallback)}
                   </span>
-                  {entry.icon === 'settings' && (
-                    <span
-                      className={css({
-                        fontSize: 'xs',
-                        px: '2',
-                        borderRadius: 'full',
-                        bg: 'bg.subtle',
-                        color: 'fg.muted',
-                        fontWeight: 'medium',
-                      })}
-                    >
-                      {intl.formatMessage({ id: 'dashboard.comingSoon' })}
-                    </span>
-                  )}
                 </span>
               </Link>
             </li>

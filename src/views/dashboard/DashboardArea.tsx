@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { css } from '../../../styled-system/css';
 import { DashboardLayout } from '../../app/layouts/DashboardLayout';
+import { NeedsMessages } from '../../app/NeedsMessages';
 import { Spinner } from '../../components/spinner';
-import { SettingsPage } from './DashboardPages';
 
 import EnrolledCoursesPage from './learning/EnrolledCoursesPage';
 import RatingsPage from './learning/RatingsPage';
@@ -18,6 +18,17 @@ const CompletionView = lazy(() => import('../learn/CompletionView'));
 const InvoicesPage = lazy(() => import('./invoices/InvoicesPage'));
 // her consultations (issue 10): reached from the dashboard home and the header, not the sidebar (spec §2)
 const ConsultationsPage = lazy(() => import('../consultations/ConsultationsPage'));
+// Account Settings (issue 25): its sections, machines and the profile's pickers in their own chunk
+const SettingsView = lazy(() => import('../settings/SettingsView'));
+
+/** Account Settings with its words (its own bundle: the sign-up fields it reuses come with it). */
+function SettingsPage() {
+  return (
+    <NeedsMessages bundle="settings">
+      <SettingsView />
+    </NeedsMessages>
+  );
+}
 
 function PageLoading() {
   return (
