@@ -225,7 +225,13 @@ export interface InvoiceDocument {
   language: (typeof LANGUAGES)[number];
   number: string;
   issuedAt: Date;
+  /** Her alias and her member number as printed (issue 25: the number, not her account's id). */
   billedTo: { alias: string; memberId: string };
+  /**
+   * Her discreet-documents setting (issue 25): lines name no course or expert ("Online course C-…")
+   * and the page carries no tagline.
+   */
+  discreet?: boolean;
   lines: { description: string; amount: number }[];
   subtotal: number;
   discount: number;

@@ -12,10 +12,27 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { InvoiceDocument, InvoicesPage } from '../../contract/commerce.ts';
 import { invoiceNumber, VAT_PERCENT } from '../../contract/commerce-rules.ts';
 import type { Db, Tx } from '../db/index.ts';
-import { bookings, creditNotes, invoiceCounters, invoices, orderLines, orders } from '../db/schema.ts';
+import { bookings, creditNotes, invoiceCounters, invoices, orderLines, orders, users } from '../db/schema.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { Locale } from '../lib/i18n.ts';
 import type { Plan } from './commerce-pricing.ts';
+import { discreetConsultationLine, discreetCourseLine } from './document-lines.ts';
+
+/** Her member number, read inside the statement that copies it onto an invoice or credit note. */
+export const memberNumberOf = (userId: string) =>
+  sql<number>`(select ${users.memberNumber} from ${users} where ${users.id} = ${userId})`;
+
+/** Whether her documents are discreet (issue 25; on by default) and her member number. */
+export async function documentHolder(
+  db: Db | Tx,
+  userId: string,
+): Promise<{ discreet: boolean; memberNumber: number }> {
+  const [row] = await db
+    .select({ discreet: users.discreetDocuments, memberNumber: users.memberNumber })
+    .from(users)
+    .where(eq(users.id, userId));
+  return { discreet: row?.discreet ?? true, memberNumber: row?.memberNumber ?? 0 };
+}
 
 export interface IssuedInvoice {
   id: string;
@@ -44,6 +61,7 @@ export async function issueInvoice(
       orderId: input.orderId,
       userId: input.userId,
       alias: input.alias,
+      memberNumber: memberNumberOf(input.userId),
       subtotal: totals.subtotal,
       discount: totals.discount,
       couponCode: coupon?.code ?? null,
@@ -61,13 +79,28 @@ export async function issueInvoice(
 export async function consultationInvoiceLines(
   db: Db | Tx,
   invoiceIds: string[],
-): Promise<Map<string, { bookingId: string; titles: { en: string; ar: string }; fee: number }>> {
+): Promise<Map<string, ConsultationLine>> {
   if (invoiceIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: bookings.id, invoiceId: bookings.invoiceId, titles: bookings.titles, fee: bookings.fee })
+    .select({
+      bookingId: bookings.id,
+      invoiceId: bookings.invoiceId,
+      titles: bookings.titles,
+      fee: bookings.fee,
+      expertId: bookings.expertId,
+      offerId: bookings.offerId,
+    })
     .from(bookings)
     .where(inArray(bookings.invoiceId, invoiceIds));
-  return new Map(rows.map((r) => [r.invoiceId!, { bookingId: r.id, titles: r.titles, fee: r.fee }]));
+  return new Map(rows.map(({ invoiceId, ...line }) => [invoiceId!, line]));
+}
+
+export interface ConsultationLine {
+  bookingId: string;
+  titles: { en: string; ar: string };
+  fee: number;
+  expertId: string;
+  offerId: string;
 }
 
 export function createInvoices({ db }: { db: Db }) {
@@ -155,19 +188,26 @@ export function createInvoices({ db }: { db: Db }) {
     /** Everything the PDF shows, in one language (spec §3). */
     async document(memberId: string, invoiceId: string, language: Locale): Promise<InvoiceDocument> {
       const invoice = await own(memberId, invoiceId);
-      const [[order], lines] = await Promise.all([
+      const [[order], lines, holder] = await Promise.all([
         db
           .select()
           .from(orders)
           .where(and(eq(orders.id, invoice.orderId), eq(orders.userId, memberId))),
         linesOf([invoice.orderId]),
+        documentHolder(db, memberId),
       ]);
+      // discreet (her setting, on by default): "Online course C-…" instead of the course's title
+      const { discreet } = holder;
       const doc: InvoiceDocument = {
         language,
+        discreet,
         number: invoice.number,
         issuedAt: invoice.issuedAt,
-        billedTo: { alias: invoice.alias, memberId: invoice.userId },
-        lines: lines.map((l) => ({ description: l.titles[language], amount: l.amount })),
+        billedTo: { alias: invoice.alias, memberId: String(invoice.memberNumber) },
+        lines: lines.map((l) => ({
+          description: discreet ? discreetCourseLine(language, l.courseId) : l.titles[language],
+          amount: l.amount,
+        })),
         subtotal: invoice.subtotal,
         discount: invoice.discount,
         couponCode: invoice.couponCode,
@@ -184,7 +224,14 @@ export function createInvoices({ db }: { db: Db }) {
       const consultation = (await consultationInvoiceLines(db, [invoice.id])).get(invoice.id);
       if (consultation) {
         doc.kind = 'consultation';
-        doc.lines = [{ description: consultation.titles[language], amount: consultation.fee }];
+        doc.lines = [
+          {
+            description: discreet
+              ? discreetConsultationLine(language, consultation.expertId, consultation.offerId)
+              : consultation.titles[language],
+            amount: consultation.fee,
+          },
+        ];
       }
       return doc;
     },

@@ -32,7 +32,7 @@ import type { Locale } from '../../contract/locale.ts';
 import type { Database } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import { type PaymentProvider, STATEMENT_DESCRIPTOR } from '../payments/provider.ts';
 import type { Plan, Pricing } from './commerce-pricing.ts';
 import { createFinalize } from './commerce-purchase-finalize.ts';
 import {
@@ -44,6 +44,7 @@ import {
   replay,
   requestHash,
 } from './commerce-purchase-requests.ts';
+import { courseCode } from './document-lines.ts';
 import { answered, continuedWithoutHer } from './member-lock.ts';
 
 export {
@@ -82,7 +83,7 @@ export function createPurchases({ database, clock, provider, pricing }: Purchase
         amount: plan.totals.total,
         currency: 'USD',
         paymentMethodId,
-        description: `Courses: ${plan.lines.map((l) => l.courseId).join(', ')}`,
+        description: `${STATEMENT_DESCRIPTOR}: ${plan.lines.map((l) => courseCode(l.courseId)).join(', ')}`,
       });
       switch (result.status) {
         case 'requires_action':

@@ -21,6 +21,7 @@ import type { Locale } from '../../contract/locale.ts';
 import type { Tx } from '../db/index.ts';
 import { bookings, creditNoteCounters, creditNotes, invoices } from '../db/schema.ts';
 import { ApiError } from '../lib/errors.ts';
+import { documentHolder, memberNumberOf } from './commerce-invoices.ts';
 import type { Room } from './consultations-room.ts';
 import {
   type BookingRow,
@@ -30,6 +31,7 @@ import {
   own,
 } from './consultations-store.ts';
 import type { Views } from './consultations-views.ts';
+import { discreetConsultationLine } from './document-lines.ts';
 
 const cancelRefundKey = (bookingId: string) => `consult-cancel:${bookingId}`;
 
@@ -57,6 +59,7 @@ async function creditNoteFor(tx: Tx, b: BookingRow, alias: string, refundId: str
       invoiceId: b.invoiceId!,
       userId: b.userId,
       alias,
+      memberNumber: memberNumberOf(b.userId!),
       refundPercent: b.refundPercent ?? 0,
       fee: parts.fee,
       merchantCharges: parts.merchantCharges,
@@ -169,19 +172,29 @@ export function createCancel(
       const [note] = await db.select().from(creditNotes).where(eq(creditNotes.id, creditNoteId));
       if (!note) throw new ApiError('CREDIT_NOTE_NOT_FOUND');
       if (note.userId !== memberId) throw new ApiError('FORBIDDEN');
-      const [[b], [invoice]] = await Promise.all([
+      const [[b], [invoice], { discreet }] = await Promise.all([
         db.select().from(bookings).where(eq(bookings.id, note.bookingId)),
         db.select({ number: invoices.number }).from(invoices).where(eq(invoices.id, note.invoiceId)),
+        documentHolder(db, memberId),
       ]);
       return {
         kind: 'creditNote',
         refersTo: invoice?.number ?? '',
         refundPercent: note.refundPercent,
         language,
+        discreet,
         number: note.number,
         issuedAt: note.issuedAt,
-        billedTo: { alias: note.alias, memberId: note.userId },
-        lines: [{ description: b.titles[language], amount: note.fee }],
+        billedTo: { alias: note.alias, memberId: String(note.memberNumber) },
+        lines: [
+          {
+            // discreet (issue 25): "Online consultation S-…" instead of the offer and the expert
+            description: discreet
+              ? discreetConsultationLine(language, b.expertId, b.offerId)
+              : b.titles[language],
+            amount: note.fee,
+          },
+        ],
         subtotal: note.fee + note.merchantCharges,
         discount: 0,
         couponCode: null,

@@ -16,6 +16,7 @@ import { conflicts } from '../../contract/consultation-rules.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { bookings } from '../db/schema.ts';
 import { ApiError } from '../lib/errors.ts';
+import { STATEMENT_DESCRIPTOR } from '../payments/provider.ts';
 import { keyedHash, type PersonalDetails, sameRequestHash, sealDetails } from './consultations-calls.ts';
 import { createFinalize } from './consultations-finalize.ts';
 import {
@@ -36,6 +37,7 @@ import {
   validationError,
 } from './consultations-store.ts';
 import type { Views } from './consultations-views.ts';
+import { consultationCode } from './document-lines.ts';
 import { answered, continuedWithoutHer } from './member-lock.ts';
 
 /**
@@ -91,7 +93,7 @@ export function createConfirm(
         amount: b.total,
         currency: 'USD',
         paymentMethodId: input.paymentMethodId ?? '',
-        description: `Consultation ${b.offerId} with ${b.expertId}`,
+        description: `${STATEMENT_DESCRIPTOR}: ${consultationCode(b.expertId, b.offerId)}`,
       });
       switch (result.status) {
         case 'requires_action':

@@ -64,7 +64,8 @@ export function stringsFor(doc: InvoiceDocument): InvoiceStrings {
   const t = (id: string, values?: Values) => message(l, id, values);
   const base: InvoiceStrings = {
     brand: t('app.name'),
-    tagline: t('app.tagline'),
+    // discreet documents (issue 25) say nothing of what the site is about: no tagline
+    tagline: doc.discreet ? '' : t('app.tagline'),
     title: t('server.pdf.title'),
     number: t('dashboard.invoices.column.number'),
     date: t('server.pdf.date'),

@@ -78,7 +78,8 @@ class InvoiceLayout extends PageWriter {
     this.pdf.rect(0, 0, PAGE_W, 8).fill(COLOR.brand);
     const y = TOP;
     const brandH = this.write(this.t.brand, this.style(26, 'bold', COLOR.brand, 1.3), 0, 260, y);
-    this.write(this.t.tagline, this.style(9.5, 'regular', COLOR.muted), 0, 260, y + brandH);
+    if (this.t.tagline)
+      this.write(this.t.tagline, this.style(9.5, 'regular', COLOR.muted), 0, 260, y + brandH);
     this.write(this.t.title, this.style(22, 'bold', COLOR.ink, 1.3), CONTENT_W - 260, 260, y + 2, 'end');
     this.y = y + 78;
     this.rule(this.y);
@@ -265,7 +266,8 @@ class InvoiceLayout extends PageWriter {
       let y = top + 10;
       y += this.write(this.t.note(this.f.percent(this.doc.vatPercent)), noteStyle, 0, CONTENT_W, y);
       const small = this.style(8.5, 'bold', COLOR.brand);
-      this.write(`${this.t.brand} · ${this.t.tagline}`, small, 0, CONTENT_W / 2, y + 4);
+      const signature = this.t.tagline ? `${this.t.brand} · ${this.t.tagline}` : this.t.brand;
+      this.write(signature, small, 0, CONTENT_W / 2, y + 4);
       const pageLabel = pages > 1 ? this.t.page(i + 1, pages) : this.doc.number;
       this.write(
         pageLabel,

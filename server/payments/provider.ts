@@ -31,6 +31,13 @@
 
 export type Currency = 'USD';
 
+/**
+ * What her card statement shows for every charge, courses and consultations alike, whatever her
+ * discreet-documents setting (issue 25): the brand and nothing about health. With Stripe it is the
+ * account's statement descriptor with this as `statement_descriptor_suffix`.
+ */
+export const STATEMENT_DESCRIPTOR = 'AMINA ONLINE';
+
 export interface ChargeRequest {
   /** Unique per intended payment; repeating it must never charge twice. */
   idempotencyKey: string;
@@ -39,7 +46,10 @@ export interface ChargeRequest {
   amount: number;
   currency: Currency;
   paymentMethodId: string;
-  /** Shown on the provider's dashboard (order description; no personal data). */
+  /**
+   * Shown on the provider's dashboard and receipts: neutral (issue 25), codes from
+   * domain/document-lines.ts instead of course or expert names; no personal data.
+   */
   description: string;
 }
 

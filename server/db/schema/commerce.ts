@@ -13,9 +13,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { memberId } from './accounts.ts';
+import { memberId, users } from './accounts.ts';
 import { cents, nonNegative, stamps, time } from './columns.ts';
 import { courseRef } from './learning.ts';
+
+/**
+ * The member a kept record was made for (issue 25): the record stays when she deletes her account,
+ * her id set to null (her alias replaced and only her member number kept, on the documents).
+ */
+export const formerMemberId = () => uuid().references(() => users.id, { onDelete: 'set null' });
 
 // ------------------------------------------------------------------ buying (issue 8)
 // Money is integer cents (USD) with a CHECK >= 0 on every amount. A card number or security code
@@ -86,7 +92,8 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: memberId(),
+    /** Null once she deleted her account: the order stays with its invoice (issue 25). */
+    userId: formerMemberId(),
     idempotencyKey: text().notNull(),
     subtotal: cents(),
     discount: cents(),
@@ -139,7 +146,8 @@ export const couponRedemptions = pgTable(
     couponCode: text()
       .notNull()
       .references(() => coupons.code),
-    userId: memberId(),
+    /** Null once she deleted her account: the redemption still counts against the code's limit. */
+    userId: formerMemberId(),
     orderId: uuid()
       .primaryKey()
       .references(() => orders.id, { onDelete: 'cascade' }),
@@ -169,9 +177,12 @@ export const invoices = pgTable(
     orderId: uuid()
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    userId: memberId(),
-    /** Billed to: her alias when the invoice was issued. */
+    /** Null once she deleted her account: the invoice is kept DOCUMENTS_KEPT_YEARS (issue 25). */
+    userId: formerMemberId(),
+    /** Billed to: her alias when the invoice was issued ("Former member" once she deleted her account). */
     alias: text().notNull(),
+    /** Her member number, copied at issue: what the invoice keeps of her after a deletion. */
+    memberNumber: integer().notNull(),
     subtotal: cents(),
     discount: cents(),
     couponCode: text(),

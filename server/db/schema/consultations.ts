@@ -16,7 +16,7 @@ import {
 import type { Availability } from '../../../contract/consultation-rules.ts';
 import { memberId } from './accounts.ts';
 import { cents, nonNegative, stamps, time } from './columns.ts';
-import { invoices, orders } from './commerce.ts';
+import { formerMemberId, invoices, orders } from './commerce.ts';
 import { experts } from './experts.ts';
 
 // ------------------------------------------------------------------ consultations (issue 10)
@@ -56,7 +56,11 @@ export const bookings = pgTable(
   'bookings',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: memberId(),
+    /**
+     * Null once she deleted her account: a booking with an invoice stays, without its details, for
+     * the invoice's line and its credit note (issue 25); her other bookings are deleted.
+     */
+    userId: formerMemberId(),
     /** Experts with bookings are never deleted by the loader (only unpublished). */
     expertId: text()
       .notNull()
@@ -174,8 +178,11 @@ export const creditNotes = pgTable(
     invoiceId: uuid()
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
-    userId: memberId(),
+    /** Null once she deleted her account (kept, as the invoice, issue 25). */
+    userId: formerMemberId(),
     alias: text().notNull(),
+    /** Her member number, copied at issue. */
+    memberNumber: integer().notNull(),
     refundPercent: smallint().notNull(),
     fee: cents(),
     merchantCharges: cents(),
