@@ -1,4 +1,5 @@
 import { PIN_LENGTHS, PIN_MAX, PIN_MIN, type PinLength, toAsciiDigits } from '../contract/account-rules';
+import { normalizeRecoveryCode } from '../contract/account-settings-rules';
 import { type AppError, toAppError } from './types';
 
 /**
@@ -28,6 +29,10 @@ export interface ForgotPinContext {
   locale: string | null;
   /** The language the questions were asked in: when it is not `locale`, they load again. */
   questionsLocale: string | null;
+  /** Her one-time recovery code, as typed (instead of the answers). */
+  code: string;
+  /** How the reset token was earned: her answers or her recovery code (where Back returns). */
+  via: 'answers' | 'code';
 }
 
 export type ForgotPinEvent =
@@ -36,6 +41,10 @@ export type ForgotPinEvent =
   | { type: 'forgotPin.submitAlias' }
   | { type: 'forgotPin.answerChanged'; questionId: string; value: string }
   | { type: 'forgotPin.submitAnswers' }
+  | { type: 'forgotPin.useCode' }
+  | { type: 'forgotPin.useAnswers' }
+  | { type: 'forgotPin.codeChanged'; value: string }
+  | { type: 'forgotPin.submitCode' }
   | { type: 'forgotPin.pinLengthChanged'; length: number }
   | { type: 'forgotPin.pinChanged'; value: string }
   | { type: 'forgotPin.pinConfirmChanged'; value: string }
@@ -57,6 +66,8 @@ export const fresh = (alias = ''): Omit<ForgotPinContext, 'locale'> => ({
   fieldErrors: {},
   error: null,
   questionsLocale: null,
+  code: '',
+  via: 'answers',
 });
 
 /** What her answers are sent as: by question, in the order of the questions. */
@@ -70,6 +81,23 @@ export const answersToVerify = (context: ForgotPinContext): VerifyAnswersInput =
   alias: context.alias.trim(),
   answers: context.questions.map((q) => ({ questionId: q.id, answer: context.answers[q.id] ?? '' })),
 });
+
+/** What her recovery code is sent as: its canonical form (grouped, upper case), for her alias. */
+export interface VerifyCodeInput {
+  alias: string;
+  code: string;
+}
+
+export const codeToVerify = (context: ForgotPinContext): VerifyCodeInput => ({
+  alias: context.alias.trim(),
+  code: normalizeRecoveryCode(context.code) ?? context.code.trim(),
+});
+
+/** The code's problem before the server is asked: empty, or not 16 characters of the alphabet. */
+export const codeProblem = (code: string): string | null => {
+  if (!code.trim()) return 'RECOVERY_CODE_REQUIRED';
+  return normalizeRecoveryCode(code) ? null : 'RECOVERY_CODE_FORMAT';
+};
 
 /** What resets her PIN: the token her answers earned and the new PIN twice, in ASCII digits. */
 export interface ResetPinInput {

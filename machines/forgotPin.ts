@@ -1,7 +1,9 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { aliasProblem, newPinProblems } from '../contract/account-rules';
+import { backToProof, codeStates, stopWhenLocked } from './forgotPin-code';
 import {
   answersToVerify,
+  codeProblem,
   type Failure,
   type ForgotPinContext,
   type ForgotPinEvent,
@@ -12,6 +14,7 @@ import {
   type ResetPinInput,
   type SecurityQuestion,
   type VerifyAnswersInput,
+  type VerifyCodeInput,
   withPinLength,
 } from './forgotPin-rules';
 import { LOCK_TICK_MS, tickWait, waitIsOver } from './lock';
@@ -19,24 +22,19 @@ import { notProvided } from './types';
 
 /**
  * PIN recovery (spec §4, §5, §8): alias → the member's three security questions → answers checked
- * → new PIN and confirmation → done. Each state's `description` says what it stands for;
+ * → new PIN and confirmation → done; or, instead of the answers, her one-time recovery code (issue
+ * 25: checked and retired by the server, throttled like the answers). Each state's `description` says what it stands for;
  * docs/machines/forgotPin.md draws the chart. Cancel works in every step; back returns one step and
  * stops any request under way. Leaving and finishing take her to sign-in (`goToSignIn`, provided by
  * the app), where the alias of a done recovery waits. The questions come in the interface language,
  * which the screen reports (`forgotPin.localeChanged`). The new PIN fills boxes of the length she
  * chooses (6, 8, 10 or 12: `pinLength`). Views read the tags, not the state names: `open` (recovery under way), one `step:*` per screen
- * (alias, questions, pin, done, stopped; `reason:locked` or `reason:expired` says why it stopped),
+ * (alias, questions, code, pin, done, stopped; `reason:locked` or `reason:expired` says why it stopped),
  * `busy` while the server is asked and `loading` while that is for the questions. Its types and
  * rules are in forgotPin-rules.ts (re-exported here), the lock's countdown, shared with sign-in, in lock.ts.
  */
 export * from './forgotPin-rules';
 
-/** Too many attempts (or requests): the locked screen, with the wait. */
-const stopWhenLocked = {
-  guard: { type: 'isLocked', params: failure },
-  target: 'locked',
-  actions: { type: 'setError', params: failure },
-} as const;
 /** Her questions, asked for by her alias (at first, and again in another language)… */
 const askForQuestions = {
   src: 'fetchQuestions',
@@ -50,6 +48,8 @@ export const forgotPinMachine = setup({
   actors: {
     fetchQuestions: fromPromise<{ questions: SecurityQuestion[] }, { alias: string }>(notProvided),
     verifyAnswers: fromPromise<{ resetToken: string }, VerifyAnswersInput>(notProvided),
+    /** POST /users/forgot-pin/verify-recovery-code { alias, code } */
+    verifyCode: fromPromise<{ resetToken: string }, VerifyCodeInput>(notProvided),
     resetPin: fromPromise<unknown, ResetPinInput>(notProvided),
   },
   guards: {
@@ -59,6 +59,8 @@ export const forgotPinMachine = setup({
     questionsStale: ({ context }) =>
       context.questions.length > 0 && context.questionsLocale !== context.locale,
     lockOver: ({ context }) => waitIsOver(context.error),
+    codeInvalid: ({ context }) => codeProblem(context.code) !== null,
+    viaCode: ({ context }) => context.via === 'code',
     isUserNotFound: hasCode('USER_NOT_FOUND'),
     isLocked: hasCode('TOO_MANY_ATTEMPTS', 'RATE_LIMITED'),
     isResetExpired: hasCode('RESET_TOKEN_INVALID'),
@@ -102,6 +104,17 @@ export const forgotPinMachine = setup({
       return { answers: { ...context.answers, [event.questionId]: event.value }, error: null };
     }),
     requireAnswers: assign({ error: { code: 'ANSWERS_REQUIRED' } }),
+    setCode: assign(({ event }) => {
+      assertEvent(event, 'forgotPin.codeChanged');
+      return { code: event.value, fieldErrors: {}, error: null };
+    }),
+    showCodeProblem: assign({
+      fieldErrors: ({ context }) => ({ code: codeProblem(context.code) ?? undefined }),
+      error: null,
+    }),
+    /** The way the token is earned (answers or code), where Back from the new PIN returns. */
+    useAnswers: assign({ via: 'answers' as const, code: '', fieldErrors: {}, error: null }),
+    useCode: assign({ via: 'code' as const, fieldErrors: {}, error: null }),
     keepResetToken: assign((_, { resetToken }: { resetToken: string }) => ({
       resetToken,
       pin: '',
@@ -129,7 +142,14 @@ export const forgotPinMachine = setup({
     showFieldProblems: assign((_, { error }: Failure) => ({ fieldErrors: error.fields ?? {}, error: null })),
     /** The reset token and the new PIN go (back from the PIN step, or the token expired). */
     dropPins: assign({ resetToken: null, pin: '', pinConfirm: '', fieldErrors: {}, error: null }),
-    forgetSecrets: assign({ resetToken: null, pin: '', pinConfirm: '', answers: {}, questions: [] }),
+    forgetSecrets: assign({
+      resetToken: null,
+      pin: '',
+      pinConfirm: '',
+      answers: {},
+      questions: [],
+      code: '',
+    }),
     tickLock: assign({ error: ({ context }) => tickWait(context.error) }),
   },
 }).createMachine({
@@ -160,9 +180,14 @@ export const forgotPinMachine = setup({
               { guard: 'aliasInvalid', actions: 'showAliasProblem' },
               { target: 'loadingQuestions', actions: 'clearErrors' },
             ],
+            'forgotPin.useCode': [
+              { guard: 'aliasInvalid', actions: 'showAliasProblem' },
+              { target: 'enteringCode', actions: 'useCode' },
+            ],
             'forgotPin.back': { target: '#forgotPin.idle', actions: ['forget', 'goToSignIn'] },
           },
         },
+        ...codeStates,
         loadingQuestions: {
           description:
             "Asks for her questions in the screen's language (unknown alias or failure: the alias step again).",
@@ -189,6 +214,7 @@ export const forgotPinMachine = setup({
               { guard: 'answersIncomplete', actions: 'requireAnswers' },
               { target: 'verifying', actions: 'clearErrors' },
             ],
+            'forgotPin.useCode': { target: 'enteringCode', actions: 'useCode' },
             'forgotPin.back': { target: 'enteringAlias', actions: 'clearErrors' },
           },
         },
@@ -238,7 +264,7 @@ export const forgotPinMachine = setup({
               { guard: 'pinsInvalid', actions: 'showPinProblems' },
               { target: 'resetting', actions: 'clearErrors' },
             ],
-            'forgotPin.back': { target: 'answering', actions: 'dropPins' },
+            'forgotPin.back': backToProof,
           },
         },
         resetting: {
@@ -280,11 +306,12 @@ export const forgotPinMachine = setup({
           },
         },
         expired: {
-          description: 'The reset took too long; back checks her answers again for a new token.',
+          description:
+            'The reset took too long; back checks her answers (or her code) again for a new token.',
           tags: ['step:stopped', 'reason:expired'],
           on: {
             'forgotPin.restart': { target: 'enteringAlias', actions: 'startAgain' },
-            'forgotPin.back': { target: 'answering', actions: 'dropPins' },
+            'forgotPin.back': backToProof,
           },
         },
         done: {

@@ -37,11 +37,13 @@ export type SessionEvent =
   | { type: 'session.updateUser'; user: User }
   | { type: 'session.logout' }
   | { type: 'session.expired' }
+  /** Her account was deleted (issue 25): the device is cleared as at sign-out, then the home page. */
+  | { type: 'session.accountDeleted' }
   | { type: 'session.dismissError' };
 
 export type SessionEmitted =
   | { type: 'session.signedIn'; via: 'login' | 'register' | 'credentials' }
-  | { type: 'session.signedOut'; via: 'logout' | 'expired' };
+  | { type: 'session.signedOut'; via: 'logout' | 'expired' | 'deleted' };
 
 export interface SessionContext {
   user: User | null;

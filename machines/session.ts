@@ -102,6 +102,8 @@ export const sessionMachine = setup({
       const locale = system.get('language')?.getSnapshot().context?.locale as Locale | undefined;
       if (locale && LOCALES.includes(locale)) enqueue({ type: 'saveLanguage', params: { locale } });
     }),
+    /** After her account is deleted: the home page (the section that deleted it says so). */
+    goHome: () => {},
     /** Takes the member to /login; after an expiry, remembering the page to come back to. */
     goToLogin: (_, _params: { rememberPage: boolean }) => {},
     /** A form asks (sign-in, sign-up): no error from before, and who to tell how it went. */
@@ -148,7 +150,7 @@ export const sessionMachine = setup({
       type: 'session.signedIn' as const,
       via,
     })),
-    tellSignedOut: emit((_, { via }: { via: 'logout' | 'expired' }) => ({
+    tellSignedOut: emit((_, { via }: { via: 'logout' | 'expired' | 'deleted' }) => ({
       type: 'session.signedOut' as const,
       via,
     })),
@@ -232,7 +234,7 @@ export const sessionMachine = setup({
     },
     signedIn: {
       description:
-        'Signed in, the token stored (cookie, 7 days) with her user data; an expired session signs her out.',
+        'Signed in, the token stored (cookie, 7 days) with her user data; an expired session or a deleted account signs her out.',
       entry: 'forgetAsker',
       on: {
         'session.setCredentials': {
@@ -248,6 +250,17 @@ export const sessionMachine = setup({
           ],
         },
         'session.logout': 'signingOut',
+        // nothing to revoke: the server ended every session of hers with the account
+        'session.accountDeleted': {
+          target: 'signedOut',
+          actions: [
+            'forget',
+            'clearEverything',
+            'keepLanguage',
+            { type: 'tellSignedOut', params: { via: 'deleted' } },
+            'goHome',
+          ],
+        },
         'session.expired': {
           target: 'signedOut',
           actions: [

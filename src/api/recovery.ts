@@ -17,3 +17,9 @@ export const verifyAnswersActor = fromPromise<
 export const resetPinActor = fromPromise<unknown, { resetToken: string; pin: string; pinConfirm: string }>(
   ({ input, signal }) => request('/users/forgot-pin/reset', { method: 'POST', body: input, signal }),
 );
+
+/** Her one-time recovery code instead of the answers (issue 25): checked, retired, a reset token back. */
+export const verifyCodeActor = fromPromise<{ resetToken: string }, { alias: string; code: string }>(
+  ({ input, signal }) =>
+    request('/users/forgot-pin/verify-recovery-code', { method: 'POST', body: input, signal }),
+);

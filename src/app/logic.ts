@@ -14,6 +14,7 @@ import {
   markLessonDoneActor,
   saveReviewActor,
 } from '../api/course';
+import { saveLanguagePreference } from '../api/preferences';
 import { fetchQuestionsActor, resetPinActor, verifyAnswersActor } from '../api/recovery';
 import * as effects from './effects';
 import * as safety from './safety-effects';
@@ -57,6 +58,7 @@ export function createAppLogic(nav: Navigation, overrides: AppOverrides = {}) {
             clearEverything: () => effects.clearEverything(),
             saveLanguage: (_, p) => effects.persistLanguage(p.locale),
             goToLogin: (_, p) => nav.navigate(effects.loginPath(p.rememberPage), { replace: true }),
+            goHome: () => nav.navigate('/', { replace: true }),
           },
         })
         .provide(overrides.session ?? {}),
@@ -66,6 +68,7 @@ export function createAppLogic(nav: Navigation, overrides: AppOverrides = {}) {
           actions: {
             applyDocumentLanguage: (_, p) => effects.applyDocumentLanguage(p.locale),
             persistLanguage: (_, p) => effects.persistLanguage(p.locale),
+            saveLanguageOnServer: (_, p) => saveLanguagePreference(p.locale),
           },
         })
         .provide(overrides.language ?? {}),

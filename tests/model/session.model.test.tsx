@@ -43,6 +43,7 @@ const sessionModel = createMachine({
       | { type: 'REVOKED' }
       | { type: 'REVOKE_FAILED' }
       | { type: 'EXPIRE' }
+      | { type: 'ACCOUNT_DELETED' }
       | { type: 'DISMISS_ERROR' };
   },
   initial: 'closed',
@@ -91,9 +92,11 @@ const sessionModel = createMachine({
         renamed: {},
         newToken: {},
       },
-      on: { LOGOUT: 'signingOut', EXPIRE: 'signedOut.expired' },
+      on: { LOGOUT: 'signingOut', EXPIRE: 'signedOut.expired', ACCOUNT_DELETED: 'deleted' },
     },
     signingOut: { on: { REVOKED: 'signedOut.loggedOut', REVOKE_FAILED: 'signedOut.loggedOut' } },
+    // her account deleted (issue 25; the settings' Delete section sends it): cleared, on the home page
+    deleted: {},
   },
 });
 
@@ -340,6 +343,10 @@ describe('session and guard model on the real app', () => {
           });
           member = null;
         },
+        ACCOUNT_DELETED: async () => {
+          act(() => session().send({ type: 'session.accountDeleted' }));
+          member = null;
+        },
         // nothing on the sign-in screen dismisses the session's error yet: the real actor API
         DISMISS_ERROR: async () => {
           act(() => session().send({ type: 'session.dismissError' }));
@@ -391,6 +398,16 @@ describe('session and guard model on the real app', () => {
           expect({ ...localStorage }).toEqual({ language: 'en' });
           expect(sessionStorage.length).toBe(0);
           expect(realSession().context.error).toBeNull();
+        },
+        deleted: async () => {
+          await waitFor(() => expect(window.location.pathname).toBe('/'));
+          // cleared as at sign-out: nothing but her language, and no revocation (the server ended it)
+          expect(document.cookie).toBe('language=en');
+          expect({ ...localStorage }).toEqual({ language: 'en' });
+          expect(sessionStorage.length).toBe(0);
+          expect(revokeToken.calls).toHaveLength(0);
+          expect(realSession().matches('signedOut')).toBe(true);
+          expect(realSession().context).toMatchObject({ token: null, user: null, error: null });
         },
         authenticating: () => {
           expect(window.location.pathname).toBe('/login');

@@ -1,0 +1,64 @@
+import { codeToVerify, type ForgotPinContext, failure } from './forgotPin-rules';
+
+/**
+ * PIN recovery's recovery-code branch (issue 25), the states machines/forgotPin.ts adds beside the
+ * answers: she types the one-time code she wrote down, the server checks it (throttled like the
+ * answers) and retires it, and the new PIN follows as after the answers. With the lock they share
+ * and the way back from the new PIN, kept here so the machine's file reads as the flow.
+ */
+
+/** Too many attempts (or requests): the locked screen, with the wait. */
+export const stopWhenLocked = {
+  guard: { type: 'isLocked', params: failure },
+  target: 'locked',
+  actions: { type: 'setError', params: failure },
+} as const;
+/** Back from the new PIN (or an expired reset): to the way she proved it was her. */
+export const backToProof = [
+  { guard: 'viaCode', target: 'enteringCode', actions: 'dropPins' },
+  { target: 'answering', actions: ['useAnswers', 'dropPins'] },
+] as const;
+
+/** The recovery code instead of the answers (issue 25): typed, checked and retired by the server. */
+export const codeStates = {
+  enteringCode: {
+    description:
+      'She types her recovery code (any case, spaces or hyphens); one that cannot be a code is refused here.',
+    tags: ['step:code'],
+    on: {
+      'forgotPin.codeChanged': { actions: 'setCode' },
+      'forgotPin.submitCode': [
+        { guard: 'codeInvalid', actions: 'showCodeProblem' },
+        { target: 'verifyingCode', actions: 'clearErrors' },
+      ],
+      'forgotPin.useAnswers': { target: 'loadingQuestions', actions: 'useAnswers' },
+      'forgotPin.back': { target: 'enteringAlias', actions: ['useAnswers', 'clearErrors'] },
+    },
+  },
+  verifyingCode: {
+    description:
+      'The server checks her code (throttled as the answers are); a wrong one stays here with its count, a lock stops.',
+    tags: ['step:code', 'busy'],
+    invoke: {
+      src: 'verifyCode',
+      input: ({ context }: { context: ForgotPinContext }) => codeToVerify(context),
+      onDone: {
+        target: 'choosingPin',
+        actions: {
+          type: 'keepResetToken',
+          params: ({ event }: { event: { output: { resetToken: string } } }) => event.output,
+        },
+      },
+      onError: [
+        stopWhenLocked,
+        {
+          guard: { type: 'isUserNotFound', params: failure },
+          target: 'enteringAlias',
+          actions: { type: 'setError', params: failure },
+        },
+        { target: 'enteringCode', actions: { type: 'setError', params: failure } },
+      ],
+    },
+    on: { 'forgotPin.back': 'enteringCode' },
+  },
+} as const;
