@@ -15,8 +15,8 @@ import { request } from './client';
  */
 
 /** POST /users/me/recovery-code { currentPin? } → the code, shown once. */
-export const issueRecoveryCode = fromPromise<RecoveryCodeIssued, { currentPin?: string }>(({ input, signal }) =>
-  request('/users/me/recovery-code', { method: 'POST', body: input, signal }),
+export const issueRecoveryCode = fromPromise<RecoveryCodeIssued, { currentPin?: string }>(
+  ({ input, signal }) => request('/users/me/recovery-code', { method: 'POST', body: input, signal }),
 );
 
 /** GET /users/me/export?format=json|html → the file (never cached: the server says no-store). */
