@@ -1,9 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { css } from '../../../styled-system/css';
-import { srOnly } from '../../../styled-system/recipes';
 import { useFlowSelect, useFlowSend } from '../../app/flow';
 import * as Alert from '../../components/alert';
-import * as RadioCardGroup from '../../components/radio-card-group';
+import { AvatarPicker } from '../auth/AvatarPicker';
 import { fieldMessage } from '../messages';
 import { SignupFlow, StepFrame, useCatalog } from './shared';
 
@@ -32,33 +30,12 @@ export function AvatarStep({ focusHeading }: { focusHeading: boolean }) {
         </Alert.Root>
       )}
       {status === 'ready' && (
-        <RadioCardGroup.Root
-          value={avatarId || null}
-          onValueChange={(e) =>
-            send({ type: 'signup.fieldChanged', field: 'avatarId', value: e.value ?? '' })
-          }
-          size="md"
-          data-testid="avatar-grid"
-        >
-          <RadioCardGroup.Label className={srOnly()}>
-            <FormattedMessage id="signup.avatar.title" />
-          </RadioCardGroup.Label>
-          {avatars.map((a) => (
-            <RadioCardGroup.Item key={a.id} value={a.id}>
-              <img
-                src={a.url}
-                alt=""
-                width={96}
-                height={96}
-                loading="lazy"
-                className={css({ width: 'full', height: 'auto', aspectRatio: '1', borderRadius: 'md' })}
-              />
-              <RadioCardGroup.ItemText className={srOnly()}>{a.label}</RadioCardGroup.ItemText>
-              <RadioCardGroup.ItemControl />
-              <RadioCardGroup.ItemHiddenInput />
-            </RadioCardGroup.Item>
-          ))}
-        </RadioCardGroup.Root>
+        <AvatarPicker
+          avatars={avatars}
+          value={avatarId}
+          label={<FormattedMessage id="signup.avatar.title" />}
+          onChange={(value) => send({ type: 'signup.fieldChanged', field: 'avatarId', value })}
+        />
       )}
     </StepFrame>
   );

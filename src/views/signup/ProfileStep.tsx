@@ -1,32 +1,12 @@
-import { useMemo } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { AGE_RANGES, MARITAL_STATUSES } from '../../../machines/signup';
-import { css } from '../../../styled-system/css';
-import { grid } from '../../../styled-system/patterns';
+import { FormattedMessage } from 'react-intl';
 import { useFlowSelect, useFlowSend } from '../../app/flow';
-import * as Combobox from '../../components/combobox';
-import * as Field from '../../components/field';
-import * as RadioGroup from '../../components/radio-group';
-import * as Select from '../../components/select';
-import { fieldMessage } from '../messages';
-import { type CountryItem, countryItems } from './countries';
+import { ProfileFields } from '../auth/ProfileFields';
 import { SignupFlow, StepFrame } from './shared';
-
-const optional = css({ color: 'fg.muted', fontWeight: 'normal', fontSize: 'sm', ms: '1' });
 
 /** Step 4: country of residence (named in her language), age range, and the optional rest. */
 export function ProfileStep({ focusHeading }: { focusHeading: boolean }) {
-  const intl = useIntl();
   const send = useFlowSend(SignupFlow);
   const c = useFlowSelect(SignupFlow, (s) => s.context);
-  const e = c.fieldErrors;
-  const ages = useMemo(
-    () =>
-      Select.createListCollection({
-        items: AGE_RANGES.map((value) => ({ value, label: intl.formatMessage({ id: `ageRange.${value}` }) })),
-      }),
-    [intl],
-  );
   return (
     <StepFrame
       step="profile"
@@ -34,155 +14,11 @@ export function ProfileStep({ focusHeading }: { focusHeading: boolean }) {
       intro={<FormattedMessage id="signup.profile.intro" />}
       focusHeading={focusHeading}
     >
-      <CountryPicker key={intl.locale} value={c.country} error={fieldMessage(intl, e.country)} />
-      <Field.Root invalid={!!e.ageRange} required>
-        <Select.Root
-          collection={ages}
-          value={c.ageRange ? [c.ageRange] : []}
-          onValueChange={(ev) =>
-            send({ type: 'signup.fieldChanged', field: 'ageRange', value: ev.value[0] ?? '' })
-          }
-        >
-          <Select.Label>
-            <FormattedMessage id="signup.profile.ageRange" />
-          </Select.Label>
-          <Select.Control>
-            <Select.Trigger data-testid="age-range-trigger">
-              <Select.ValueText
-                placeholder={intl.formatMessage({ id: 'signup.profile.ageRangePlaceholder' })}
-              />
-              <Select.Indicator />
-            </Select.Trigger>
-          </Select.Control>
-          <Select.Options items={ages.items} itemKey={(item) => item.value} label={(item) => item.label} />
-        </Select.Root>
-        <Field.ErrorText>{fieldMessage(intl, e.ageRange)}</Field.ErrorText>
-      </Field.Root>
-      <RadioGroup.Root
-        value={c.maritalStatus || null}
-        onValueChange={(ev) =>
-          send({ type: 'signup.fieldChanged', field: 'maritalStatus', value: ev.value ?? '' })
-        }
-        className={css({ gap: '2' })}
-        data-testid="marital-status"
-      >
-        <RadioGroup.Label>
-          <FormattedMessage id="signup.profile.maritalStatus" />
-          <span className={optional}>
-            <FormattedMessage id="common.optional" />
-          </span>
-        </RadioGroup.Label>
-        <div className={grid({ columns: { base: 2, md: 3 }, columnGap: '4', rowGap: '1' })}>
-          {MARITAL_STATUSES.map((value) => (
-            <RadioGroup.Item key={value} value={value}>
-              <RadioGroup.ItemControl />
-              <RadioGroup.ItemText>
-                <FormattedMessage id={`marital.${value}`} />
-              </RadioGroup.ItemText>
-              <RadioGroup.ItemHiddenInput />
-            </RadioGroup.Item>
-          ))}
-        </div>
-        {e.maritalStatus && (
-          <p className={css({ color: 'error.fg', fontSize: 'sm' })}>{fieldMessage(intl, e.maritalStatus)}</p>
-        )}
-      </RadioGroup.Root>
-      <Field.Root invalid={!!e.email}>
-        <Field.Label>
-          <FormattedMessage id="signup.profile.email" />
-          <span className={optional}>
-            <FormattedMessage id="common.optional" />
-          </span>
-        </Field.Label>
-        <Field.Input
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          dir="ltr"
-          value={c.email}
-          onChange={(ev) => send({ type: 'signup.fieldChanged', field: 'email', value: ev.target.value })}
-        />
-        <Field.HelperText>
-          <FormattedMessage id="signup.profile.emailHint" />
-        </Field.HelperText>
-        <Field.ErrorText>{fieldMessage(intl, e.email)}</Field.ErrorText>
-      </Field.Root>
-      <Field.Root invalid={!!e.phone}>
-        <Field.Label>
-          <FormattedMessage id="signup.profile.phone" />
-          <span className={optional}>
-            <FormattedMessage id="common.optional" />
-          </span>
-        </Field.Label>
-        <Field.Input
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          dir="ltr"
-          value={c.phone}
-          onChange={(ev) => send({ type: 'signup.fieldChanged', field: 'phone', value: ev.target.value })}
-        />
-        <Field.HelperText>
-          <FormattedMessage id="signup.profile.phoneHint" />
-        </Field.HelperText>
-        <Field.ErrorText>{fieldMessage(intl, e.phone)}</Field.ErrorText>
-      </Field.Root>
+      <ProfileFields
+        values={c}
+        errors={c.fieldErrors}
+        onChange={(field, value) => send({ type: 'signup.fieldChanged', field, value })}
+      />
     </StepFrame>
-  );
-}
-
-function CountryPicker({ value, error }: { value: string; error?: string }) {
-  const intl = useIntl();
-  const send = useFlowSend(SignupFlow);
-  const items = useMemo(() => countryItems(intl.locale), [intl.locale]);
-  const { contains } = Combobox.useFilter({ sensitivity: 'base' });
-  const { collection, filter } = Combobox.useListCollection<CountryItem>({
-    initialItems: items,
-    filter: contains,
-  });
-  return (
-    <Field.Root invalid={!!error} required>
-      <Combobox.Root
-        collection={collection}
-        value={value ? [value] : []}
-        defaultInputValue={items.find((i) => i.value === value)?.label ?? ''}
-        onInputValueChange={(e) => filter(e.inputValue)}
-        onValueChange={(e) =>
-          send({ type: 'signup.fieldChanged', field: 'country', value: e.value[0] ?? '' })
-        }
-        openOnClick
-        inputBehavior="autohighlight"
-      >
-        <Combobox.Label>
-          <FormattedMessage id="signup.profile.country" />
-        </Combobox.Label>
-        <Combobox.Control>
-          <Combobox.Input
-            name="country"
-            autoComplete="off"
-            placeholder={intl.formatMessage({ id: 'signup.profile.countryPlaceholder' })}
-            data-testid="country-input"
-          />
-          <Combobox.ClearTrigger aria-label={intl.formatMessage({ id: 'signup.profile.countryClear' })} />
-          <Combobox.Trigger aria-label={intl.formatMessage({ id: 'signup.profile.countryOpen' })} />
-        </Combobox.Control>
-        <Combobox.Positioner>
-          <Combobox.Content>
-            <Combobox.Empty>
-              <FormattedMessage id="signup.profile.countryEmpty" />
-            </Combobox.Empty>
-            {collection.items.map((item) => (
-              <Combobox.Item key={item.value} item={item}>
-                <Combobox.ItemText>{item.label}</Combobox.ItemText>
-                <Combobox.ItemIndicator />
-              </Combobox.Item>
-            ))}
-          </Combobox.Content>
-        </Combobox.Positioner>
-      </Combobox.Root>
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
   );
 }
