@@ -5,7 +5,15 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { type ActorOptions, type AnyActorRef, type AnyStateMachine, waitFor } from 'xstate';
+import {
+  type ActorOptions,
+  type AnyActorRef,
+  type AnyStateMachine,
+  createActor,
+  fromPromise,
+  waitFor,
+} from 'xstate';
+import { hydrationMachine } from '../machines/hydration';
 import { parseLocale } from '../machines/language';
 import { DEFAULT_LOCALE } from '../machines/types';
 import { AUTH_COOKIE, browserFetch, primeResponses } from './api/client';
@@ -28,17 +36,11 @@ function serverState(): SsrState | null {
 }
 
 /**
- * Brings the root to where the server's render left it before hydrating: the same language and
- * bundles, the session known, the events the views sent replayed (answered from the server's
- * answers, not the network). False when this visit cannot match the HTML (another saved language,
- * a member's session): the page is then rendered afresh.
+ * Brings the root to where the server's render left it (hydration machine's `alignRoot`): its
+ * answers primed, the same language and bundles, the session known. Resolves whether the session
+ * found a member (the HTML was rendered for a visitor: it is then rendered afresh).
  */
-async function catchUp(actor: AppActorRef, state: SsrState): Promise<boolean> {
-  // the language the root starts in (languageMachine's own rule) and a session, as the server saw them
-  if ((parseLocale(readSavedLanguage()) ?? DEFAULT_LOCALE) !== state.locale) return false;
-  if (Cookies.get(AUTH_COOKIE)) return false;
-  // the server rendered an empty cart and discreet mode off: anything else is rendered afresh
-  if (readStoredCart() || readStoredDiscreet() === '1') return false;
+async function alignRoot(actor: AppActorRef, state: SsrState): Promise<{ signedIn: boolean }> {
   primeResponses(state.responses);
   const get = (id: string) => actor.system.get(id) as AnyActorRef;
   const language = get('language');
@@ -50,11 +52,7 @@ async function catchUp(actor: AppActorRef, state: SsrState): Promise<boolean> {
     await ready();
   }
   await waitFor(get('session'), (s) => s.matches('signedOut') || s.matches('signedIn'), { timeout: 10_000 });
-  if (get('session').getSnapshot().matches('signedIn')) return false;
-  for (const { actor: id, event } of state.sent) get(id)?.send(event);
-  // primed answers resolve at once; let the machines take them
-  await new Promise((r) => setTimeout(r, 0));
-  return true;
+  return { signedIn: get('session').getSnapshot().matches('signedIn') };
 }
 
 async function start() {
@@ -76,9 +74,8 @@ async function start() {
     inspect,
   );
   const state = serverState();
-  const hydrate = state ? await catchUp(actor, state).catch(() => false) : false;
   const root = document.getElementById('root')!;
-  const tree = (
+  const tree = (hydrate: boolean) => (
     <StrictMode>
       <RootProvider actor={actor}>
         <SsrProvider snapshots={hydrate && state ? state.snapshots : null}>
@@ -89,10 +86,30 @@ async function start() {
       </RootProvider>
     </StrictMode>
   );
-  // hydration as a transition: React yields to the browser every few milliseconds instead of
-  // holding the main thread for the whole page (the page is already painted and readable)
-  if (hydrate) startTransition(() => void hydrateRoot(root, tree));
-  else createRoot(root).render(tree);
+  // take the server's HTML over, or render afresh when this visit cannot match it (machines/hydration.ts)
+  const takeOver = hydrationMachine.provide({
+    actors: { alignRoot: fromPromise(() => alignRoot(actor, state!)) },
+    actions: {
+      replaySent: () => {
+        for (const { actor: id, event } of state!.sent) actor.system.get(id)?.send(event);
+      },
+      // hydration as a transition: React yields to the browser every few milliseconds instead of
+      // holding the main thread for the whole page (the page is already painted and readable)
+      hydrate: () => startTransition(() => void hydrateRoot(root, tree(true))),
+      renderAfresh: () => createRoot(root).render(tree(false)),
+    },
+  });
+  createActor(takeOver, {
+    input: {
+      server: state,
+      visit: {
+        // the language the root starts in (languageMachine's own rule) and a session, as the server saw them
+        locale: parseLocale(readSavedLanguage()) ?? DEFAULT_LOCALE,
+        signedIn: !!Cookies.get(AUTH_COOKIE),
+        storedCartOrDiscreet: !!readStoredCart() || readStoredDiscreet() === '1',
+      },
+    },
+  }).start();
   // the HTTP client, once the page is in (the first request would otherwise wait for it)
   setTimeout(() => void browserFetch(), 0);
 }
