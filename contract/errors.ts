@@ -62,6 +62,10 @@ export const SERVER_ERROR_CODES = [
   'DISCOVERY_ALREADY_BOOKED',
   'FREE_CALLS_LIMIT',
   'HOLD_NOT_RENEWABLE',
+  // account settings (issue 25)
+  'CURRENT_PIN_WRONG',
+  'RECOVERY_CODE_INVALID',
+  'SESSION_NOT_FOUND',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 
@@ -152,6 +156,9 @@ export const FIELD_CODES = [
   'PDF_EMBEDDED_FILE',
   'PDF_INFLATES_TOO_MUCH',
   'PDF_TOO_COMPLEX',
+  'CURRENT_PIN_REQUIRED',
+  'RECOVERY_CODE_FORMAT',
+  'CONFIRMATION_MISMATCH',
 ] as const;
 export type FieldCode = (typeof FIELD_CODES)[number];
 

@@ -1,5 +1,6 @@
 /**
- * Lockout per member: wrong PINs and wrong answer sets count together. The 5th consecutive failure
+ * Lockout per member: wrong PINs (at sign-in and as the current PIN in her settings), wrong answer
+ * sets and wrong recovery codes count together. The 5th consecutive failure
  * locks the member for the first length of LOCK_MINUTES, each further one for the next; a success
  * resets the count. That table is the one definition of the schedule: `lockMinutes` reads it in
  * TypeScript and `lockMinutesSql` writes it into the counting UPDATE, so the two cannot drift.
@@ -57,7 +58,10 @@ export interface Throttle {
   /** The statement `reserve` runs, on a row that cannot exist: equal work for unknown aliases. */
   reserveNothing(): Promise<void>;
   /** The error for a failed attempt: TOO_MANY_ATTEMPTS once it locked the member, else `code`. */
-  failure(code: 'INVALID_CREDENTIALS' | 'WRONG_ANSWERS', attempt: Attempt): ApiError;
+  failure(
+    code: 'INVALID_CREDENTIALS' | 'WRONG_ANSWERS' | 'CURRENT_PIN_WRONG' | 'RECOVERY_CODE_INVALID',
+    attempt: Attempt,
+  ): ApiError;
   /** A success: the count starts again. */
   succeeded(userId: string): Promise<void>;
 }

@@ -6,13 +6,22 @@
  * - accounts-throttle.ts  lockout per member (the one lock schedule, in TS and SQL), attempts counted
  *                    before any hash, one attempt at a time per member
  * - accounts-members.ts   the member row, its look-up by alias key, the profile view
+ * - account-settings.ts  her settings: profile, preferences, a new PIN or new answers (current PIN)
+ * - recovery-code.ts     her one-time recovery code: made, and spent for a reset token
+ * - devices.ts           her sessions as devices, signing out one or all others
  * Everything secret is hashed (lib/hashing.ts); tokens are stored as digests.
  */
+import { lte } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
+import { retiredAliases } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
+import { type AccountSettingsDomain, createAccountSettings } from './account-settings.ts';
 import type { AccountDeps } from './accounts-members.ts';
+import { sqlTime } from './accounts-members.ts';
 import { createThrottle } from './accounts-throttle.ts';
+import { createDevices, type Devices } from './devices.ts';
 import { createRecovery, purgeSpentResetTokens, type Recovery } from './recovery.ts';
+import { createRecoveryCodes, type RecoveryCodeDomain } from './recovery-code.ts';
 import { createRegistration, type Registration } from './registration.ts';
 import { createSessionCache } from './session-cache.ts';
 import { createSignIn, purgeExpiredSessions, type SignIn } from './sessions.ts';
@@ -23,7 +32,13 @@ export { RESET_TOKEN_TTL_S } from './recovery.ts';
 export type { CheckedAlias, RegisterInput } from './registration.ts';
 export { SESSION_TTL_MS, type Session } from './sessions.ts';
 
-export interface Accounts extends Registration, SignIn, Recovery {}
+export interface Accounts
+  extends Registration,
+    SignIn,
+    Recovery,
+    AccountSettingsDomain,
+    RecoveryCodeDomain,
+    Devices {}
 
 export function createAccounts(deps: AccountDeps): Accounts {
   const throttle = createThrottle(deps);
@@ -32,12 +47,16 @@ export function createAccounts(deps: AccountDeps): Accounts {
     ...createRegistration(deps),
     ...createSignIn({ ...deps, throttle, sessionCache }),
     ...createRecovery({ ...deps, throttle, sessionCache }),
+    ...createAccountSettings({ ...deps, throttle, sessionCache }),
+    ...createRecoveryCodes({ ...deps, throttle, sessionCache }),
+    ...createDevices({ ...deps, sessionCache }),
   };
 }
 
-/** Deletes expired sessions and spent or expired reset tokens (run periodically by main.ts). */
+/** Deletes expired sessions, spent or expired reset tokens and ended alias reservations (run periodically by main.ts). */
 export async function purgeExpired(database: Database, clock: Clock): Promise<void> {
   const now = clock.now();
   await purgeExpiredSessions(database, now);
   await purgeSpentResetTokens(database, now);
+  await database.db.delete(retiredAliases).where(lte(retiredAliases.reservedUntil, sqlTime(now)));
 }

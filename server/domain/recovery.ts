@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { normalizeAnswer } from '../../contract/account-rules.ts';
-import type { Database } from '../db/index.ts';
+import type { Database, Tx } from '../db/index.ts';
 import { resetTokens, securityAnswers, sessions, users } from '../db/schema.ts';
 import { ApiError } from '../lib/errors.ts';
 import { newToken, tokenDigest } from '../lib/hashing.ts';
@@ -13,6 +13,22 @@ import { findMember, isTokenShaped, sqlTime } from './accounts-members.ts';
 import type { ThrottledDeps } from './accounts-throttle.ts';
 
 export const RESET_TOKEN_TTL_S = 15 * 60;
+
+/** A new reset token for the member, in `tx`; older live ones stop working (one per member). */
+export async function issueResetToken(tx: Tx, userId: string, now: Date): Promise<string> {
+  const token = newToken();
+  await tx
+    .update(resetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(resetTokens.userId, userId), isNull(resetTokens.usedAt)));
+  await tx.insert(resetTokens).values({
+    tokenHash: tokenDigest(token),
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_S * 1000),
+  });
+  return token;
+}
 
 export interface Recovery {
   /** `aliasKey` from lookupKey (null: no alias can match). Her question ids in her order; USER_NOT_FOUND for an unknown alias. */
@@ -67,22 +83,8 @@ export function createRecovery({ database, hasher, clock, throttle, sessionCache
         const attempt = await throttle.reserve(u);
         if (!(await allMatch(u.id, given))) throw throttle.failure('WRONG_ANSWERS', attempt);
         await throttle.succeeded(u.id);
-        const token = newToken();
         const now = clock.now();
-        await database.transaction(async (tx) => {
-          // one live reset token per member: older ones stop working
-          await tx
-            .update(resetTokens)
-            .set({ usedAt: now })
-            .where(and(eq(resetTokens.userId, u.id), isNull(resetTokens.usedAt)));
-          await tx.insert(resetTokens).values({
-            tokenHash: tokenDigest(token),
-            userId: u.id,
-            createdAt: now,
-            expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_S * 1000),
-          });
-        });
-        return token;
+        return database.transaction((tx) => issueResetToken(tx, u.id, now));
       }),
 
     async resetPin(resetToken, pin) {

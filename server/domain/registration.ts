@@ -2,15 +2,17 @@
  * Registration: whether an alias is free, and creating a member with her PIN and three answers
  * hashed (lib/hashing.ts), signed in at once. The input arrives checked and normalised by the
  * route's schema (routes/users-schemas.ts); the unique index on the alias key still decides races.
+ * A deleted member's alias stays taken until its reservation ends (retired_aliases, issue 25).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { AliasCheck } from '../../contract/account-rules.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../db/index.ts';
-import { securityAnswers, users } from '../db/schema.ts';
+import { retiredAliases, securityAnswers, users } from '../db/schema.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { Locale } from '../lib/i18n.ts';
-import type { AccountDeps, MemberRow } from './accounts-members.ts';
+import { type AccountDeps, type MemberRow, sqlTime } from './accounts-members.ts';
 import { openSession } from './sessions.ts';
+import type { DeviceWords } from './user-agent.ts';
 
 /** An alias that passed checkAlias: the NFKC form to show, and the key that makes it unique. */
 export type CheckedAlias = Extract<AliasCheck, { ok: true }>;
@@ -30,10 +32,12 @@ export interface RegisterInput {
   email: string | null;
   phone: string | null;
   language: Locale;
+  /** The browser and system she signs up on, in words (user-agent.ts). */
+  device?: DeviceWords;
 }
 
 export interface Registration {
-  /** Whether no member holds this alias key. */
+  /** Whether no member holds this alias key and no deleted member's reservation covers it. */
   aliasAvailable(aliasKey: string): Promise<boolean>;
   register(input: RegisterInput): Promise<{ token: string; user: MemberRow }>;
 }
@@ -45,7 +49,15 @@ export function createRegistration({ database, hasher, clock }: AccountDeps): Re
 
   async function aliasAvailable(aliasKey: string) {
     const [row] = await db.select({ id: users.id }).from(users).where(eq(users.aliasKey, aliasKey)).limit(1);
-    return !row;
+    if (row) return false;
+    const [reserved] = await db
+      .select({ key: retiredAliases.aliasKey })
+      .from(retiredAliases)
+      .where(
+        and(eq(retiredAliases.aliasKey, aliasKey), gt(retiredAliases.reservedUntil, sqlTime(clock.now()))),
+      )
+      .limit(1);
+    return !reserved;
   }
 
   return {
@@ -86,7 +98,7 @@ export function createRegistration({ database, hasher, clock }: AccountDeps): Re
               answerHash: answerHashes[i],
             })),
           );
-          return { token: await openSession(tx, user.id, clock.now()), user };
+          return { token: await openSession(tx, user.id, clock.now(), input.device), user };
         });
       } catch (e) {
         if (sqlState(e) === UNIQUE_VIOLATION) throw aliasTaken();

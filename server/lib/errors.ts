@@ -70,6 +70,10 @@ export const ERROR_STATUS = {
   DISCOVERY_ALREADY_BOOKED: 409,
   FREE_CALLS_LIMIT: 409,
   HOLD_NOT_RENEWABLE: 409,
+  // account settings (issue 25): a wrong current PIN is refused, not a sign-out (401 is UNAUTHORIZED's)
+  CURRENT_PIN_WRONG: 403,
+  RECOVERY_CODE_INVALID: 401,
+  SESSION_NOT_FOUND: 404,
 } as const satisfies Record<ErrorCode, number>;
 
 export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];

@@ -2,6 +2,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { AGE_RANGES, LANGUAGES, MARITAL_STATUSES } from '../../contract/account-rules.ts';
 import { type Accounts, userView } from '../domain/accounts.ts';
+import { deviceWords } from '../domain/user-agent.ts';
 import { SECURITY_QUESTION_IDS } from '../lib/catalog.ts';
 import { createRouter, jsonBody, noStore } from '../lib/http.ts';
 import {
@@ -26,7 +27,7 @@ import {
 } from './users-schemas.ts';
 
 /** Three answers on three different questions, even when other fields failed (every problem at once). */
-function questionsDistinct(v: unknown, ctx: z.RefinementCtx) {
+export function questionsDistinct(v: unknown, ctx: z.RefinementCtx) {
   if (!v || typeof v !== 'object') return;
   const list = (v as { securityAnswers?: unknown }).securityAnswers;
   if (!Array.isArray(list)) return;
@@ -99,6 +100,7 @@ export function registerRoutes({ accounts, limit }: { accounts: Accounts; limit:
       email: b.email,
       phone: b.phone,
       language: b.language ?? c.var.locale,
+      device: deviceWords(c.req.header('user-agent')),
     });
     return c.json({ token, user: userView(user, c.var.locale) }, 201);
   });

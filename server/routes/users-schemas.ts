@@ -20,6 +20,7 @@ import {
   pinForLogin,
   toAsciiDigits,
 } from '../../contract/account-rules.ts';
+import { normalizeRecoveryCode } from '../../contract/account-settings.ts';
 import { COUNTRY_CODES } from '../lib/catalog.ts';
 import type { FieldCode } from '../lib/i18n.ts';
 
@@ -125,3 +126,16 @@ export const phoneField = optional('PHONE_INVALID', (v) => {
   description: 'Optional. +, then 7–15 digits; spaces and dashes are ignored.',
   example: '+971 50 123 4567',
 });
+
+/** Her current PIN, typed to confirm a change in her settings → ASCII digits; only the format counts. */
+export const currentPinField = ruled(
+  text('CURRENT_PIN_REQUIRED').min(1, { error: 'CURRENT_PIN_REQUIRED' }),
+  (v) => pinForLogin(v) ?? problem('PIN_FORMAT'),
+).openapi({ example: '480317' });
+
+/** A recovery code as typed (any case, Arabic-Indic digits, spaces or hyphens) → `XXXX-XXXX-XXXX-XXXX`. */
+export const recoveryCodeField = ruled(text('REQUIRED'), (v) =>
+  v.trim() === ''
+    ? problem('REQUIRED')
+    : ((v.length <= 64 ? normalizeRecoveryCode(v) : null) ?? problem('RECOVERY_CODE_FORMAT')),
+).openapi({ description: 'Four groups of four letters and digits.', example: '7KQ4-MX9T-CR3W-HPNA' });

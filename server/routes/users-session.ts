@@ -4,6 +4,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { type Accounts, FREE_ATTEMPTS, LOCK_SCHEDULE_TEXT, userView } from '../domain/accounts.ts';
+import { deviceWords } from '../domain/user-agent.ts';
 import { ApiError } from '../lib/errors.ts';
 import { bearerToken, createRouter, jsonBody, noStore } from '../lib/http.ts';
 import { AuthResultSchema, BODY_ERRORS, bodyOf, errors, type Limit, reply, UserSchema } from './schemas.ts';
@@ -77,7 +78,7 @@ export function sessionRoutes({ accounts, limit }: { accounts: Accounts; limit: 
     .openapi(login(limit), async (c) => {
       noStore(c);
       const { alias: aliasKey, pin } = c.req.valid('json');
-      const { token, user } = await accounts.login(aliasKey, pin);
+      const { token, user } = await accounts.login(aliasKey, pin, deviceWords(c.req.header('user-agent')));
       return c.json({ token, user: userView(user, c.var.locale) }, 200);
     })
     .openapi(profile(requireSession), (c) => {
