@@ -24,6 +24,8 @@ export function errorMessage(intl: IntlShape, error: AppError, fallbackId = 'err
       return intl.formatMessage({ id: 'errors.userNotFound' });
     case 'WRONG_ANSWERS':
       return intl.formatMessage({ id: 'forgot.wrongAnswers' });
+    case 'RECOVERY_CODE_INVALID':
+      return intl.formatMessage({ id: 'errors.recoveryCodeInvalid' });
     case 'RESET_TOKEN_INVALID':
       return intl.formatMessage({ id: 'errors.resetExpired' });
     case 'ANSWERS_REQUIRED':

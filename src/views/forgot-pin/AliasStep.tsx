@@ -1,9 +1,13 @@
 import { FormattedMessage } from 'react-intl';
 import { useFlowSelect } from '../../app/flow';
 import { AliasField } from '../auth/AliasField';
+import { OtherWay } from './CodeStep';
 import { ForgotPinFlow, Step, StepActions, type StepProps, useStepState } from './parts';
 
-/** Step 1: the alias (filled in when she came from sign-in); her questions load from it. */
+/**
+ * Step 1: the alias (filled in when she came from sign-in); her questions load from it, or she goes
+ * on with her recovery code instead.
+ */
 export function AliasStep({ heading }: StepProps) {
   const { send, error, busy: loading } = useStepState();
   const alias = useFlowSelect(ForgotPinFlow, (s) => s.context.alias);
@@ -27,6 +31,7 @@ export function AliasStep({ heading }: StepProps) {
         primary={<FormattedMessage id="forgot.alias.submit" />}
         busyText={<FormattedMessage id="forgot.loading" />}
       />
+      <OtherWay to="code" />
     </Step>
   );
 }

@@ -6,6 +6,7 @@ import { useFlowActor, useFlowStep } from '../../app/flow';
 import { AuthCard } from '../auth/AuthCard';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { AliasStep } from './AliasStep';
+import { CodeStep } from './CodeStep';
 import { DoneStep } from './DoneStep';
 import { PinStep } from './PinStep';
 import { ForgotPinFlow, Progress, type StepProps } from './parts';
@@ -16,6 +17,7 @@ import { StoppedStep } from './StoppedStep';
 const SCREENS = {
   alias: { Screen: AliasStep, number: 1 },
   questions: { Screen: QuestionsStep, number: 2 },
+  code: { Screen: CodeStep, number: 2 },
   pin: { Screen: PinStep, number: 3 },
   done: { Screen: DoneStep, number: 0 },
   stopped: { Screen: StoppedStep, number: 0 },

@@ -12,13 +12,14 @@ export function PinStep({ heading }: StepProps) {
   const pin = useFlowSelect(ForgotPinFlow, (s) => s.context.pin);
   const pinConfirm = useFlowSelect(ForgotPinFlow, (s) => s.context.pinConfirm);
   const fieldErrors = useFlowSelect(ForgotPinFlow, (s) => s.context.fieldErrors);
+  const viaCode = useFlowSelect(ForgotPinFlow, (s) => s.context.via === 'code');
   // a server field code for something other than the two PINs has no place on screen: say it generally
   const otherField = Object.entries(fieldErrors).some(([k, v]) => v && k !== 'pin' && k !== 'pinConfirm');
   return (
     <Step
       heading={heading}
       title={<FormattedMessage id="forgot.newPin.title" />}
-      intro={<FormattedMessage id="forgot.newPin.intro" />}
+      intro={<FormattedMessage id={viaCode ? 'forgot.newPin.introCode' : 'forgot.newPin.intro'} />}
       error={error}
       onSubmit={() => send({ type: 'forgotPin.submitPin' })}
     >

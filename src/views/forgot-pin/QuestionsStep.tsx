@@ -5,6 +5,7 @@ import { useFlowSelect } from '../../app/flow';
 import * as Field from '../../components/field';
 import { asTyped } from '../auth/AliasField';
 import { fieldMessage } from '../messages';
+import { OtherWay } from './CodeStep';
 import { ForgotPinFlow, Step, StepActions, type StepProps, useStepState } from './parts';
 
 /**
@@ -75,6 +76,7 @@ export function QuestionsStep({ heading }: StepProps) {
         primary={<FormattedMessage id="forgot.questions.submit" />}
         busyText={<FormattedMessage id={loading ? 'forgot.loading' : 'forgot.verifying'} />}
       />
+      <OtherWay to="code" />
     </Step>
   );
 }

@@ -130,7 +130,13 @@ export function OutcomeAlert({
 }
 
 /** Codes the member fixes herself; anything else (network, server) gets a "Try again" button. */
-const OWN_CODES = new Set(['USER_NOT_FOUND', 'WRONG_ANSWERS', 'ANSWERS_REQUIRED', 'VALIDATION_ERROR']);
+const OWN_CODES = new Set([
+  'USER_NOT_FOUND',
+  'WRONG_ANSWERS',
+  'ANSWERS_REQUIRED',
+  'VALIDATION_ERROR',
+  'RECOVERY_CODE_INVALID',
+]);
 
 export const isRetryable = (error: AppError) => !OWN_CODES.has(error.code);
 

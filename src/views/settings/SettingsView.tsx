@@ -6,14 +6,15 @@ import { Notice, RetryButton } from '../../components/notice';
 import { panel } from '../../components/panel';
 import { Skeleton } from '../../components/skeleton';
 import { errorMessage } from '../messages';
+import { DeleteSection } from './DeleteSection';
 import { DevicesSection } from './DevicesSection';
+import { ExportSection } from './ExportSection';
 import { LanguageSection } from './LanguageSection';
 import { PinSection } from './PinSection';
 import { ProfileSection } from './ProfileSection';
+import { RecoveryCodeSection } from './RecoveryCodeSection';
 import { SecuritySection } from './SecuritySection';
 import { SettingsFlow, useSettings } from './useSettings';
-
-// C2's sections (recovery code, her data, deleting the account): imports here
 
 const PAGE_STATES = ['loading', 'failed', 'loaded'] as const;
 
@@ -86,10 +87,10 @@ function Settings() {
           <LanguageSection />
           <PinSection />
           <SecuritySection />
-          {/* C2: <RecoveryCodeSection /> (./RecoveryCodeSection.tsx) goes here, after Security questions */}
+          <RecoveryCodeSection />
           <DevicesSection />
-          {/* C2: <ExportSection /> (./ExportSection.tsx, "Your data") goes here, after Devices */}
-          {/* C2: <DeleteSection /> (./DeleteSection.tsx, "Delete account") goes here, last */}
+          <ExportSection />
+          <DeleteSection />
         </div>
       )}
     </section>

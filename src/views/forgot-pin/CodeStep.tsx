@@ -1,0 +1,76 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { css } from '../../../styled-system/css';
+import { useFlowSelect } from '../../app/flow';
+import { Button } from '../../components/button';
+import * as Field from '../../components/field';
+import { fieldMessage } from '../messages';
+import { ForgotPinFlow, Step, StepActions, type StepProps, useStepState } from './parts';
+
+/**
+ * Step 2, the other way (issue 25): her one-time recovery code instead of the answers. Typed in any
+ * case, with or without hyphens or spaces; one that cannot be a code is marked before the server
+ * is asked. "Answer my questions instead" goes back to the questions.
+ */
+export function CodeStep({ heading }: StepProps) {
+  const intl = useIntl();
+  const { send, error, busy } = useStepState();
+  const code = useFlowSelect(ForgotPinFlow, (s) => s.context.code);
+  const fieldError = useFlowSelect(ForgotPinFlow, (s) => s.context.fieldErrors.code);
+  return (
+    <Step
+      heading={heading}
+      title={<FormattedMessage id="forgot.code.title" />}
+      intro={<FormattedMessage id="forgot.code.intro" />}
+      error={error}
+      onSubmit={() => send({ type: 'forgotPin.submitCode' })}
+    >
+      <Field.Root invalid={!!fieldError || error?.code === 'RECOVERY_CODE_INVALID'} required>
+        <Field.Label>
+          <FormattedMessage id="forgot.code.label" />
+        </Field.Label>
+        <Field.Input
+          name="recovery-code"
+          dir="ltr"
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          autoCorrect="off"
+          maxLength={40}
+          readOnly={busy}
+          value={code}
+          placeholder="XXXX-XXXX-XXXX-XXXX"
+          className={css({ fontFamily: 'mono', letterSpacing: '0.08em', textTransform: 'uppercase' })}
+          onChange={(e) => send({ type: 'forgotPin.codeChanged', value: e.target.value })}
+        />
+        <Field.HelperText>
+          <FormattedMessage id="forgot.code.hint" />
+        </Field.HelperText>
+        <Field.ErrorText>{fieldMessage(intl, fieldError)}</Field.ErrorText>
+      </Field.Root>
+      <StepActions
+        primary={<FormattedMessage id="forgot.code.submit" />}
+        busyText={<FormattedMessage id="forgot.code.verifying" />}
+      />
+      <OtherWay to="answers" />
+    </Step>
+  );
+}
+
+/** The link to the other way of proving it is her: the recovery code, or the questions. */
+export function OtherWay({ to }: { to: 'code' | 'answers' }) {
+  const { send, busy } = useStepState();
+  return (
+    <div className={css({ display: 'flex', justifyContent: 'center', mt: '-2' })}>
+      <Button
+        type="button"
+        variant="link"
+        size="sm"
+        disabled={busy}
+        data-testid={to === 'code' ? 'forgot-use-code' : 'forgot-use-answers'}
+        onClick={() => send({ type: to === 'code' ? 'forgotPin.useCode' : 'forgotPin.useAnswers' })}
+      >
+        <FormattedMessage id={to === 'code' ? 'forgot.code.useCode' : 'forgot.code.useAnswers'} />
+      </Button>
+    </div>
+  );
+}
