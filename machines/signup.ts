@@ -1,6 +1,7 @@
 import { aliasStep } from './signup-alias';
-import { draftOf, initialContext } from './signup-rules';
+import { initialContext, STEPS } from './signup-rules';
 import { signupSetup } from './signup-setup';
+import { formStep, goToStep, loadedList } from './signup-steps';
 
 /**
  * Sign-up (spec §3 Account, §5, §8): alias → PIN → security questions → profile → avatar →
@@ -26,171 +27,40 @@ export const signupMachine = signupSetup.createMachine({
   context: ({ input }) => initialContext(input.session),
   on: { 'signup.leave': { actions: 'forgetDraft' } },
   states: {
-    questions: {
-      description: 'The security questions, in the language on screen.',
-      initial: 'loading',
-      // the questions come in the request language: fetch them again in the new one
-      on: { 'signup.localeChanged': '.loading' },
-      states: {
-        loading: {
-          description: 'GET the security questions.',
-          tags: 'questions:loading',
-          invoke: {
-            src: 'fetchSecurityQuestions',
-            onDone: {
-              target: 'ready',
-              actions: { type: 'keepQuestions', params: ({ event }) => event.output },
-            },
-            onError: 'failed',
-          },
-        },
-        failed: {
-          description: 'They did not come: a retry.',
-          tags: 'questions:failed',
-          on: { 'signup.retry': 'loading' },
-        },
-        ready: { description: 'The questions are in.', tags: 'questions:ready' },
-      },
-    },
-    avatars: {
-      description: 'The avatars she may choose, named in the language on screen.',
-      initial: 'loading',
-      on: { 'signup.localeChanged': '.loading' },
-      states: {
-        loading: {
-          description: 'GET the avatars.',
-          tags: 'avatars:loading',
-          invoke: {
-            src: 'fetchAvatars',
-            onDone: {
-              target: 'ready',
-              actions: { type: 'keepAvatars', params: ({ event }) => event.output },
-            },
-            onError: 'failed',
-          },
-        },
-        failed: {
-          description: 'They did not come: a retry.',
-          tags: 'avatars:failed',
-          on: { 'signup.retry': 'loading' },
-        },
-        ready: { description: 'The avatars are in.', tags: 'avatars:ready' },
-      },
-    },
+    questions: loadedList(
+      'questions',
+      'The security questions, in the language on screen.',
+      'the security questions',
+    ),
+    avatars: loadedList(
+      'avatars',
+      'The avatars she may choose, named in the language on screen.',
+      'the avatars',
+    ),
     flow: {
       description:
         'One step at a time; Back keeps what she entered; the address asks for a step with signup.goTo.',
       initial: 'alias',
       on: {
-        'signup.goTo': [
-          {
-            guard: { type: 'landsOn', params: { step: 'alias' } },
-            target: '.alias',
-            actions: 'clearFailure',
-          },
-          { guard: { type: 'landsOn', params: { step: 'pin' } }, target: '.pin', actions: 'clearFailure' },
-          {
-            guard: { type: 'landsOn', params: { step: 'security' } },
-            target: '.security',
-            actions: 'clearFailure',
-          },
-          {
-            guard: { type: 'landsOn', params: { step: 'profile' } },
-            target: '.profile',
-            actions: 'clearFailure',
-          },
-          {
-            guard: { type: 'landsOn', params: { step: 'avatar' } },
-            target: '.avatar',
-            actions: 'clearFailure',
-          },
-          {
-            guard: { type: 'landsOn', params: { step: 'confirm' } },
-            target: '.confirm',
-            actions: 'clearFailure',
-          },
-        ],
+        'signup.goTo': goToStep(STEPS),
       },
       states: {
         alias: aliasStep,
-        pin: {
-          description: 'Step 2: her PIN, twice.',
-          tags: 'step:pin',
-          on: {
-            'signup.fieldChanged': {
-              guard: { type: 'isFieldOf', params: { step: 'pin' } },
-              actions: 'setField',
-            },
-            'signup.next': [
-              {
-                guard: { type: 'stepInvalid', params: { step: 'pin' } },
-                actions: { type: 'showStepErrors', params: { step: 'pin' } },
-              },
-              { target: 'security', actions: 'clearFailure' },
-            ],
-            'signup.back': { target: 'alias', actions: 'clearFailure' },
-          },
-        },
-        security: {
-          description: 'Step 3: three security questions and their answers.',
-          tags: 'step:security',
-          on: {
-            'signup.fieldChanged': {
-              guard: { type: 'isFieldOf', params: { step: 'security' } },
-              actions: 'setField',
-            },
-            'signup.next': [
-              {
-                guard: { type: 'stepInvalid', params: { step: 'security' } },
-                actions: { type: 'showStepErrors', params: { step: 'security' } },
-              },
-              { target: 'profile', actions: 'clearFailure' },
-            ],
-            'signup.back': { target: 'pin', actions: 'clearFailure' },
-          },
-        },
-        profile: {
-          description: 'Step 4: country, age range and the optional details.',
-          tags: 'step:profile',
-          on: {
-            'signup.fieldChanged': {
-              guard: { type: 'isFieldOf', params: { step: 'profile' } },
-              actions: [
-                'setField',
-                { type: 'saveDraft', params: ({ context }) => ({ draft: draftOf(context) }) },
-              ],
-            },
-            'signup.next': [
-              {
-                guard: { type: 'stepInvalid', params: { step: 'profile' } },
-                actions: { type: 'showStepErrors', params: { step: 'profile' } },
-              },
-              { target: 'avatar', actions: 'clearFailure' },
-            ],
-            'signup.back': { target: 'security', actions: 'clearFailure' },
-          },
-        },
-        avatar: {
-          description: 'Step 5: her avatar.',
-          tags: 'step:avatar',
-          on: {
-            'signup.fieldChanged': {
-              guard: { type: 'isFieldOf', params: { step: 'avatar' } },
-              actions: [
-                'setField',
-                { type: 'saveDraft', params: ({ context }) => ({ draft: draftOf(context) }) },
-              ],
-            },
-            'signup.next': [
-              {
-                guard: { type: 'stepInvalid', params: { step: 'avatar' } },
-                actions: { type: 'showStepErrors', params: { step: 'avatar' } },
-              },
-              { target: 'confirm', actions: 'clearFailure' },
-            ],
-            'signup.back': { target: 'profile', actions: 'clearFailure' },
-          },
-        },
+        pin: formStep('pin', 'Step 2: her PIN, twice.', { next: 'security', back: 'alias' }),
+        security: formStep('security', 'Step 3: three security questions and their answers.', {
+          next: 'profile',
+          back: 'pin',
+        }),
+        profile: formStep('profile', 'Step 4: country, age range and the optional details.', {
+          next: 'avatar',
+          back: 'security',
+          keepDraft: true,
+        }),
+        avatar: formStep('avatar', 'Step 5: her avatar.', {
+          next: 'confirm',
+          back: 'profile',
+          keepDraft: true,
+        }),
         confirm: {
           description:
             'Step 6: she confirms she is an adult and accepts the terms, then creates the account.',
