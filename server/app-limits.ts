@@ -8,8 +8,9 @@
  * - per member and per address (three times a member's: a household, an office or a carrier's NAT
  *   shares one): saving cards (card testing), holding slots and confirming bookings (issue 20: no
  *   one empties an expert's calendar);
- * - per member: invoice and credit-note PDFs (costly renders).
+ * - per member: invoice and credit-note PDFs (costly renders), her data's exports (issue 25).
  */
+import { EXPORTS_PER_HOUR } from '../contract/account-settings-rules.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/index.ts';
 import type { Clock } from './lib/clock.ts';
@@ -63,5 +64,6 @@ export function createLimits({ db, clock, config, limitStore, forms }: LimitDeps
     hold: memberAndAddress('booking-hold', booking),
     confirm: memberAndAddress('booking-confirm', booking),
     pdf: memberLimit(limiter('pdf-member', config.pdfRateLimit ?? PDF_RATE_LIMIT)),
+    export: memberLimit(limiter('export-member', { limit: EXPORTS_PER_HOUR, windowMs: 60 * 60_000 })),
   };
 }

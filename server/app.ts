@@ -9,6 +9,8 @@ import { handleError, limitBodies, loggedPath, notFound, requestContext } from '
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/index.ts';
 import { renderDocs } from './docs.ts';
+import { createAccountDeletion } from './domain/account-deletion.ts';
+import { createAccountExport } from './domain/account-export.ts';
 import { createAccounts } from './domain/accounts.ts';
 import { createArticles } from './domain/articles.ts';
 import { createCommerce } from './domain/commerce.ts';
@@ -44,6 +46,7 @@ import { sandboxPayRoutes } from './routes/sandbox-pay.ts';
 import { securityQuestionRoutes } from './routes/security-questions.ts';
 import { siteRoutes } from './routes/site.ts';
 import { optionalSession, sessionAuth, userRoutes } from './routes/users.ts';
+import { accountDataRoutes } from './routes/users-me-data.ts';
 import { createSiteMeta, DEFAULT_QUICK_EXIT_URL } from './site-meta.ts';
 import { articlesSource, coursesSource, expertsSource } from './site-sources.ts';
 import { createPageRenderer, pageLocale, rendersOnServer } from './ssr.ts';
@@ -209,6 +212,28 @@ export function createApp({
       pdfLimit: limits.pdf,
       holdLimit: limits.hold,
       confirmLimit: limits.confirm,
+    }),
+  );
+
+  // her data (issue 25): the export (limited per member in every process) and deleting her account
+  app.route(
+    '/api',
+    accountDataRoutes({
+      exporter: createAccountExport({
+        db: db.db,
+        clock,
+        catalogue: learning.catalogue,
+        dataKeys: consultationsConfig.dataKeys,
+      }),
+      deletion: createAccountDeletion({
+        database: db,
+        clock,
+        accounts,
+        consultations,
+        catalogue: learning.catalogue,
+      }),
+      auth,
+      exportLimit: limits.export,
     }),
   );
 
