@@ -11,7 +11,10 @@ import { coversEveryTransition, followPaths, modelApp } from './harness';
 /**
  * Model-based test of PIN recovery. `createTestModel` refuses machines that invoke actors, so the
  * model below is a plain machine of what the member sees, whose server answers are explicit events
- * (QUESTIONS_LOADED, USER_NOT_FOUND, WRONG_ANSWERS, LOCKED, RESET_OK, RESET_EXPIRED…). Each event's
+ * (QUESTIONS_LOADED, USER_NOT_FOUND, WRONG_ANSWERS, LOCKED, RESET_OK, RESET_EXPIRED…). The other way
+ * back (issue 25), her one-time recovery code instead of the answers, is modelled beside them
+ * (USE_CODE, SUBMIT_CODE, CODE_OK, CODE_WRONG…), with its own new-PIN and expired states, whose
+ * Back returns to the code. Each event's
  * `exec` drives the REAL app (real root actor, real forgotPin machine, real /forgot-pin and /login
  * views) in jsdom and settles its stubbed server calls by hand; each state's check asserts the DOM
  * and the real forgotPin snapshot. Paths cover every transition of the model (a shortest path to
@@ -33,6 +36,9 @@ const QUESTIONS_AR: SecurityQuestion[] = [
   { id: 'first_school', text: 'ما اسم مدرستك الأولى؟' },
 ];
 const ALIAS = 'noor.rain';
+/** Her recovery code as written down, and as she types it (lower case, spaces). */
+const CODE = '7KQ4-MX9T-CR3W-HPNA';
+const CODE_TYPED = '7kq4 mx9t cr3w hpna';
 
 const model = createMachine({
   id: 'forgotPinModel',
@@ -42,10 +48,36 @@ const model = createMachine({
       on: {
         SUBMIT_SHORT_ALIAS: 'aliasInvalid',
         SUBMIT_ALIAS: 'loadingQuestions',
+        USE_CODE: 'code',
+        USE_CODE_SHORT_ALIAS: 'aliasInvalid',
         BACK: 'signIn',
         CANCEL: 'signIn',
       },
     },
+    // the recovery code instead of the answers (issue 25)
+    code: {
+      on: {
+        SUBMIT_BAD_CODE: 'codeInvalid',
+        SUBMIT_CODE: 'verifyingCode',
+        USE_ANSWERS: 'loadingQuestions',
+        BACK: 'alias',
+        CANCEL: 'signIn',
+      },
+    },
+    codeInvalid: { on: { SUBMIT_CODE: 'verifyingCode' } },
+    codeWrong: { on: { SUBMIT_CODE: 'verifyingCode' } },
+    verifyingCode: {
+      on: {
+        CODE_OK: 'choosingPinViaCode',
+        CODE_WRONG: 'codeWrong',
+        LOCKED: 'locked',
+        USER_NOT_FOUND: 'userNotFound',
+        BACK: 'code',
+      },
+    },
+    choosingPinViaCode: { on: { SUBMIT_PIN: 'resettingViaCode', BACK: 'code' } },
+    resettingViaCode: { on: { RESET_EXPIRED: 'expiredViaCode', RESET_OK: 'recovered' } },
+    expiredViaCode: { on: { BACK: 'code' } },
     aliasInvalid: { on: { SUBMIT_ALIAS: 'loadingQuestions' } },
     userNotFound: { on: { SUBMIT_ALIAS: 'loadingQuestions' } },
     aliasNetworkError: { on: { RETRY: 'loadingQuestions' } },
@@ -64,6 +96,7 @@ const model = createMachine({
         SUBMIT_EMPTY: 'answersMissing',
         ANSWER_AND_SUBMIT: 'verifying',
         SWITCH_LANGUAGE: 'reloadingInArabic',
+        USE_CODE: 'code',
         BACK: 'alias',
         CANCEL: 'signIn',
       },
@@ -136,6 +169,7 @@ const ui = modelApp({
         { alias: string; answers: { questionId: string; answer: string }[] }
       >(),
     resetPin: () => controlledActor<unknown, { resetToken: string; pin: string; pinConfirm: string }>(),
+    verifyCode: () => controlledActor<{ resetToken: string }, { alias: string; code: string }>(),
   },
 });
 const stubs = () => ui.stubs;
@@ -209,7 +243,7 @@ async function expectPinStep() {
   await heading('Your new PIN');
   await expectOnForgotPin(3);
   const { pinLength, pin, pinConfirm, resetToken } = real().context;
-  expect(resetToken).toBe('tok-1');
+  expect(resetToken).toBe(real().context.via === 'code' ? 'tok-code' : 'tok-1');
   expect(screen.getByLabelText(`${pinLength} digits`)).toBeChecked();
   for (const [id, value] of [
     ['new-pin', pin],
@@ -223,6 +257,14 @@ async function expectPinStep() {
   }
   expect(within(byTestId('new-pin')).getByText('New PIN')).toBeInTheDocument();
   expect(within(byTestId('new-pin-confirm')).getByText('Confirm new PIN')).toBeInTheDocument();
+}
+
+/** The code step: its field holds what she typed, Back and Cancel there, the link to the questions. */
+async function expectCodeStep() {
+  await heading('Your recovery code');
+  await expectOnForgotPin(2);
+  expect(field('Recovery code')).toHaveValue(real().context.code);
+  expect(byTestId('forgot-use-answers')).toHaveTextContent('Answer my security questions instead');
 }
 
 async function expectBusy(status: string) {
@@ -444,6 +486,57 @@ const states: Record<string, () => Promise<void>> = {
       pinConfirm: digitsFor(pinLength),
     });
   },
+  code: async () => {
+    await expectCodeStep();
+    expect(matches('enteringCode')).toBe(true);
+    expectNoError();
+    expect(real().context.fieldErrors).toEqual({});
+  },
+  codeInvalid: async () => {
+    await expectCodeStep();
+    expect(real().context.fieldErrors).toEqual({ code: 'RECOVERY_CODE_FORMAT' });
+    expect(field('Recovery code')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Recovery code')).toHaveAccessibleErrorMessage(
+      'A recovery code has 16 letters and digits, in four groups of four.',
+    );
+    // refused before the server is asked: no request under way
+    expect(matches('enteringCode')).toBe(true);
+  },
+  codeWrong: async () => {
+    await expectCodeStep();
+    await expectAlert(/That recovery code does not match, or it has already been used\./);
+    expect(real().context.error).toEqual({ code: 'RECOVERY_CODE_INVALID', attemptsRemaining: 2 });
+    expect(queryButton('Try again')).toBeNull();
+    // what she typed stays, to correct
+    expect(field('Recovery code')).toHaveValue(CODE_TYPED);
+  },
+  verifyingCode: async () => {
+    await expectOnForgotPin(2);
+    await expectBusy('Checking your code…');
+    expect(matches('verifyingCode')).toBe(true);
+    // sent in its canonical form: upper case, grouped, whatever she typed
+    expect(stubs().verifyCode.last()!.input).toEqual({ alias: ALIAS, code: CODE });
+    expect(field('Recovery code')).toHaveAttribute('readonly');
+  },
+  choosingPinViaCode: async () => {
+    await expectPinStep();
+    expect(matches('choosingPin')).toBe(true);
+    expect(real().context.via).toBe('code');
+    expect(screen.getByText('Your code is correct. Choose a new PIN.')).toBeInTheDocument();
+    expectNoError();
+  },
+  resettingViaCode: async () => {
+    await expectOnForgotPin(3);
+    await expectBusy('Saving your new PIN…');
+    expect(matches('resetting')).toBe(true);
+    expect(stubs().resetPin.last()!.input.resetToken).toBe('tok-code');
+  },
+  expiredViaCode: async () => {
+    await heading('Time ran out');
+    expect(matches('expired')).toBe(true);
+    expect(real().context.via).toBe('code');
+    expect(button('Start again')).toBeInTheDocument();
+  },
   locked: async () => expectLocked(0),
   // a second later, a second less
   lockCountingDown: async () => expectLocked(1),
@@ -479,6 +572,7 @@ const rejectPending = async (error: unknown) => {
     await stubs().fetchQuestions.reject(error);
   else if (matches('verifying')) await stubs().verifyAnswers.reject(error);
   else if (matches('resetting')) await stubs().resetPin.reject(error);
+  else if (matches('verifyingCode')) await stubs().verifyCode.reject(error);
   else throw new Error(`nothing pending in ${JSON.stringify(real().value)}`);
 };
 const LENGTHS = [6, 8, 10, 12];
@@ -494,6 +588,30 @@ const events = {
     await user.keyboard('{Enter}');
   },
   BACK: async () => click(byTestId('forgot-back')),
+  USE_CODE: async () => {
+    if (matches('enteringAlias')) await retype(field('Alias'), ALIAS);
+    await click(byTestId('forgot-use-code'));
+    await expectHeadingFocused('Your recovery code');
+  },
+  USE_CODE_SHORT_ALIAS: async () => {
+    await retype(field('Alias'), 'no');
+    await click(byTestId('forgot-use-code'));
+  },
+  USE_ANSWERS: async () => click(byTestId('forgot-use-answers')),
+  SUBMIT_BAD_CODE: async () => {
+    await retype(field('Recovery code'), 'AB12-CD');
+    await click(button('Check my code'));
+  },
+  SUBMIT_CODE: async () => {
+    // lower case, spaces instead of hyphens: the machine sends the canonical form
+    await retype(field('Recovery code'), CODE_TYPED);
+    await user.keyboard('{Enter}');
+  },
+  CODE_OK: async () => {
+    await stubs().verifyCode.resolve({ resetToken: 'tok-code' });
+    await expectHeadingFocused('Your new PIN');
+  },
+  CODE_WRONG: async () => rejectPending({ code: 'RECOVERY_CODE_INVALID', attemptsRemaining: 2 }),
   CANCEL: async () => click(byTestId('forgot-cancel')),
   RETRY: async () => click(button('Try again')),
   QUESTIONS_LOADED: async () => {

@@ -81,6 +81,12 @@ export interface Stubs {
   cancelBooking?: AnyActorLogic;
   joinCall?: AnyActorLogic;
   downloadPdf?: AnyActorLogic;
+  /** PIN recovery with her one-time recovery code (root forgotPin, issue 25). */
+  verifyCode?: AnyActorLogic;
+  /** Account Settings' recovery code, export and delete sections (issue 25; each creates its actor). */
+  issueRecoveryCode?: AnyActorLogic;
+  exportData?: AnyActorLogic;
+  deleteAccount?: AnyActorLogic;
 }
 
 /** No hold of hers to resume (the booking panel by default). */
@@ -213,6 +219,9 @@ export function renderApp(
         downloadPdf: (s.downloadPdf ?? notProvided) as never,
       },
     },
+    recoveryCode: { actors: { issueCode: (s.issueRecoveryCode ?? notProvided) as never } },
+    accountExport: { actors: { exportData: (s.exportData ?? notProvided) as never } },
+    accountDelete: { actors: { deleteAccount: (s.deleteAccount ?? notProvided) as never } },
     inspect: options.inspect,
   };
   // the app's own root logic, with the stubs over the real side effects (and real ones where none is given)
@@ -233,6 +242,7 @@ export function renderApp(
           fetchQuestions: (s.fetchQuestions ?? notProvided) as never,
           verifyAnswers: (s.verifyAnswers ?? notProvided) as never,
           resetPin: (s.resetPin ?? notProvided) as never,
+          verifyCode: (s.verifyCode ?? notProvided) as never,
         },
       },
       safety: { actions: { leaveSite: options.leaveSite ?? (() => {}) } },
