@@ -10,7 +10,7 @@ import { type AppError, notProvided, toAppError } from './types';
  * questions in her language); the sections (profile, language and documents, PIN, questions,
  * recovery code, devices, her data, deleting the account) read the loaded settings and each runs
  * its own machine. A section that saves tells this one (`settings.profileSaved`,
- * `settings.recoveryCodeChanged`), so the others read what the server now holds. A language switch
+ * `settings.questionsSaved`), so the others read what the server now holds. A language switch
  * reads the lists again behind the page (their words are in the request's language).
  */
 export interface SettingsPageData {
@@ -28,15 +28,7 @@ export type AccountSettingsEvent =
   | { type: 'settings.retry' }
   | { type: 'settings.localeChanged' }
   | { type: 'settings.profileSaved'; profile: AccountProfile }
-  | { type: 'settings.questionsSaved'; questionIds: string[] }
-  | { type: 'settings.recoveryCodeChanged'; recoveryCode: AccountSettings['recoveryCode'] };
-
-/** What a section's save changes in the loaded settings (any state where they are on the page). */
-const sectionSaves = {
-  'settings.profileSaved': { actions: 'keepProfile' },
-  'settings.questionsSaved': { actions: 'keepQuestionIds' },
-  'settings.recoveryCodeChanged': { actions: 'keepRecoveryCode' },
-} as const;
+  | { type: 'settings.questionsSaved'; questionIds: string[] };
 
 export const accountSettingsMachine = setup({
   types: {} as { context: AccountSettingsContext; events: AccountSettingsEvent },
@@ -65,26 +57,16 @@ export const accountSettingsMachine = setup({
           }
         : {};
     }),
-    keepRecoveryCode: assign(({ context, event }) => {
-      assertEvent(event, 'settings.recoveryCodeChanged');
-      return context.data
-        ? {
-            data: {
-              ...context.data,
-              settings: {
-                ...context.data.settings,
-                recoveryCode: event.recoveryCode,
-                recoveryCodeWithoutPin: false,
-              },
-            },
-          }
-        : {};
-    }),
   },
 }).createMachine({
   id: 'accountSettings',
   description: 'Her account settings, loaded once for every section of the page.',
   context: { data: null, error: null },
+  // a section's save, in whatever state the page is (kept once the settings are in)
+  on: {
+    'settings.profileSaved': { actions: 'keepProfile' },
+    'settings.questionsSaved': { actions: 'keepQuestionIds' },
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -108,7 +90,7 @@ export const accountSettingsMachine = setup({
     loaded: {
       description: 'Every section reads the settings; a section that saves updates them here.',
       tags: ['step:loaded'],
-      on: { ...sectionSaves, 'settings.localeChanged': 'refreshing' },
+      on: { 'settings.localeChanged': 'refreshing' },
     },
     refreshing: {
       description:
@@ -119,7 +101,7 @@ export const accountSettingsMachine = setup({
         onDone: { target: 'loaded', actions: { type: 'keepData', params: ({ event }) => event.output } },
         onError: { target: 'loaded' },
       },
-      on: { ...sectionSaves, 'settings.localeChanged': { target: 'refreshing', reenter: true } },
+      on: { 'settings.localeChanged': { target: 'refreshing', reenter: true } },
     },
   },
 });

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, not, setup } from 'xstate';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './types';
 
 /**
@@ -37,6 +37,9 @@ export type LanguageEvent =
 
 const LOAD_FAILED = 'LANGUAGE_LOAD_FAILED';
 
+/** What the language machine reads of the session's snapshot: whether a member is signed in. */
+type SessionLike = { matches?: (state: string) => boolean };
+
 export const languageMachine = setup({
   types: {} as {
     context: LanguageContext;
@@ -58,6 +61,28 @@ export const languageMachine = setup({
     applyDocumentLanguage: (_, _params: { locale: Locale }) => {},
     /** Saves the choice under `language`. */
     persistLanguage: (_, _params: { locale: Locale }) => {},
+    /** Keeps her choice on her account (PUT /users/me/preferences), so it follows her to a new device. */
+    saveLanguageOnServer: (_, _params: { locale: Locale }) => {},
+    /**
+     * After a switch: when a member is signed in (the session machine, system id `session`, is in
+     * `signedIn`), her account keeps the language too (issue 25). Type arguments spelled out as in
+     * the session machine: it enqueues only `saveLanguageOnServer`.
+     */
+    rememberOnAccount: enqueueActions<
+      LanguageContext,
+      LanguageEvent,
+      undefined,
+      LanguageEvent,
+      never,
+      { type: 'saveLanguageOnServer'; params: { locale: Locale } },
+      never,
+      never,
+      never
+    >(({ context, system, enqueue }) => {
+      const session = system.get('session')?.getSnapshot() as SessionLike | undefined;
+      if (session?.matches?.('signedIn'))
+        enqueue({ type: 'saveLanguageOnServer', params: { locale: context.locale } });
+    }),
     keepMessages: assign((_, messages: Messages) => ({ messages })),
     fallBackToDefault: assign({ locale: DEFAULT_LOCALE, error: LOAD_FAILED }),
     failLoading: assign({ error: LOAD_FAILED }),
@@ -156,7 +181,8 @@ export const languageMachine = setup({
       },
     },
     switching: {
-      description: "Loads the other language's messages; the page switches only once they are in.",
+      description:
+        "Loads the other language's messages; the page switches only once they are in (and a signed-in member's account keeps the choice).",
       invoke: {
         src: 'loadMessages',
         input: ({ context }) => ({ locale: context.pending ?? context.locale, bundles: context.bundles }),
@@ -166,6 +192,7 @@ export const languageMachine = setup({
             { type: 'switchToPending', params: ({ event }) => event.output },
             { type: 'applyDocumentLanguage', params: ({ context }) => ({ locale: context.locale }) },
             { type: 'persistLanguage', params: ({ context }) => ({ locale: context.locale }) },
+            'rememberOnAccount',
           ],
         },
         onError: { target: 'ready', actions: 'dropPending' },

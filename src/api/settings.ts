@@ -41,14 +41,9 @@ export const saveProfile = fromPromise<AccountProfile, ProfileBody>(({ input, si
   request('/users/me/profile', { method: 'PUT', body: input, signal }),
 );
 
-export interface PreferencesBody {
-  language?: 'en' | 'ar';
-  discreetDocuments?: boolean;
-}
-
-/** PUT /users/me/preferences → the profile as now stored. */
-export const savePreferences = fromPromise<AccountProfile, PreferencesBody>(({ input, signal }) =>
-  request('/users/me/preferences', { method: 'PUT', body: input, signal }),
+/** PUT /users/me/preferences { discreetDocuments } → the profile as now stored. */
+export const saveDiscreetDocuments = fromPromise<AccountProfile, { discreetDocuments: boolean }>(
+  ({ input, signal }) => request('/users/me/preferences', { method: 'PUT', body: input, signal }),
 );
 
 export interface ChangePinBody {

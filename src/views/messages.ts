@@ -34,6 +34,10 @@ export function errorMessage(intl: IntlShape, error: AppError, fallbackId = 'err
       return intl.formatMessage({ id: 'errors.languageLoad' });
     case 'SESSION_EXPIRED':
       return intl.formatMessage({ id: 'login.sessionExpired' });
+    case 'CURRENT_PIN_WRONG':
+      return intl.formatMessage({ id: 'errors.currentPinWrong' });
+    case 'SESSION_NOT_FOUND':
+      return intl.formatMessage({ id: 'errors.sessionNotFound' });
     default:
       return intl.formatMessage({ id: fallbackId });
   }

@@ -87,6 +87,15 @@ export interface Stubs {
   issueRecoveryCode?: AnyActorLogic;
   exportData?: AnyActorLogic;
   deleteAccount?: AnyActorLogic;
+  /** Account Settings' own actors (issue 25; each section creates its actor). */
+  loadSettings?: AnyActorLogic;
+  saveProfile?: AnyActorLogic;
+  savePreference?: AnyActorLogic;
+  changePin?: AnyActorLogic;
+  saveAnswers?: AnyActorLogic;
+  loadDevices?: AnyActorLogic;
+  signOutDevice?: AnyActorLogic;
+  signOutOthers?: AnyActorLogic;
 }
 
 /** No hold of hers to resume (the booking panel by default). */
@@ -132,6 +141,8 @@ export function renderApp(
     clock?: ActorOptions<AnyStateMachine>['clock'];
     /** Quick exit's way out (jsdom cannot leave the page): default, nothing happens. */
     leaveSite?: () => void;
+    /** A signed-in member's language kept on her account (issue 25): default, nothing is sent. */
+    saveLanguageOnServer?: (locale: string) => void;
   } = {},
 ) {
   const s = options.stubs ?? {};
@@ -219,6 +230,18 @@ export function renderApp(
         downloadPdf: (s.downloadPdf ?? notProvided) as never,
       },
     },
+    accountSettings: { actors: { loadSettings: (s.loadSettings ?? notProvided) as never } },
+    profileSettings: { actors: { saveProfile: (s.saveProfile ?? notProvided) as never } },
+    discreetDocuments: { actors: { savePreference: (s.savePreference ?? notProvided) as never } },
+    pinChange: { actors: { changePin: (s.changePin ?? notProvided) as never } },
+    securityAnswers: { actors: { saveAnswers: (s.saveAnswers ?? notProvided) as never } },
+    devices: {
+      actors: {
+        loadDevices: (s.loadDevices ?? notProvided) as never,
+        signOutDevice: (s.signOutDevice ?? notProvided) as never,
+        signOutOthers: (s.signOutOthers ?? notProvided) as never,
+      },
+    },
     recoveryCode: { actors: { issueCode: (s.issueRecoveryCode ?? notProvided) as never } },
     accountExport: { actors: { exportData: (s.exportData ?? notProvided) as never } },
     accountDelete: { actors: { deleteAccount: (s.deleteAccount ?? notProvided) as never } },
@@ -236,7 +259,10 @@ export function renderApp(
           revokeToken: s.revokeToken ?? fromPromise(async () => {}),
         }),
       },
-      language: { actors: defined({ loadMessages: s.loadMessages, loadBundle: s.loadBundle }) },
+      language: {
+        actors: defined({ loadMessages: s.loadMessages, loadBundle: s.loadBundle }),
+        actions: { saveLanguageOnServer: (_, p) => options.saveLanguageOnServer?.(p.locale) },
+      },
       forgotPin: {
         actors: {
           fetchQuestions: (s.fetchQuestions ?? notProvided) as never,
