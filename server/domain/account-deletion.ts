@@ -38,7 +38,6 @@ import { sqlTime } from './accounts-members.ts';
 import type { Consultations } from './consultations.ts';
 import type { createCatalogue } from './learning-catalogue.ts';
 import { IN_FLIGHT_MS, lockMember } from './member-lock.ts';
-import { createSessionCache } from './session-cache.ts';
 
 /** What a kept invoice or credit note says instead of her alias. */
 export const FORMER_MEMBER = 'Former member';
@@ -56,8 +55,6 @@ export interface DeletionDeps {
 
 export function createAccountDeletion({ database, clock, accounts, consultations, catalogue }: DeletionDeps) {
   const { db } = database;
-  // her sessions dropped in every process (the accounts' own cache hears the broadcast)
-  const sessionCache = createSessionCache(database, clock);
 
   /** A purchase or confirm request of hers still under way (a charge could still land). */
   async function paymentUnderWay(memberId: string): Promise<boolean> {
@@ -172,7 +169,7 @@ export function createAccountDeletion({ database, clock, accounts, consultations
           if (await erase(u.id, u.aliasKey)) break;
           if (attempt >= ATTEMPTS) throw new ApiError('PAYMENT_IN_PROGRESS');
         }
-        await sessionCache.revokeMember(u.id);
+        await accounts.forgetSessions(u.id);
         catalogue.invalidate();
         return { cancelledConsultations };
       });

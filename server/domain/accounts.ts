@@ -38,7 +38,10 @@ export interface Accounts
     Recovery,
     AccountSettingsDomain,
     RecoveryCodeDomain,
-    Devices {}
+    Devices {
+  /** Forgets every session of hers kept in memory, here at once and in every other process (her account deleted). */
+  forgetSessions(userId: string): Promise<void>;
+}
 
 export function createAccounts(deps: AccountDeps): Accounts {
   const throttle = createThrottle(deps);
@@ -50,6 +53,7 @@ export function createAccounts(deps: AccountDeps): Accounts {
     ...createAccountSettings({ ...deps, throttle, sessionCache }),
     ...createRecoveryCodes({ ...deps, throttle, sessionCache }),
     ...createDevices({ ...deps, sessionCache }),
+    forgetSessions: (userId) => sessionCache.revokeMember(userId),
   };
 }
 
