@@ -5,6 +5,8 @@
  * stays reserved and documents are kept, the export's formats and neutral file names.
  * contract/account-settings.ts re-exports all of it beside the shapes of /api/users/me/*.
  */
+import { toAsciiDigits } from './account-rules.ts';
+
 // ------------------------------------------------------------------ recovery code
 
 /** Crockford-like: no 0/O, 1/I/L, 5/S, 2/Z, 8/B, U, so what she writes down reads back one way. */
@@ -18,11 +20,12 @@ export const RECOVERY_CODE_SIGNUP_MINUTES = 15;
 export const RECOVERY_CODE_FILE_NAME = 'note.txt';
 
 /**
- * What she typed → the code's canonical form (upper case, Arabic-Indic digits to ASCII, spaces
+ * What she typed → the code's canonical form (upper case, Arabic-Indic and Eastern Arabic-Indic
+ * digits to ASCII as in PINs, spaces
  * and hyphens dropped, then regrouped), or null when it cannot be a code.
  */
 export function normalizeRecoveryCode(input: string): string | null {
-  const digits = input.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+  const digits = toAsciiDigits(input);
   const raw = digits.toUpperCase().replace(/[\s\-‐-―]/g, '');
   const length = RECOVERY_CODE_GROUPS * RECOVERY_CODE_GROUP_LENGTH;
   if (raw.length !== length) return null;

@@ -6,7 +6,11 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_SIGNUP_MINUTES } from '../../contract/account-settings.ts';
+import {
+  normalizeRecoveryCode,
+  RECOVERY_CODE_ALPHABET,
+  RECOVERY_CODE_SIGNUP_MINUTES,
+} from '../../contract/account-settings.ts';
 import { recoveryCodes, users } from '../../server/db/schema.ts';
 import { newRecoveryCode } from '../../server/domain/recovery-code.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
@@ -36,6 +40,18 @@ const storedRow = async (userId: string) =>
   (await db.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, userId)))[0];
 
 describe('making a code', () => {
+  it('reads a code back however it is typed: any case, spaces or dashes, Arabic-Indic digits of either kind', () => {
+    for (const typed of [
+      '7kq4-mx9t-cr3w-hpna',
+      ' 7KQ4 MX9T CR3W HPNA ',
+      '٧KQ٤‐MX٩T–CR٣W-HPNA',
+      '۷KQ۴MX۹TCR۳WHPNA',
+    ])
+      expect(normalizeRecoveryCode(typed)).toBe('7KQ4-MX9T-CR3W-HPNA');
+    for (const typed of ['7KQ4-MX9T-CR3W', '7KQ4-MX9T-CR3W-HPNA-A', '7KQ4-MX9T-CR3W-HPN0', '٧'.repeat(17)])
+      expect(normalizeRecoveryCode(typed)).toBeNull();
+  });
+
   it('draws sixteen characters of the alphabet, uniformly enough that every one appears', () => {
     const codes = Array.from({ length: 400 }, newRecoveryCode);
     for (const c of codes) expect(c).toMatch(CODE);
