@@ -9,13 +9,17 @@
  * file names are their numbers.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ALIAS_RESERVED_DAYS, DELETE_CONFIRMATION } from '../../contract/account-settings.ts';
+import {
+  ALIAS_RESERVED_DAYS,
+  DELETE_CONFIRMATION,
+  DOCUMENTS_KEPT_YEARS,
+} from '../../contract/account-settings.ts';
 import * as schema from '../../server/db/schema.ts';
 import { FORMER_MEMBER } from '../../server/domain/account-deletion.ts';
 import { consultationCode, courseCode } from '../../server/domain/document-lines.ts';
@@ -284,6 +288,16 @@ describe(`deleting her account on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`,
     expect(titled.text).toContain(course.items[0].title);
     expect(titled.text).toContain("Women's health");
     expect(titled.text).toContain(String(off.body.memberNumber));
+  });
+
+  it('the privacy page says what is kept after a deletion and for how long, in both languages', () => {
+    for (const lang of ['en', 'ar']) {
+      const catalogue = JSON.parse(readFileSync(new URL(`../../lang/${lang}.json`, import.meta.url), 'utf8'));
+      const text: string = catalogue['privacy.choices.delete'];
+      expect(text).toContain(`${DOCUMENTS_KEPT_YEARS} `);
+      expect(text).toContain(`${ALIAS_RESERVED_DAYS} `);
+      expect(catalogue['privacy.choices.copy']).toBeTruthy();
+    }
   });
 
   it(`keeps her alias reserved for ${ALIAS_RESERVED_DAYS} days, then it is free`, async () => {

@@ -834,7 +834,8 @@ describe(`consultations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => 
       for (const s of [
         'Tax invoice',
         b.invoice.number,
-        'Video consultation, 30 minutes',
+        // discreet documents are on by default (issue 25): no offer or expert named
+        'Online consultation S-',
         'Consultation fee',
         '$55.00',
         'Merchant charges',
