@@ -11,14 +11,15 @@ export interface RecoveryCodeInput {
   active: boolean;
   /** Within RECOVERY_CODE_SIGNUP_MINUTES of sign-up, before a first code: no PIN asked. */
   withoutPin: boolean;
+  /** When the code she has was made (ISO), if she has one. */
+  createdAt?: string | null;
 }
 
-export interface RecoveryCodeContext extends RecoveryCodeInput {
+export interface RecoveryCodeContext extends Required<RecoveryCodeInput> {
   currentPin: string;
   fieldErrors: { currentPin?: string };
   /** The code just made, shown once; forgotten when she says she has written it down. */
   code: string | null;
-  createdAt: string | null;
   copied: boolean;
   error: AppError | null;
 }
@@ -38,7 +39,7 @@ export const recoveryCodeContext = (input: RecoveryCodeInput): RecoveryCodeConte
   currentPin: '',
   fieldErrors: {},
   code: null,
-  createdAt: null,
+  createdAt: input.createdAt ?? null,
   copied: false,
   error: null,
 });

@@ -24,7 +24,11 @@ export function RecoveryCodeSection() {
       title={<FormattedMessage id="settings.recovery.title" />}
       intro={<FormattedMessage id="settings.recovery.intro" />}
     >
-      <RecoveryCodePanel active={!!status?.active} withoutPin={withoutPin} />
+      <RecoveryCodePanel
+        active={!!status?.active}
+        createdAt={status?.createdAt ?? null}
+        withoutPin={withoutPin}
+      />
     </SectionFrame>
   );
 }
