@@ -1,11 +1,5 @@
 import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
-import type {
-  Booking,
-  Cancellation,
-  CancellationQuote,
-  JoinInfo,
-  MyConsultations,
-} from '../contract/consultations';
+import type { Cancellation, CancellationQuote, JoinInfo, MyConsultations } from '../contract/consultations';
 import {
   CONSULTATIONS_TICK_MS,
   type ConsultationsContext,
@@ -15,6 +9,7 @@ import {
   canJoin,
   findBooking,
 } from './consultations-rules';
+import { savedAs, saveFile } from './save-file';
 import { type AppError, notProvided, toAppError } from './types';
 
 /**
@@ -28,6 +23,43 @@ import { type AppError, notProvided, toAppError } from './types';
 export * from './consultations-rules';
 
 const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+/** The dialog's requests are about its booking. */
+const ofTheBooking = ({ context }: { context: ConsultationsContext }) => ({ bookingId: context.bookingId! });
+/** A dialog request that failed: the error said, in `target`. */
+const failedTo = (target: string) =>
+  ({ target, actions: { type: 'setDialogError', params: errorOf } }) as const;
+/**
+ * A dialog's request about its booking (busy): `keep` takes its answer and the dialog goes on to
+ * `done`, or the error is said in `failed`.
+ */
+const bookingRequest = <
+  S extends 'quoteCancellation' | 'cancelBooking' | 'joinCall',
+  K extends 'keepQuote' | 'applyCancellation' | 'keepJoin',
+>(
+  description: string,
+  tags: string[],
+  { src, keep, done, failed }: { src: S; keep: K; done: string; failed: string },
+) => ({
+  description,
+  tags,
+  invoke: {
+    src,
+    input: ofTheBooking,
+    onDone: {
+      target: done,
+      actions: { type: keep, params: ({ event }: { event: { output: unknown } }) => event.output as never },
+    },
+    onError: failedTo(failed),
+  },
+});
+const close = { target: 'closed', actions: 'closeDialog' } as const;
+/** After a failed request: retry it (`consultations.dialogRetry` → `retry`) or close. */
+const retryOrClose = (description: string, dialog: 'cancel' | 'join', retry: string) => ({
+  description,
+  tags: [`dialog:${dialog}`, 'dialog:failed'],
+  on: { 'consultations.dialogRetry': retry, 'consultations.close': close },
+});
 
 /** The booking an open or cancel asks about, as the guards read it. */
 const askedFor = ({ context, event }: { context: ConsultationsContext; event: ConsultationsEvent }) => {
@@ -52,7 +84,7 @@ export const consultationsMachine = setup({
     clock: fromCallback<EventObject, { every: number }>(() => {}),
   },
   actions: {
-    saveFile: (_, _params: { file: Blob; fileName: string }) => {},
+    saveFile,
     notifyDownloadFailed: (_, _params: { error: AppError }) => {},
     keepData: assign((_, data: MyConsultations) => ({ data, error: null })),
     setError: assign((_, { error }: { error: unknown }) => ({ error: toAppError(error, 'NETWORK_ERROR') })),
@@ -71,7 +103,7 @@ export const consultationsMachine = setup({
     applyCancellation: assign(({ context }, c: Cancellation) => {
       const data = context.data;
       if (!data) return { cancellation: c, dialogError: null };
-      const others = (list: Booking[]) => list.filter((b) => b.id !== c.booking.id);
+      const others = (list: MyConsultations['upcoming']) => list.filter((b) => b.id !== c.booking.id);
       return {
         cancellation: c,
         dialogError: null,
@@ -158,83 +190,52 @@ export const consultationsMachine = setup({
             'consultations.join': { guard: 'canJoin', target: 'joining', actions: 'openFor' },
           },
         },
-        quoting: {
-          description: 'GET …/cancellation: the refund (100 %, 50 % or nothing) and why.',
-          tags: ['dialog:cancel', 'dialog:busy', 'dialog:quoting'],
-          invoke: {
+        quoting: bookingRequest(
+          'GET …/cancellation: the refund (100 %, 50 % or nothing) and why.',
+          ['dialog:cancel', 'dialog:busy', 'dialog:quoting'],
+          {
             src: 'quoteCancellation',
-            input: ({ context }) => ({ bookingId: context.bookingId! }),
-            onDone: {
-              target: 'confirming',
-              actions: { type: 'keepQuote', params: ({ event }) => event.output },
-            },
-            onError: { target: 'quoteFailed', actions: { type: 'setDialogError', params: errorOf } },
+            keep: 'keepQuote',
+            done: 'confirming',
+            failed: 'quoteFailed',
           },
-        },
-        quoteFailed: {
-          description: 'The refund could not be read: retry or close.',
-          tags: ['dialog:cancel', 'dialog:failed'],
-          on: {
-            'consultations.dialogRetry': 'quoting',
-            'consultations.close': { target: 'closed', actions: 'closeDialog' },
-          },
-        },
+        ),
+        quoteFailed: retryOrClose('The refund could not be read: retry or close.', 'cancel', 'quoting'),
         confirming: {
           description: 'She reads the refund: confirm (if the server allows it) or keep the booking.',
           tags: ['dialog:cancel', 'dialog:quote'],
           on: {
             'consultations.confirmCancel': { guard: 'cancellable', target: 'cancelling' },
-            'consultations.close': { target: 'closed', actions: 'closeDialog' },
+            'consultations.close': close,
           },
         },
-        cancelling: {
-          description: 'POST …/cancel.',
-          tags: ['dialog:cancel', 'dialog:busy', 'dialog:quote'],
-          invoke: {
-            src: 'cancelBooking',
-            input: ({ context }) => ({ bookingId: context.bookingId! }),
-            onDone: {
-              target: 'cancelled',
-              actions: { type: 'applyCancellation', params: ({ event }) => event.output },
-            },
-            onError: { target: 'cancelFailed', actions: { type: 'setDialogError', params: errorOf } },
-          },
-        },
-        cancelFailed: {
-          description: 'The cancellation failed: retry or close.',
-          tags: ['dialog:cancel', 'dialog:failed'],
-          on: {
-            'consultations.dialogRetry': 'cancelling',
-            'consultations.close': { target: 'closed', actions: 'closeDialog' },
-          },
-        },
+        cancelling: bookingRequest('POST …/cancel.', ['dialog:cancel', 'dialog:busy', 'dialog:quote'], {
+          src: 'cancelBooking',
+          keep: 'applyCancellation',
+          done: 'cancelled',
+          failed: 'cancelFailed',
+        }),
+        cancelFailed: retryOrClose('The cancellation failed: retry or close.', 'cancel', 'cancelling'),
         cancelled: {
           description: 'Cancelled: the refund and the credit note; the booking has moved to Cancelled.',
           tags: ['dialog:cancel', 'dialog:done'],
-          on: { 'consultations.close': { target: 'closed', actions: 'closeDialog' } },
+          on: { 'consultations.close': close },
         },
-        joining: {
-          description: 'GET …/join: the Jitsi room.',
-          tags: ['dialog:join', 'dialog:busy'],
-          invoke: {
-            src: 'joinCall',
-            input: ({ context }) => ({ bookingId: context.bookingId! }),
-            onDone: { target: 'inCall', actions: { type: 'keepJoin', params: ({ event }) => event.output } },
-            onError: { target: 'joinFailed', actions: { type: 'setDialogError', params: errorOf } },
-          },
-        },
-        joinFailed: {
-          description: 'No room (not open yet, ended, or the request failed): retry or close.',
-          tags: ['dialog:join', 'dialog:failed'],
-          on: {
-            'consultations.dialogRetry': 'joining',
-            'consultations.close': { target: 'closed', actions: 'closeDialog' },
-          },
-        },
+        joining: bookingRequest('GET …/join: the Jitsi room.', ['dialog:join', 'dialog:busy'], {
+          src: 'joinCall',
+          keep: 'keepJoin',
+          done: 'inCall',
+          failed: 'joinFailed',
+        }),
+        joinFailed: retryOrClose(
+          'No room (not open yet, ended, or the request failed): retry or close.',
+          'join',
+          'joining',
+        ),
         inCall: {
           description: 'The room in a dialog (a voice call starts with the camera off); leave closes it.',
           tags: ['dialog:join', 'dialog:done'],
-          on: { 'consultations.close': { target: 'closed', actions: 'closeDialog' } },
+          on: { 'consultations.close': close },
         },
       },
     },
@@ -257,10 +258,7 @@ export const consultationsMachine = setup({
               actions: [
                 {
                   type: 'saveFile',
-                  params: ({ context, event }) => ({
-                    file: event.output,
-                    fileName: `${context.downloading?.number ?? 'document'}.pdf`,
-                  }),
+                  params: savedAs((c) => `${c.downloading?.number ?? 'document'}.pdf`),
                 },
                 'clearDownload',
               ],

@@ -3,6 +3,7 @@ import type { InvoicesPage } from '../contract/commerce';
 import { INVOICE_PAGE_SIZE } from '../contract/commerce-rules';
 import { DEFAULT_PAGE } from '../contract/learning-constants';
 import { LOADING_STEP } from './load-step';
+import { savedAs, saveFile } from './save-file';
 import { type AppError, type Locale, notProvided, toAppError } from './types';
 
 /**
@@ -116,7 +117,7 @@ export const invoicesMachine = setup({
       downloadError: toAppError(error, 'NETWORK_ERROR'),
     })),
     /** Provided by the page: the PDF as a file named `fileName`. */
-    saveFile: (_, _params: { file: Blob; fileName: string }) => {},
+    saveFile,
     /** Provided by the page: "Invoice downloaded successfully". */
     notifyDownloaded: (_, _params: { number: string }) => {},
     /** Provided by the page: "Failed to download invoice". */
@@ -199,13 +200,7 @@ export const invoicesMachine = setup({
             onDone: {
               target: 'idle',
               actions: [
-                {
-                  type: 'saveFile',
-                  params: ({ context, event }) => ({
-                    file: event.output,
-                    fileName: invoiceFileName(context.downloading!.number),
-                  }),
-                },
+                { type: 'saveFile', params: savedAs((c) => invoiceFileName(c.downloading!.number)) },
                 {
                   type: 'notifyDownloaded',
                   params: ({ context }) => ({ number: context.downloading!.number }),
