@@ -321,12 +321,10 @@ describe('a deleted member’s alias stays reserved', () => {
     const clock = new ManualClock();
     const own = testApp({ db, clock });
     const alias = uniqueAlias('Retired');
-    await db.db
-      .insert(retiredAliases)
-      .values({
-        aliasKey: alias.toLowerCase(),
-        reservedUntil: new Date(clock.now().getTime() + 30 * 86_400_000),
-      });
+    await db.db.insert(retiredAliases).values({
+      aliasKey: alias.toLowerCase(),
+      reservedUntil: new Date(clock.now().getTime() + 30 * 86_400_000),
+    });
     expect((await post(own, '/users/verify-alias/', { alias: alias.toUpperCase() })).body).toEqual({
       available: false,
       reason: 'ALIAS_TAKEN',
