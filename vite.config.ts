@@ -7,6 +7,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import pandacss from '@pandacss/dev/postcss';
 import react from '@vitejs/plugin-react';
 import { build, type ConfigEnv, defineConfig, type Plugin, type UserConfig } from 'vite';
+import { staticCss } from './.ci/vite-static-css.ts';
 import { stripDescriptions } from './.ci/vite-strip-descriptions.ts';
 import { MESSAGE_BUNDLES, type MessageBundle, pickMessages } from './src/app/message-bundles.ts';
 
@@ -252,6 +253,8 @@ export default defineConfig({
   plugins: [
     react(),
     stripDescriptions(),
+    // Panda's class names computed at build time where the call's arguments are known (issue 23)
+    staticCss(),
     precompiledMessages(),
     sizeReport(),
     fontPreload(),

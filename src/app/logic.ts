@@ -40,11 +40,22 @@ export interface AppOverrides {
   safety?: Implementations<typeof safetyMachine>;
 }
 
+/**
+ * The caller's implementations over a machine's, when there are any: each `.provide()` builds the
+ * machine's whole state tree again, and the app's start (issue 23) had one for nothing per machine.
+ */
+function over<M extends { provide: (implementations: never) => M }>(
+  machine: M,
+  extra: Parameters<M['provide']>[0] | undefined,
+): M {
+  return extra ? machine.provide(extra as never) : machine;
+}
+
 export function createAppLogic(nav: Navigation, overrides: AppOverrides = {}) {
   return appMachine.provide({
     actors: {
-      session: sessionMachine
-        .provide({
+      session: over(
+        sessionMachine.provide({
           actors: {
             readStoredSession: effects.readStoredSession,
             login: loginActor,
@@ -60,33 +71,37 @@ export function createAppLogic(nav: Navigation, overrides: AppOverrides = {}) {
             goToLogin: (_, p) => nav.navigate(effects.loginPath(p.rememberPage), { replace: true }),
             goHome: () => nav.navigate('/', { replace: true }),
           },
-        })
-        .provide(overrides.session ?? {}),
-      language: languageMachine
-        .provide({
+        }),
+        overrides.session,
+      ),
+      language: over(
+        languageMachine.provide({
           actors: { loadMessages: effects.loadMessages, loadBundle: effects.loadBundle },
           actions: {
             applyDocumentLanguage: (_, p) => effects.applyDocumentLanguage(p.locale),
             persistLanguage: (_, p) => effects.persistLanguage(p.locale),
             saveLanguageOnServer: (_, p) => saveLanguagePreference(p.locale),
           },
-        })
-        .provide(overrides.language ?? {}),
-      cart: cartMachine
-        .provide({ actions: { persistCart: (_, p) => effects.persistCart(p) } })
-        .provide(overrides.cart ?? {}),
-      forgotPin: forgotPinMachine
-        .provide({
+        }),
+        overrides.language,
+      ),
+      cart: over(
+        cartMachine.provide({ actions: { persistCart: (_, p) => effects.persistCart(p) } }),
+        overrides.cart,
+      ),
+      forgotPin: over(
+        forgotPinMachine.provide({
           actors: {
             fetchQuestions: fetchQuestionsActor,
             verifyAnswers: verifyAnswersActor,
             resetPin: resetPinActor,
           },
           actions: { goToSignIn: () => nav.navigate('/login', { replace: true }) },
-        })
-        .provide(overrides.forgotPin ?? {}),
-      courseLifecycle: courseLifecycleMachine
-        .provide({
+        }),
+        overrides.forgotPin,
+      ),
+      courseLifecycle: over(
+        courseLifecycleMachine.provide({
           actors: {
             loadCourse: loadCourseActor,
             enrolFree: enrolFreeActor,
@@ -101,18 +116,20 @@ export function createAppLogic(nav: Navigation, overrides: AppOverrides = {}) {
             goToCoursePage: (_, p) =>
               nav.navigate(`/courses/${encodeURIComponent(p.courseId)}`, { replace: true }),
           },
-        })
-        .provide(overrides.courseLifecycle ?? {}),
-      safety: safetyMachine
-        .provide({
+        }),
+        overrides.courseLifecycle,
+      ),
+      safety: over(
+        safetyMachine.provide({
           actions: {
             hidePage: () => safety.hidePage(),
             leaveSite: () => safety.leaveSite(),
             applyIdentity: (_, p) => safety.applyIdentity(p.discreet),
             storePreference: (_, p) => safety.storeDiscreet(p.discreet),
           },
-        })
-        .provide(overrides.safety ?? {}),
+        }),
+        overrides.safety,
+      ),
     },
   });
 }

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { css } from '../../../styled-system/css';
 import { button } from '../../components/button';
+import { Apart } from '../Apart';
 import { useSession } from '../actors';
 import { LanguageSwitch } from '../LanguageSwitch';
 import { SafetyBar } from '../SafetyBar';
@@ -122,7 +123,10 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className={css({ flex: 1, outline: 'none' })}>
         {children}
       </main>
-      <SiteFooter />
+      {/* below the fold on every page: hydrated after the page, in its own tasks */}
+      <Apart>
+        <SiteFooter />
+      </Apart>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { articleMachine } from '../../../machines/articles';
 import { css, cx } from '../../../styled-system/css';
 import { hstack, stack } from '../../../styled-system/patterns';
 import { fetchArticle } from '../../api/articles';
+import { Apart } from '../../app/Apart';
 import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
 import { useScreenActor } from '../../app/ssr';
 import { useLocaleChange } from '../../app/useLocaleChange';
@@ -139,38 +140,43 @@ export default function ArticleView() {
             <ArticleMeta article={data} />
             <Disclaimer boxed />
           </header>
-          <LessonBody blocks={data.body} sectionLevel={2} />
-          <ContentReview review={data.review} />
-          {data.relatedCourses.length > 0 && (
-            <section
-              aria-labelledby="article-related"
-              className={cx(panel({ tone: 'accent', padding: 'lg' }), stack({ gap: '3' }))}
-              data-testid="article-related"
-            >
-              <h2 id="article-related" className={css({ textStyle: 'heading.md', color: 'fg.default' })}>
-                <FormattedMessage id="articles.article.related.title" />
-              </h2>
-              <p className={css({ color: 'fg.muted' })}>
-                <FormattedMessage id="articles.article.related.body" />
-              </p>
-              <ul className={css({ display: 'grid', gap: '2' })}>
-                {data.relatedCourses.map((c) => (
-                  <li key={c.id}>
-                    <Link href={`/courses/${encodeURIComponent(c.id)}`} className={relatedLink}>
-                      <span>{c.title}</span>
-                      <ArrowEndIcon
-                        aria-hidden="true"
-                        className={css({ boxSize: '4.5', flexShrink: '0', color: 'accent.fg' })}
-                      />
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-          <div className={css({ borderTopWidth: '1px', borderColor: 'border.subtle', pt: '4' })}>
-            <BackLink />
-          </div>
+          {/* the body and what follows it hydrated apart from the header (issue 23) */}
+          <Apart>
+            <LessonBody blocks={data.body} sectionLevel={2} />
+          </Apart>
+          <Apart>
+            <ContentReview review={data.review} />
+            {data.relatedCourses.length > 0 && (
+              <section
+                aria-labelledby="article-related"
+                className={cx(panel({ tone: 'accent', padding: 'lg' }), stack({ gap: '3' }))}
+                data-testid="article-related"
+              >
+                <h2 id="article-related" className={css({ textStyle: 'heading.md', color: 'fg.default' })}>
+                  <FormattedMessage id="articles.article.related.title" />
+                </h2>
+                <p className={css({ color: 'fg.muted' })}>
+                  <FormattedMessage id="articles.article.related.body" />
+                </p>
+                <ul className={css({ display: 'grid', gap: '2' })}>
+                  {data.relatedCourses.map((c) => (
+                    <li key={c.id}>
+                      <Link href={`/courses/${encodeURIComponent(c.id)}`} className={relatedLink}>
+                        <span>{c.title}</span>
+                        <ArrowEndIcon
+                          aria-hidden="true"
+                          className={css({ boxSize: '4.5', flexShrink: '0', color: 'accent.fg' })}
+                        />
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            <div className={css({ borderTopWidth: '1px', borderColor: 'border.subtle', pt: '4' })}>
+              <BackLink />
+            </div>
+          </Apart>
         </article>
       )}
     </div>

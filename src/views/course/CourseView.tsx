@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'wouter';
 import type { MemberCourseDetail } from '../../../contract/learning';
 import { css } from '../../../styled-system/css';
+import { Apart } from '../../app/Apart';
 import { LoadingState } from '../../components/loading-state';
 import { pageColumn } from '../../components/page-column';
 import { Skeleton } from '../../components/skeleton';
@@ -100,31 +101,36 @@ function CourseBody({ course, status }: { course: MemberCourseDetail; status: Co
         className={css({ gridArea: 'aside', position: { lg: 'sticky' }, top: { lg: '24' } })}
         aria-label={intl.formatMessage({ id: 'learning.course.aside' })}
       >
-        <ActionCard course={course} status={status} />
+        <Apart>
+          <ActionCard course={course} status={status} />
+        </Apart>
       </aside>
       <div className={css({ gridArea: 'tabs', minWidth: '0' })}>
-        <Tabs.Root defaultValue="about" lazyMount>
-          <Tabs.List aria-label={intl.formatMessage({ id: 'learning.course.tabs.label' })}>
-            {TABS.map((tab) => (
-              <Tabs.Trigger key={tab} value={tab}>
-                <FormattedMessage id={`learning.course.tabs.${tab}`} />
-              </Tabs.Trigger>
-            ))}
-            <Tabs.Indicator />
-          </Tabs.List>
-          <Tabs.Content value="about">
-            <AboutPanel course={course} />
-          </Tabs.Content>
-          <Tabs.Content value="content">
-            <ContentPanel course={course} status={status} />
-          </Tabs.Content>
-          <Tabs.Content value="reviews">
-            <ReviewsPanel />
-          </Tabs.Content>
-          <Tabs.Content value="expert">
-            <ExpertPanel expert={course.expert} />
-          </Tabs.Content>
-        </Tabs.Root>
+        {/* below the course's header on a phone: hydrated apart (issue 23) */}
+        <Apart>
+          <Tabs.Root defaultValue="about" lazyMount>
+            <Tabs.List aria-label={intl.formatMessage({ id: 'learning.course.tabs.label' })}>
+              {TABS.map((tab) => (
+                <Tabs.Trigger key={tab} value={tab}>
+                  <FormattedMessage id={`learning.course.tabs.${tab}`} />
+                </Tabs.Trigger>
+              ))}
+              <Tabs.Indicator />
+            </Tabs.List>
+            <Tabs.Content value="about">
+              <AboutPanel course={course} />
+            </Tabs.Content>
+            <Tabs.Content value="content">
+              <ContentPanel course={course} status={status} />
+            </Tabs.Content>
+            <Tabs.Content value="reviews">
+              <ReviewsPanel />
+            </Tabs.Content>
+            <Tabs.Content value="expert">
+              <ExpertPanel expert={course.expert} />
+            </Tabs.Content>
+          </Tabs.Root>
+        </Apart>
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { useLocation, useSearch } from 'wouter';
 import { catalogueMachine, pageFromQuery } from '../../../machines/catalogue';
 import { css } from '../../../styled-system/css';
 import { fetchCourses } from '../../api/learning';
+import { Apart } from '../../app/Apart';
 import { type ScreenOverrides, useScreenOverrides } from '../../app/actors';
 import { useScreenActor } from '../../app/ssr';
 import { useLocaleChange } from '../../app/useLocaleChange';
@@ -122,7 +123,10 @@ export default function CatalogueView() {
             <ul className={grid} data-testid="catalogue-list">
               {data.items.map((course) => (
                 <li key={course.id}>
-                  <CourseCard course={course} />
+                  {/* each card hydrated apart (issue 23): no long task taking the list over */}
+                  <Apart>
+                    <CourseCard course={course} />
+                  </Apart>
                 </li>
               ))}
             </ul>
@@ -131,13 +135,15 @@ export default function CatalogueView() {
 
         {!failed && totalPages > 1 && (
           <div className={css({ mt: { base: '8', md: '10' } })}>
-            <LearningPager
-              labelId="learning.catalogue.pages.label"
-              count={data!.total}
-              pageSize={data!.limit}
-              page={page}
-              onPage={goTo}
-            />
+            <Apart>
+              <LearningPager
+                labelId="learning.catalogue.pages.label"
+                count={data!.total}
+                pageSize={data!.limit}
+                page={page}
+                onPage={goTo}
+              />
+            </Apart>
           </div>
         )}
       </section>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { css, cx } from '../../../styled-system/css';
+import { Apart } from '../../app/Apart';
 import { useSession } from '../../app/actors';
 import { LinkButton } from '../../components/link-button';
 import { pageColumn } from '../../components/page-column';
@@ -116,33 +117,36 @@ export default function HomeView() {
           </div>
         </div>
       </section>
-      <section className={pageColumn({ space: 'lg' })}>
-        <h2 className={title}>
-          <FormattedMessage id="home.features.title" />
-        </h2>
-        <ul
-          className={css({
-            mt: '8',
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' },
-            gap: '5',
-          })}
-        >
-          {FEATURES.map(({ key, Icon }) => (
-            <li key={key} className={cx(panel({ padding: 'none' }), css({ p: '6', boxShadow: 'sm' }))}>
-              <span className={featureIcon}>
-                <Icon />
-              </span>
-              <h3 className={css({ mt: '4', fontSize: 'lg', fontWeight: 'semibold' })}>
-                <FormattedMessage id={`home.features.${key}.title`} />
-              </h3>
-              <p className={body}>
-                <FormattedMessage id={`home.features.${key}.body`} />
-              </p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {/* below the hero, each part hydrated apart (issue 23): the first screen is taken over first */}
+      <Apart>
+        <section className={pageColumn({ space: 'lg' })}>
+          <h2 className={title}>
+            <FormattedMessage id="home.features.title" />
+          </h2>
+          <ul
+            className={css({
+              mt: '8',
+              display: 'grid',
+              gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' },
+              gap: '5',
+            })}
+          >
+            {FEATURES.map(({ key, Icon }) => (
+              <li key={key} className={cx(panel({ padding: 'none' }), css({ p: '6', boxShadow: 'sm' }))}>
+                <span className={featureIcon}>
+                  <Icon />
+                </span>
+                <h3 className={css({ mt: '4', fontSize: 'lg', fontWeight: 'semibold' })}>
+                  <FormattedMessage id={`home.features.${key}.title`} />
+                </h3>
+                <p className={body}>
+                  <FormattedMessage id={`home.features.${key}.body`} />
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </Apart>
       <Suspense fallback={null}>
         <FeaturedCourses />
       </Suspense>
@@ -152,42 +156,46 @@ export default function HomeView() {
       <Suspense fallback={null}>
         <LatestArticles />
       </Suspense>
-      <section aria-labelledby="home-programs" className={pageColumn({ space: 'md' })}>
-        <div className={cx(panel({ padding: 'none' }), band)}>
-          <div>
-            {titled(
-              'h2',
-              'home.programs.title',
-              'home.programs.body',
-              css({ textStyle: 'heading.lg', color: 'fg.default' }),
-              'home-programs',
-            )}
-          </div>
-          <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', flexShrink: 0 })}>
-            {PROGRAMS.map(([href, id, variant]) => (
-              <LinkButton key={href} href={href} variant={variant}>
-                <FormattedMessage id={id} />
-              </LinkButton>
-            ))}
-          </div>
-        </div>
-      </section>
-      {!signedIn && (
-        <section aria-labelledby="home-join" className={pageColumn({ space: 'lg' })}>
-          <div
-            className={css({
-              textAlign: 'center',
-              maxWidth: '2xl',
-              mx: 'auto',
-              display: 'flex',
-              flexDirection: 'column',
-              gap: '2',
-            })}
-          >
-            {titled('h2', 'home.join.title', 'home.join.body', title, 'home-join')}
-            <div className={actions}>{join}</div>
+      <Apart>
+        <section aria-labelledby="home-programs" className={pageColumn({ space: 'md' })}>
+          <div className={cx(panel({ padding: 'none' }), band)}>
+            <div>
+              {titled(
+                'h2',
+                'home.programs.title',
+                'home.programs.body',
+                css({ textStyle: 'heading.lg', color: 'fg.default' }),
+                'home-programs',
+              )}
+            </div>
+            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', flexShrink: 0 })}>
+              {PROGRAMS.map(([href, id, variant]) => (
+                <LinkButton key={href} href={href} variant={variant}>
+                  <FormattedMessage id={id} />
+                </LinkButton>
+              ))}
+            </div>
           </div>
         </section>
+      </Apart>
+      {!signedIn && (
+        <Apart>
+          <section aria-labelledby="home-join" className={pageColumn({ space: 'lg' })}>
+            <div
+              className={css({
+                textAlign: 'center',
+                maxWidth: '2xl',
+                mx: 'auto',
+                display: 'flex',
+                flexDirection: 'column',
+                gap: '2',
+              })}
+            >
+              {titled('h2', 'home.join.title', 'home.join.body', title, 'home-join')}
+              <div className={actions}>{join}</div>
+            </div>
+          </section>
+        </Apart>
       )}
     </>
   );
