@@ -151,6 +151,9 @@ describe('routing', () => {
         '/api/users/register/standard',
         '/api/users/verify-alias/',
         '/api/users/verify-alias/{alias}',
+        // her data (issue 25)
+        '/api/users/me/export',
+        '/api/users/me/delete',
         '/api/lms/courses/all',
         '/api/p/lms/get-course-by-id/{courseId}',
         '/api/lms/get-course-by-id/{courseId}/{userId}',
