@@ -78,8 +78,8 @@ const rows = async (query: ReturnType<typeof sql>): Promise<Row[]> =>
   ((await db.db.execute(query)) as unknown as { rows: Row[] }).rows;
 
 /** Every table of the schema, from Drizzle's own objects. */
-const schemaTables = Object.values(schema)
-  .filter((v): v is PgTable => is(v, PgTable))
+const schemaTables = (Object.values(schema) as unknown[])
+  .filter((v): v is PgTable => is(v as object, PgTable))
   .map((t) => getTableConfig(t).name)
   .sort();
 
