@@ -1,8 +1,9 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { CoursesPage } from '../contract/learning';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../contract/learning-constants';
 import { LOADING_STEP } from './load-step';
-import { type AppError, notProvided, toAppError } from './types';
+import { isOtherPage, pageAsked, pageError, pageLoaded } from './paging';
+import { type AppError, notProvided } from './types';
 
 /**
  * The course catalogue (spec §7, §8, §9): one page of courses at a time, page 1 and 10 a page by
@@ -49,21 +50,13 @@ export const catalogueMachine = setup({
   },
   guards: {
     hasCourses: (_, params: { data: CoursesPage }) => params.data.items.length > 0,
-    isOtherPage: ({ context, event }) => {
-      assertEvent(event, 'catalogue.page');
-      return event.page !== context.page;
-    },
+    isOtherPage: ({ context, event }) => isOtherPage(context, event, 'catalogue.page'),
   },
   actions: {
     clearError: assign({ error: null }),
     keepData: assign((_, { data }: { data: CoursesPage }) => ({ data })),
-    setError: assign((_, { error }: { error: unknown }) => ({ error: toAppError(error, 'NETWORK_ERROR') })),
-    setPage: assign({
-      page: ({ event }) => {
-        assertEvent(event, 'catalogue.page');
-        return Math.max(1, Math.trunc(event.page) || 1);
-      },
-    }),
+    setError: assign(pageError),
+    setPage: assign({ page: ({ event }) => pageAsked(event, 'catalogue.page') }),
   },
 }).createMachine({
   id: 'catalogue',
@@ -77,18 +70,7 @@ export const catalogueMachine = setup({
       invoke: {
         src: 'fetchCourses',
         input: ({ context }) => ({ page: context.page, limit: context.limit }),
-        onDone: [
-          {
-            guard: { type: 'hasCourses', params: dataOf },
-            target: 'ready',
-            actions: { type: 'keepData', params: dataOf },
-          },
-          { target: 'empty', actions: { type: 'keepData', params: dataOf } },
-        ],
-        onError: {
-          target: 'failed',
-          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-        },
+        ...pageLoaded('hasCourses', dataOf),
       },
       on: {
         // a request for another page replaces the one in flight

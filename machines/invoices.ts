@@ -3,6 +3,7 @@ import type { InvoicesPage } from '../contract/commerce';
 import { INVOICE_PAGE_SIZE } from '../contract/commerce-rules';
 import { DEFAULT_PAGE } from '../contract/learning-constants';
 import { LOADING_STEP } from './load-step';
+import { isOtherPage, pageAsked, pageError, pageLoaded } from './paging';
 import { savedAs, saveFile } from './save-file';
 import { type AppError, type Locale, notProvided, toAppError } from './types';
 
@@ -90,21 +91,13 @@ export const invoicesMachine = setup({
   },
   guards: {
     hasInvoices: (_, params: { data: InvoicesPage }) => params.data.items.length > 0,
-    isOtherPage: ({ context, event }) => {
-      assertEvent(event, 'invoices.page');
-      return event.page !== context.page;
-    },
+    isOtherPage: ({ context, event }) => isOtherPage(context, event, 'invoices.page'),
   },
   actions: {
     clearError: assign({ error: null }),
     keepData: assign((_, { data }: { data: InvoicesPage }) => ({ data })),
-    setError: assign((_, { error }: { error: unknown }) => ({ error: toAppError(error, 'NETWORK_ERROR') })),
-    setPage: assign({
-      page: ({ event }) => {
-        assertEvent(event, 'invoices.page');
-        return Math.max(DEFAULT_PAGE, Math.trunc(event.page) || DEFAULT_PAGE);
-      },
-    }),
+    setError: assign(pageError),
+    setPage: assign({ page: ({ event }) => pageAsked(event, 'invoices.page') }),
     startDownload: assign({
       downloading: ({ event }) => {
         assertEvent(event, 'invoices.download');
@@ -139,18 +132,7 @@ export const invoicesMachine = setup({
           invoke: {
             src: 'loadInvoices',
             input: ({ context }) => ({ userId: context.userId, page: context.page, limit: context.limit }),
-            onDone: [
-              {
-                guard: { type: 'hasInvoices', params: dataOf },
-                target: 'ready',
-                actions: { type: 'keepData', params: dataOf },
-              },
-              { target: 'empty', actions: { type: 'keepData', params: dataOf } },
-            ],
-            onError: {
-              target: 'failed',
-              actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-            },
+            ...pageLoaded('hasInvoices', dataOf),
           },
           on: {
             // a request for another page (or in another language) replaces the one in flight
