@@ -290,6 +290,16 @@ describe(`deleting her account on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`,
     expect(titled.text).toContain(String(off.body.memberNumber));
   });
 
+  it('two deletions at once: one deletes, the other finds no account (never 500)', async () => {
+    const m = await registerMember(app);
+    const both = await Promise.all(
+      [0, 1].map(() => del({ currentPin: GOOD_PIN, confirmation: DELETE_CONFIRMATION.en }, m.token)),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 401]);
+    expect(both.find((r) => r.status === 200)?.body).toEqual({ ok: true, cancelledConsultations: 0 });
+    expect(await db.db.select().from(schema.users).where(eq(schema.users.id, m.user.id))).toEqual([]);
+  });
+
   it('the privacy page says what is kept after a deletion and for how long, in both languages', () => {
     for (const lang of ['en', 'ar']) {
       const catalogue = JSON.parse(readFileSync(new URL(`../../lang/${lang}.json`, import.meta.url), 'utf8'));
