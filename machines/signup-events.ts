@@ -24,6 +24,8 @@ export type SignupEvent =
   | { type: 'signup.restore'; draft: Partial<SignupDraft> }
   /** She left sign-up on purpose (a link elsewhere): what she typed is forgotten. */
   | { type: 'signup.leave' }
+  /** From the welcome after registering (issue 25): she goes in. */
+  | { type: 'signup.enter' }
   | SessionReply;
 
 /** A part the flow loads from the server in its own region. */
@@ -32,13 +34,14 @@ export type CatalogState = 'loading' | 'failed' | 'ready';
 
 /**
  * The tags the machine's states carry:
- * - `step:<step>`: the step on screen (submitting and done keep the confirmation); `step:done`: registered;
+ * - `step:<step>`: the step on screen (submitting, the welcome and done keep the confirmation's address);
+ *   `step:welcome`: registered, the recovery code offered (issue 25); `step:done`: going in;
  * - `busy`: the step's action is under way (the alias verified on Continue, the registration);
  * - `alias:checking` · `alias:available` · `alias:checkFailed`: what the live alias check says;
  * - `questions:<status>` · `avatars:<status>`: where each catalogue stands.
  */
 export type SignupTag =
-  | `step:${Step | 'done'}`
+  | `step:${Step | 'welcome' | 'done'}`
   | 'busy'
   | 'alias:checking'
   | 'alias:available'

@@ -10,6 +10,7 @@ import { formStep, goToStep, loadedList } from './signup-steps';
  * in signup-rules.ts and the events and tags of its views in signup-events.ts (re-exported here).
  *
  * - Every field arrives as one `signup.fieldChanged { field, value }`; each step takes only its own.
+ * - Once registered, a welcome offers a recovery code (issue 25) before she goes in (`signup.enter`).
  * - Submitting asks the session to register (`session.register` with `replyTo`) and waits for its
  *   reply; field codes go on their fields, any other failure stays on the confirmation.
  * - Back and reload never lose her place: the screen keeps the address and the step in step;
@@ -89,7 +90,7 @@ export const signupMachine = signupSetup.createMachine({
           on: {
             // the registration is under way: she stays on the confirmation until it answers
             'signup.goTo': {},
-            'session.succeeded': { target: 'done', actions: 'keepUser' },
+            'session.succeeded': { target: 'welcome', actions: 'keepUser' },
             'session.failed': [
               {
                 guard: { type: 'failedOn', params: { step: 'alias' } },
@@ -116,12 +117,19 @@ export const signupMachine = signupSetup.createMachine({
             ],
           },
         },
+        welcome: {
+          description:
+            'Registered: once, before she goes in, she may create a recovery code (no PIN asked so soon after joining).',
+          tags: ['step:welcome', 'step:confirm'],
+          entry: 'forgetDraft',
+          // the account is made: Back no longer reopens a step
+          on: { 'signup.goTo': {}, 'signup.enter': 'done' },
+        },
         done: {
           description:
-            'Registered: the confirmation stays on screen, busy, until the page she goes to is ready; then she enters.',
+            'She goes in: the welcome stays on screen, busy, until the page she goes to is ready; then she enters.',
           type: 'final',
-          tags: ['step:done', 'step:confirm', 'busy'],
-          entry: 'forgetDraft',
+          tags: ['step:done', 'step:welcome', 'step:confirm', 'busy'],
           invoke: { src: 'prepareArrival', onDone: { actions: 'enterApp' } },
         },
       },

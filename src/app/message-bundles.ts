@@ -19,7 +19,8 @@ const FORM_COMMON = [
 ] as const;
 
 export const MESSAGE_BUNDLES = {
-  signup: ['signup.', 'marital.', 'ageRange.'],
+  // the welcome after registering offers the recovery code (issue 25): its panel's words
+  signup: ['signup.', 'marital.', 'ageRange.', 'settings.recovery.', 'settings.currentPin'],
   forgot: ['forgot.', 'signup.pin.'],
   legal: ['privacy.', 'terms.'],
   about: ['about.'],

@@ -152,6 +152,14 @@ test.describe('sign-up', () => {
     await tabTo(page, submit);
     await page.keyboard.press('Enter');
 
+    // registered: a recovery code is offered once (issue 25); she goes on without one
+    const welcome = page.getByTestId('signup-welcome');
+    await expect(welcome.getByRole('heading', { name: 'Your account is ready' })).toBeFocused();
+    await expect(welcome.getByRole('button', { name: 'Create a recovery code' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await tabTo(page, page.getByTestId('signup-enter'));
+    await page.keyboard.press('Enter');
+
     await expect(page.getByText('Account created successfully!')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('member-badge')).toHaveAccessibleName(`Your account: ${alias}`);
@@ -257,6 +265,8 @@ test.describe('sign-up', () => {
     await page.getByTestId('confirm-adult').click();
     await page.getByTestId('confirm-terms').click();
     await page.getByRole('button', { name: 'أنشئي حسابي' }).click();
+    await expect(page.getByRole('heading', { name: 'حسابكِ جاهز' })).toBeVisible();
+    await page.getByTestId('signup-enter').click();
 
     await expect(page.getByText('تم إنشاء الحساب بنجاح!')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -392,10 +392,18 @@ describe('signup machine: submission through the session', () => {
     return t;
   }
 
-  it('registered: she enters the app only once the page she goes to is ready (the confirmation stays, busy)', async () => {
+  it('registered: the welcome (recovery code offered), then she enters the app only once the page she goes to is ready (the welcome stays, busy)', async () => {
     let ready!: () => void;
     const t = await submitted({ arrival: () => new Promise<void>((resolve) => (ready = resolve)) });
     t.session.replyTo().send({ type: 'session.succeeded', user: { id: 'u1', alias: 'jasmine.rain' } });
+    await flush();
+    expect(flowOf(t.snap())).toBe('welcome');
+    expect([t.snap().hasTag('step:welcome'), t.snap().hasTag('busy')]).toEqual([true, false]);
+    // the account is made: the address asking for a step reopens none
+    t.actor.send({ type: 'signup.goTo', step: 'pin' });
+    expect(flowOf(t.snap())).toBe('welcome');
+    expect(t.entered).toEqual([]);
+    t.actor.send({ type: 'signup.enter' });
     await flush();
     expect(flowOf(t.snap())).toBe('done');
     expect([stepShown(t.snap()), t.snap().hasTag('busy')]).toEqual(['confirm', true]);
@@ -406,7 +414,7 @@ describe('signup machine: submission through the session', () => {
     expect(flowOf(t.snap())).toBe('done');
   });
 
-  it('sends session.register with the registration and itself as replyTo; success ends in done', async () => {
+  it('sends session.register with the registration and itself as replyTo; success ends in the welcome', async () => {
     const t = await submitted();
     expect(flowOf(t.snap())).toBe('submitting');
     const sent = t.session.registrations[0];
@@ -427,7 +435,7 @@ describe('signup machine: submission through the session', () => {
     });
     expect(sent.replyTo).toBe(t.actor);
     t.session.replyTo().send({ type: 'session.succeeded', user: { id: 'u1', alias: 'jasmine.rain' } });
-    expect(flowOf(t.snap())).toBe('done');
+    expect(flowOf(t.snap())).toBe('welcome');
     expect(t.snap().context.user).toEqual({ id: 'u1', alias: 'jasmine.rain' });
   });
 
@@ -538,6 +546,12 @@ describe('signup machine: one change event, and the tags the views read', () => 
       false,
     ]);
     t.session.replyTo().send({ type: 'session.succeeded', user: { id: 'u1', alias: 'noor.sky2' } });
+    expect([stepShown(t.snap()), t.snap().hasTag('busy'), t.snap().hasTag('step:welcome')]).toEqual([
+      'confirm',
+      false,
+      true,
+    ]);
+    t.actor.send({ type: 'signup.enter' });
     expect([stepShown(t.snap()), t.snap().hasTag('busy'), t.snap().hasTag('step:done')]).toEqual([
       'confirm',
       true,

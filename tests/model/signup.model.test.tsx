@@ -272,7 +272,7 @@ const testMachine = createMachine({
     submitting: {
       on: {
         BROWSER_BACK: 'submitting',
-        REGISTER_OK: 'done',
+        REGISTER_OK: 'welcome',
         REGISTER_ALIAS_TAKEN: 'alias.unavailable',
         REGISTER_PIN_TOO_COMMON: 'pin',
         REGISTER_ANSWER_TOO_LONG: 'security',
@@ -281,6 +281,8 @@ const testMachine = createMachine({
         REGISTER_FAILED: 'confirm',
       },
     },
+    // registered (issue 25): the recovery code is offered once, then she goes in
+    welcome: { on: { BROWSER_BACK: 'welcome', ENTER: 'done' } },
     done: {},
   },
 });
@@ -390,8 +392,11 @@ const events = {
     await continueStep();
     await waitFor(() => expect(h.register.calls).toHaveLength(1));
   },
-  REGISTER_OK: () => {
+  ENTER: async () => {
     watchForEmptyPage();
+    await h.user.click(screen.getByTestId('signup-enter'));
+  },
+  REGISTER_OK: () => {
     return h.register.resolve({
       token: 'tok-1',
       user: { id: 'u1', alias: ALIAS, avatar: { ...AVATARS[1] } },
@@ -416,7 +421,7 @@ function watchForEmptyPage() {
   emptyMoments = [];
   emptyPageWatch = new MutationObserver(() => {
     const shown =
-      document.querySelector('[data-testid=signup-step-confirm]') ??
+      document.querySelector('[data-testid=signup-welcome]') ??
       document.querySelector('[data-testid=page-title]');
     if (!shown) emptyMoments.push(window.location.pathname);
   });
@@ -588,6 +593,22 @@ const states: Record<string, (s: ModelState) => void | Promise<void>> = {
       { questionId: QUESTIONS[0].id, answer: 'answer 3' },
     ]);
     expect(submitButton()).toHaveAttribute('aria-busy', 'true');
+  },
+  welcome: async () => {
+    await waitFor(() => expect(flow()).toBe('welcome'));
+    const welcome = await screen.findByTestId('signup-welcome');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(welcome).getByRole('heading', { level: 2 })),
+    );
+    expect(welcome).toHaveTextContent(t('signup.welcome.title'));
+    // the recovery code, offered without her PIN so soon after joining
+    expect(within(welcome).getByRole('button', { name: t('settings.recovery.create') })).toBeVisible();
+    expect(within(welcome).queryByRole('textbox')).toBeNull();
+    expect(h.system.get('session').getSnapshot().value).toBe('signedIn');
+    // still on sign-up (Back does not reopen a step), and nothing of the draft is left
+    expect(window.location.pathname).toBe('/signup');
+    expect(screen.queryByTestId('signup-step-confirm')).toBeNull();
+    expect(draft()).toBeNull();
   },
   done: async () => {
     expect(flow()).toBe('done');

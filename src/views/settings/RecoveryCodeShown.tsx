@@ -5,7 +5,7 @@ import { useFlowSelect, useFlowSend } from '../../app/flow';
 import { Button } from '../../components/button';
 import { Notice } from '../../components/notice';
 import { CheckIcon } from '../../theme/icons';
-import { RecoveryFlow } from './account-actors';
+import { RecoveryFlow } from './recovery-actor';
 import { actionsRow } from './SectionFrame';
 
 const codeBox = css({

@@ -23,6 +23,7 @@ import { ProfileStep } from './ProfileStep';
 import { Progress } from './Progress';
 import { SecurityStep } from './SecurityStep';
 import { SignupFlow } from './shared';
+import { WelcomeStep } from './WelcomeStep';
 
 const STEP_VIEWS = {
   alias: AliasStep,
@@ -97,6 +98,7 @@ function SignupSteps() {
   // the machine says which step to show (its `step:*` tags), whether it is done and whether it is busy
   const step = useFlowStep(SignupFlow, STEPS, 'alias');
   const busy = useFlowSelect(SignupFlow, (s) => s.hasTag('busy'));
+  const welcome = useFlowSelect(SignupFlow, (s) => s.hasTag('step:welcome'));
 
   // the heading takes focus when she moves to another step, not when the page opens
   const shown = useRef(step);
@@ -109,12 +111,14 @@ function SignupSteps() {
   // questions and avatar names come in the request language: fetch them again after a switch
   useLocaleChange(() => send({ type: 'signup.localeChanged' }));
 
-  // a member already signed in has nothing to do here (a registration just done leaves by enterApp)
+  // a member already signed in has nothing to do here (a registration just done has its welcome,
+  // then leaves by enterApp)
   useEffect(() => {
-    if (alreadyIn && !busy) navigate(next ?? '/dashboard', { replace: true });
-  }, [alreadyIn, busy, navigate, next]);
+    if (alreadyIn && !busy && !welcome) navigate(next ?? '/dashboard', { replace: true });
+  }, [alreadyIn, busy, welcome, navigate, next]);
 
   const StepView = STEP_VIEWS[step];
+  if (welcome) return <WelcomeStep />;
   return (
     <>
       <Progress current={step} />
