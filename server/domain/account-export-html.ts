@@ -24,6 +24,7 @@ h1{font-size:1.6rem;margin-block:0 .25rem}h2{font-size:1.2rem;margin-block:2rem 
 table{border-collapse:collapse;inline-size:100%;font-size:.95rem}th,td{text-align:start;vertical-align:top;padding:.35rem .5rem;border-block-end:1px solid #eef0f2}
 th{font-weight:600;background:#f6f7f8}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}
 .note{color:#52606d;font-size:.9rem}.ltr{direction:ltr;unicode-bidi:isolate}
+.scroll{overflow-x:auto}.ltr,td:first-child{white-space:nowrap}td ul{margin:.25rem 0 0;padding-inline-start:1rem}
 `.trim();
 
 export function renderExportHtml(data: AccountExport): string {
@@ -54,9 +55,9 @@ export function renderExportHtml(data: AccountExport): string {
   const table = (heads: string[], rows: string[][]) =>
     rows.length === 0
       ? none
-      : `<table><thead><tr>${heads.map((h) => `<th scope="col">${t(`column.${h}`)}</th>`).join('')}</tr></thead><tbody>${rows
+      : `<div class="scroll"><table><thead><tr>${heads.map((h) => `<th scope="col">${t(`column.${h}`)}</th>`).join('')}</tr></thead><tbody>${rows
           .map((r) => `<tr>${r.map((cell) => `<td>${cell}</td>`).join('')}</tr>`)
-          .join('')}</tbody></table>`;
+          .join('')}</tbody></table></div>`;
   const section = (id: string, body: string) =>
     `<section aria-labelledby="s-${id}"><h2 id="s-${id}">${t(`section.${id}`)}</h2>${body}</section>`;
 
@@ -176,9 +177,7 @@ ${section(
       status(c.status),
       `${cents(c.amountPaid)}${c.refundAmount ? ` · ${t('refunded', { amount: money.format(c.refundAmount / 100) })}` : ''}`,
       c.personalDetails
-        ? `${esc(c.personalDetails.firstName)} ${esc(c.personalDetails.lastName)}<br><span class="ltr">${esc(
-            day.format(new Date(`${c.personalDetails.dateOfBirth}T00:00:00Z`)),
-          )}</span>`
+        ? `${esc(c.personalDetails.firstName)} ${esc(c.personalDetails.lastName)}<br>${esc(day.format(new Date(`${c.personalDetails.dateOfBirth}T00:00:00Z`)))}`
         : '—',
     ]),
   ),
