@@ -30,6 +30,8 @@ export const accountDeleteMachine = setup({
     fieldsInvalid: ({ context }) => Object.keys(deleteProblems(context)).length > 0,
     isWrongPin: (_, { error }: Failure) => ['CURRENT_PIN_WRONG'].includes(error.code),
     isMismatch: (_, { error }: Failure) => ['CONFIRMATION_MISMATCH'].includes(error.code),
+    /** The server's field codes (VALIDATION_ERROR): a PIN not in the format, the word not the one. */
+    hasFieldCodes: (_, { error }: Failure) => !!error.fields && Object.keys(error.fields).length > 0,
   },
   actions: {
     /** Provided by the section: the device cleared as at sign-out, then the home page with a notice. */
@@ -55,6 +57,9 @@ export const accountDeleteMachine = setup({
     clearErrors: assign({ fieldErrors: {}, error: null }),
     markPinWrong: assign({ fieldErrors: { currentPin: 'CURRENT_PIN_WRONG' }, currentPin: '' }),
     markMismatch: assign({ fieldErrors: { confirmation: 'CONFIRMATION_MISMATCH' } }),
+    showFieldCodes: assign((_, { error }: Failure) => ({
+      fieldErrors: { currentPin: error.fields?.currentPin, confirmation: error.fields?.confirmation },
+    })),
     setError: assign((_, { error }: Failure) => ({ error, currentPin: '' })),
     keepOutcome: assign((_, { cancelledConsultations }: AccountDeleted) => ({
       cancelledConsultations,
@@ -106,6 +111,11 @@ export const accountDeleteMachine = setup({
         onError: [
           { guard: { type: 'isWrongPin', params: failure }, target: 'confirming', actions: 'markPinWrong' },
           { guard: { type: 'isMismatch', params: failure }, target: 'confirming', actions: 'markMismatch' },
+          {
+            guard: { type: 'hasFieldCodes', params: failure },
+            target: 'confirming',
+            actions: { type: 'showFieldCodes', params: failure },
+          },
           { target: 'confirming', actions: { type: 'setError', params: failure } },
         ],
       },

@@ -62,7 +62,13 @@ const model = createMachine({
     problems: { on: { FILL_AND_SUBMIT: 'deleting' } },
     wordMismatch: { on: { FILL_ARABIC_AND_SUBMIT: 'deletingArabicWord' } },
     deleting: {
-      on: { DELETED: 'home', WRONG_PIN: 'pinWrong', SERVER_MISMATCH: 'serverMismatch', LOCKED: 'locked' },
+      on: {
+        DELETED: 'home',
+        WRONG_PIN: 'pinWrong',
+        SERVER_MISMATCH: 'serverMismatch',
+        SERVER_FIELD_CODE: 'serverMismatch',
+        LOCKED: 'locked',
+      },
     },
     deletingArabicWord: { on: { DELETED_WITH_CONSULTATIONS: 'homeWithCancellations' } },
     pinWrong: { on: { FILL_AND_SUBMIT: 'deleting' } },
@@ -123,6 +129,9 @@ describe('"Delete account" section model on the real page', () => {
         DELETED_WITH_CONSULTATIONS: () => deleting().resolve({ ok: true, cancelledConsultations: 2 }),
         WRONG_PIN: () => deleting().reject({ code: 'CURRENT_PIN_WRONG' }),
         SERVER_MISMATCH: () => deleting().reject({ code: 'CONFIRMATION_MISMATCH' }),
+        // as the server words it: a validation error with the field's code
+        SERVER_FIELD_CODE: () =>
+          deleting().reject({ code: 'VALIDATION_ERROR', fields: { confirmation: 'CONFIRMATION_MISMATCH' } }),
         LOCKED: () => deleting().reject({ code: 'TOO_MANY_ATTEMPTS', retryAfter: 300 }),
       },
       states: {
