@@ -232,6 +232,8 @@ function ssrBuild(): Plugin {
  * slow network the HTML the server rendered is read first, and the script hydrates it after (issue
  * 11). A hidden tab starts at once (it paints nothing); 3 s is the latest it waits. Vite's
  * `modulepreload` links are dropped for the same reason; the entry asks for its chunks itself.
+ * Until the app listens, a tap on one of the page's buttons is kept, not lost: the app replays it
+ * when it takes the page over (src/app/early-tap.ts, issue 23).
  */
 function bootAfterPaint(): Plugin {
   return {
@@ -242,7 +244,9 @@ function bootAfterPaint(): Plugin {
       handler(html) {
         const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
         if (!entry) throw new Error('boot-after-paint: the entry script is missing from index.html');
-        const loader = `<script>(()=>{let d=0;const go=()=>{if(d)return;d=1;const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${entry[1]}';document.head.appendChild(s)};if(document.visibilityState==='hidden')return go();document.addEventListener('visibilitychange',go,{once:true});setTimeout(go,3000);try{new PerformanceObserver((l)=>{if(l.getEntries().some((e)=>e.name==='first-contentful-paint'))setTimeout(go,0)}).observe({type:'paint',buffered:true})}catch{requestAnimationFrame(()=>setTimeout(go,0))}})()</script>`;
+        // taps on the page's buttons before React listens are kept (the last one) for src/app/early-tap.ts
+        const keepTap = `const k=(e)=>{const t=e.target.closest&&e.target.closest('button,[role=button],[role=tab]');if(t&&!t.disabled){window.__earlyTap={t,k};e.preventDefault();e.stopPropagation()}};window.__earlyTap={k};document.addEventListener('click',k,true);`;
+        const loader = `<script>(()=>{${keepTap}let d=0;const go=()=>{if(d)return;d=1;const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${entry[1]}';document.head.appendChild(s)};if(document.visibilityState==='hidden')return go();document.addEventListener('visibilitychange',go,{once:true});setTimeout(go,3000);try{new PerformanceObserver((l)=>{if(l.getEntries().some((e)=>e.name==='first-contentful-paint'))setTimeout(go,0)}).observe({type:'paint',buffered:true})}catch{requestAnimationFrame(()=>setTimeout(go,0))}})()</script>`;
         return html.replace(entry[0], loader).replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
       },
     },

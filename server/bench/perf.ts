@@ -1,12 +1,21 @@
 /**
  * `npm run perf`: Lighthouse (mobile: simulated 150 ms RTT, 1.6 Mbps, 4× CPU slowdown) in Debian's
  * Chromium over the public pages a first visit lands on, in English and Arabic, three runs each;
- * prints one table of medians (performance, accessibility and best-practices scores, FCP, LCP, TBT,
- * CLS, bytes) and marks every value off target. Not a test (scores move from run to run): it runs
- * the production build on the real server with a fresh embedded database, and exits 1 when a
- * median misses a target so a person notices.
+ * prints one table of medians (performance, accessibility and best-practices scores, FCP, LCP, CLS,
+ * bytes, and the main thread's TBT, scripting time and longest task) and marks every value off
+ * target. Not a test (scores move from run to run): it runs the production build on the real
+ * server with a fresh embedded database, and exits 1 when a median misses a target so a person
+ * notices.
  *
- * Options (environment): PERF_RUNS (default 3), PERF_SKIP_BUILD=1 (use dist/ as it is),
+ * Main-thread figures move with the machine (a busy or slower one doubles them): beside each row's
+ * TBT, scripting time and longest task the table puts the same figures for a reference page made of
+ * the fixed libraries alone (server/bench/perf-reference.ts, size:floor's page), served by the same
+ * server and measured in the same browser between the page's own runs, and the difference. The
+ * scripting target is a ratio to the reference, so it holds from one machine to the next. The first
+ * tap after load (the phone menu) is measured in the same browser (server/bench/perf-tap.ts).
+ *
+ * Options (environment): PERF_RUNS (default 3), PERF_SKIP_BUILD=1 (use the build as it is),
+ * PERF_DIST_DIR (build into and serve another folder than dist/, e.g. while dist/ is in use),
  * PERF_PAGES (comma-separated paths instead of the default list), PERF_REPORTS (a folder to keep each
  * run's full Lighthouse report in), CHROMIUM_PATH.
  *
@@ -21,7 +30,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { LOCALES } from '../../contract/locale.ts';
 import { buildReference, REFERENCE_PATH } from './perf-reference.ts';
-import { buildTable, legend, medianSample, type Row, type Sample, sampleOf } from './perf-table.ts';
+import { buildTable, legend, median, medianSample, type Row, type Sample, sampleOf } from './perf-table.ts';
+import { firstTap } from './perf-tap.ts';
 import { root, spawnApp, stop, waitForPort } from './process.ts';
 
 const runs = Number(process.env.PERF_RUNS ?? 3);
@@ -121,16 +131,22 @@ async function main() {
       // the reference's runs between the page's, so both see the machine as it is at that moment
       const ref: Sample[] = [];
       const own = new Map<string, Sample[]>(LOCALES.map((l) => [l, []]));
+      const taps = new Map<string, number[]>(LOCALES.map((l) => [l, []]));
+      const address = (locale: string) => `${base}${page}${page.includes('?') ? '&' : '?'}lang=${locale}`;
       for (let i = 0; i < runs; i++) {
         ref.push(await auditWithRetry(`${base}${REFERENCE_PATH}`, ['performance']));
-        for (const locale of LOCALES) {
-          const url = `${base}${page}${page.includes('?') ? '&' : '?'}lang=${locale}`;
-          own.get(locale)!.push(await auditWithRetry(url));
-        }
+        for (const locale of LOCALES) own.get(locale)!.push(await auditWithRetry(address(locale)));
+        for (const locale of LOCALES) taps.get(locale)!.push(await firstTap(address(locale), chromePath));
       }
       for (const locale of LOCALES) {
         const samples = own.get(locale)!;
-        rows.push({ page, locale, m: medianSample(samples), ref: medianSample(ref) });
+        rows.push({
+          page,
+          locale,
+          m: medianSample(samples),
+          ref: medianSample(ref),
+          tapMs: median(taps.get(locale)!),
+        });
         process.stderr.write(
           `  ${page} ${locale}: TBT ${samples.map((s) => Math.round(s.tbtMs)).join(', ')} ms (reference ${ref.map((s) => Math.round(s.tbtMs)).join(', ')})\n`,
         );

@@ -91,13 +91,18 @@ describe('npm run perf: the table', () => {
       { page: '/', locale: 'ar', m: sample({ scriptingMs: 450 }), ref: reference },
       { page: '/login', locale: 'en', m: sample({ scriptingMs: 451 }), ref: reference },
       { page: '/login', locale: 'ar', m: sample({ longestTaskMs: 101 }), ref: reference },
+      { page: '/courses', locale: 'en', m: sample(), ref: reference, tapMs: 200 },
+      { page: '/courses', locale: 'ar', m: sample(), ref: reference, tapMs: 201 },
     ];
     const { lines, missed } = buildTable(rows);
     expect(lines[1]).toContain('151!');
     expect(lines[2]).not.toContain('!');
     expect(lines[3]).toContain('×1.50!');
     expect(lines[4]).toContain('101!');
-    expect(missed).toBe(3);
+    expect(lines[5]).not.toContain('!');
+    expect(cells(lines[5]).at(-1)).toBe('200');
+    expect(cells(lines[6]).at(-1)).toBe('201!');
+    expect(missed).toBe(4);
   });
 
   it('says so when there is no reference to divide by', () => {
