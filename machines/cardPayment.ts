@@ -13,6 +13,19 @@ import {
  * consultation booking invoke with what to pay for. Its types, actors, actions and guards are in
  * machines/payment-rules.ts (`cardPaymentSetup`); this file is the statechart.
  */
+/** A request on its way: busy, with no error left from a try before. */
+const ASKING = { tags: ['busy'], entry: 'clearError' } as const;
+
+/** The card form (editing, and again after a failure): she types; Submit checks it, then sends it. */
+const cardForm = {
+  'cardPayment.fieldChanged': { actions: 'setField' },
+  'cardPayment.submit': [
+    { guard: 'free', target: 'preparing' },
+    { guard: 'cardInvalid', actions: 'showCardProblems' },
+    { target: 'validating' },
+  ],
+} as const;
+
 export const cardPaymentMachine = cardPaymentSetup.createMachine({
   id: 'cardPayment',
   description:
@@ -41,20 +54,11 @@ export const cardPaymentMachine = cardPaymentSetup.createMachine({
     editing: {
       description: 'She types the card (or, with nothing to charge, just confirms).',
       tags: ['form'],
-      on: {
-        'cardPayment.fieldChanged': { actions: 'setField' },
-        'cardPayment.submit': [
-          { guard: 'free', target: 'preparing' },
-          { guard: 'cardInvalid', actions: 'showCardProblems' },
-          { target: 'validating' },
-        ],
-        'cardPayment.leave': 'left',
-      },
+      on: { ...cardForm, 'cardPayment.leave': 'left' },
     },
     validating: {
       description: 'The card goes to the provider, and nowhere else, for a payment method.',
-      tags: ['busy'],
-      entry: 'clearError',
+      ...ASKING,
       invoke: {
         src: 'createPaymentMethod',
         input: cardBodyOf,
@@ -67,8 +71,7 @@ export const cardPaymentMachine = cardPaymentSetup.createMachine({
     },
     preparing: {
       description: 'A new attempt: a fresh idempotency key, kept with the attempt for a reload.',
-      tags: ['busy'],
-      entry: 'clearError',
+      ...ASKING,
       invoke: {
         src: 'newAttemptKey',
         onDone: {
@@ -150,8 +153,7 @@ export const cardPaymentMachine = cardPaymentSetup.createMachine({
         },
         deciding: {
           description: 'Her answer on its way to the bank.',
-          tags: ['busy'],
-          entry: 'clearError',
+          ...ASKING,
           invoke: {
             src: 'decideChallenge',
             input: decisionOf,
@@ -178,14 +180,7 @@ export const cardPaymentMachine = cardPaymentSetup.createMachine({
       description: 'Nothing was charged; the next try is a new attempt.',
       tags: ['form', 'failed'],
       entry: 'tellReopened',
-      on: {
-        'cardPayment.fieldChanged': { actions: 'setField' },
-        'cardPayment.submit': [
-          { guard: 'free', target: 'preparing' },
-          { guard: 'cardInvalid', actions: 'showCardProblems' },
-          { target: 'validating' },
-        ],
-      },
+      on: cardForm,
     },
     interrupted: {
       description: 'No answer came: retry sends the same key and body.',

@@ -59,6 +59,8 @@ const sameFilters = (a: ExpertFilters, b: ExpertFilters) =>
 const listOf = ({ event }: { event: { output: ExpertsList } }) => ({ list: event.output });
 const expertOf = ({ event }: { event: { output: ExpertProfile } }) => ({ expert: event.output });
 const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+/** What did not come, kept for the view. */
+const setError = { type: 'setError', params: errorOf } as const;
 /** The profile to fetch: the expert of the address. */
 const expertIdOf = ({ context }: { context: Pick<ExpertsContext, 'expertId'> }) => ({
   expertId: context.expertId ?? '',
@@ -151,7 +153,7 @@ export const expertsMachine = setup({
               },
               { target: 'empty', actions: { type: 'keepList', params: listOf } },
             ],
-            onError: { target: 'failed', actions: { type: 'setError', params: errorOf } },
+            onError: { target: 'failed', actions: setError },
           },
         },
         ready: { description: 'The experts matching the filters.', tags: ['step:ready'] },
@@ -182,9 +184,9 @@ export const expertsMachine = setup({
               {
                 guard: { type: 'isUnknownExpert', params: errorOf },
                 target: 'notFound',
-                actions: { type: 'setError', params: errorOf },
+                actions: setError,
               },
-              { target: 'failed', actions: { type: 'setError', params: errorOf } },
+              { target: 'failed', actions: setError },
             ],
           },
         },
