@@ -15,7 +15,7 @@ import {
   saveReviewActor,
 } from '../api/course';
 import { saveLanguagePreference } from '../api/preferences';
-import { fetchQuestionsActor, resetPinActor, verifyAnswersActor } from '../api/recovery';
+import { fetchQuestionsActor, resetPinActor, verifyAnswersActor, verifyCodeActor } from '../api/recovery';
 import * as effects from './effects';
 import * as safety from './safety-effects';
 
@@ -94,6 +94,7 @@ export function createAppLogic(nav: Navigation, overrides: AppOverrides = {}) {
           actors: {
             fetchQuestions: fetchQuestionsActor,
             verifyAnswers: verifyAnswersActor,
+            verifyCode: verifyCodeActor,
             resetPin: resetPinActor,
           },
           actions: { goToSignIn: () => nav.navigate('/login', { replace: true }) },
