@@ -1,4 +1,4 @@
-import type { Slots } from '../contract/consultations';
+import type { Booking, Slots } from '../contract/consultations';
 import { BOOKING_TICK_MS, EMPTY_DETAILS, firstOffer, paymentInputOf, slotsOf } from './booking-rules';
 import { bookingSetup } from './booking-setup';
 import { errorOf, outputOf } from './payment-rules';
@@ -16,6 +16,11 @@ const clock = { src: 'clock', input: { every: BOOKING_TICK_MS } } as const;
  * machine machines/cardPayment.ts, invoked as `payment`); confirmed. Actors, actions, guards and
  * the delay: machines/booking-setup.ts; types and rules: machines/booking-rules.ts.
  */
+/** The booking held for her (the hold's answer). */
+const heldOf = ({ event }: { event: { output: Booking } }) => event.output;
+/** What went wrong, kept for the view. */
+const setError = { type: 'setError', params: errorOf } as const;
+
 export const bookingMachine = bookingSetup.createMachine({
   id: 'booking',
   description: 'Choose a time, hold it, give her details if the call is medical, pay, and it is booked.',
@@ -125,7 +130,7 @@ export const bookingMachine = bookingSetup.createMachine({
             src: 'loadSlots',
             input: slotsOf,
             onDone: { target: 'ready', actions: { type: 'keepSlots', params: slotsAnswerOf } },
-            onError: { target: 'failed', actions: { type: 'setError', params: errorOf } },
+            onError: { target: 'failed', actions: setError },
           },
         },
         failed: {
@@ -171,11 +176,11 @@ export const bookingMachine = bookingSetup.createMachine({
         }),
         onDone: [
           {
-            guard: { type: 'heldMedical', params: ({ event }) => event.output },
+            guard: { type: 'heldMedical', params: heldOf },
             target: 'details',
-            actions: { type: 'keepHold', params: ({ event }) => event.output },
+            actions: { type: 'keepHold', params: heldOf },
           },
-          { target: 'payment', actions: { type: 'keepHold', params: ({ event }) => event.output } },
+          { target: 'payment', actions: { type: 'keepHold', params: heldOf } },
         ],
         onError: [
           {
@@ -183,7 +188,7 @@ export const bookingMachine = bookingSetup.createMachine({
             target: 'choosing.loading',
             actions: { type: 'keepTaken', params: errorOf },
           },
-          { target: 'choosing.ready', actions: { type: 'setError', params: errorOf } },
+          { target: 'choosing.ready', actions: setError },
         ],
       },
     },
