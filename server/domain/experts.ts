@@ -130,15 +130,17 @@ export function fromPrice(offers: ExpertOffer[]): number {
 }
 
 function expertCard(e: CachedExpert, locale: Locale): ExpertCard {
-  const t = e.texts[locale];
+  const { id, specialty, languages, modes } = e;
+  const { name, title } = e.texts[locale];
+  const avatar = avatarView(e.avatarId, locale);
   return {
-    id: e.id,
-    name: t.name,
-    title: t.title,
-    specialty: e.specialty,
-    languages: e.languages,
-    modes: e.modes,
-    avatar: avatarView(e.avatarId, locale),
+    id,
+    name,
+    title,
+    specialty,
+    languages,
+    modes,
+    avatar,
     fromPrice: fromPrice(e.offers),
     currency: 'USD',
   };
