@@ -24,7 +24,7 @@ export function DeleteDialog() {
   const word = intl.locale.startsWith('ar') ? DELETE_CONFIRMATION.ar : DELETE_CONFIRMATION.en;
   const close = () => send({ type: 'delete.close' });
   const typed = (
-    <bdi dir="auto" className={css({ fontFamily: 'mono', fontWeight: 'bold' })}>
+    <bdi dir="auto" className={css({ fontWeight: 'extrabold', color: 'error.fg' })}>
       {word}
     </bdi>
   );

@@ -13,17 +13,19 @@ const codeBox = css({
   flexWrap: 'wrap',
   justifyContent: 'center',
   alignItems: 'center',
-  gap: { base: '2', sm: '3' },
-  p: { base: '4', md: '5' },
+  gap: { base: '1', sm: '3' },
+  p: { base: '3', md: '5' },
   borderRadius: 'lg',
   borderWidth: '2px',
   borderStyle: 'dashed',
   borderColor: 'accent.default',
   bg: 'bg.subtle',
   fontFamily: 'mono',
-  fontSize: { base: 'xl', sm: '2xl', md: '3xl' },
+  // one line on a 360 px phone: 19 monospaced characters and their gaps
+  fontSize: { base: 'lg', sm: '2xl', md: '3xl' },
   fontWeight: 'bold',
-  letterSpacing: '0.12em',
+  letterSpacing: { base: '0.06em', sm: '0.12em' },
+  whiteSpace: 'nowrap',
   color: 'fg.default',
   // always left to right, Arabic page or not: it is written down as it shows
   direction: 'ltr',
@@ -49,7 +51,7 @@ export function CodeGroups({ code }: { code: string }) {
               -
             </span>
           )}
-          <span className={css({ ps: at > 0 ? { base: '2', sm: '3' } : '0' })}>{text}</span>
+          <span className={css({ ps: at > 0 ? { base: '1', sm: '3' } : '0' })}>{text}</span>
         </span>
       ))}
     </p>
