@@ -26,6 +26,16 @@ export function DetailsStep() {
     const own = `booking.details.error.${field}.${code}`;
     return intl.formatMessage({ id: intl.messages[own] ? own : `booking.details.error.${code}` });
   };
+  // what each field shares: its name, value, problem, change event, autofill and test id
+  const field = (name: keyof typeof details, autoComplete: string, testId: string) => ({
+    name,
+    autoComplete,
+    'data-testid': testId,
+    value: details[name],
+    error: message(name),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
+      send({ type: 'booking.detailChanged', field: name, value: e.target.value }),
+  });
   return (
     <form
       ref={focus.ref}
@@ -59,38 +69,21 @@ export function DetailsStep() {
       >
         <RequiredTextField
           label={<FormattedMessage id="booking.details.firstName" />}
-          error={message('firstName')}
-          name="firstName"
-          autoComplete="given-name"
+          {...field('firstName', 'given-name', 'booking-first-name')}
           maxLength={80}
-          value={details.firstName}
-          onChange={(e) => send({ type: 'booking.detailChanged', field: 'firstName', value: e.target.value })}
-          data-testid="booking-first-name"
         />
         <RequiredTextField
           label={<FormattedMessage id="booking.details.lastName" />}
-          error={message('lastName')}
-          name="lastName"
-          autoComplete="family-name"
+          {...field('lastName', 'family-name', 'booking-last-name')}
           maxLength={80}
-          value={details.lastName}
-          onChange={(e) => send({ type: 'booking.detailChanged', field: 'lastName', value: e.target.value })}
-          data-testid="booking-last-name"
         />
         <RequiredTextField
           label={<FormattedMessage id="booking.details.dateOfBirth" />}
           // the 18+ rule said once: the hint, or in its place the problem
           hint={errors.dateOfBirth ? undefined : <FormattedMessage id="booking.details.dateOfBirthHint" />}
-          error={message('dateOfBirth')}
           type="date"
-          name="dateOfBirth"
-          autoComplete="bday"
+          {...field('dateOfBirth', 'bday', 'booking-dob')}
           max={today}
-          value={details.dateOfBirth}
-          onChange={(e) =>
-            send({ type: 'booking.detailChanged', field: 'dateOfBirth', value: e.target.value })
-          }
-          data-testid="booking-dob"
         />
       </div>
       <StepButtons submitId="booking.details.next" />
