@@ -25,7 +25,7 @@ export function errorMessage(intl: IntlShape, error: AppError, fallbackId = 'err
     case 'WRONG_ANSWERS':
       return intl.formatMessage({ id: 'forgot.wrongAnswers' });
     case 'RECOVERY_CODE_INVALID':
-      return intl.formatMessage({ id: 'errors.recoveryCodeInvalid' });
+      return intl.formatMessage({ id: 'forgot.code.wrong' });
     case 'RESET_TOKEN_INVALID':
       return intl.formatMessage({ id: 'errors.resetExpired' });
     case 'ANSWERS_REQUIRED':

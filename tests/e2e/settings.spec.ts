@@ -220,7 +220,7 @@ for (const [locale, width] of [
     await page.getByTestId('forgot-use-code').click();
     await page.getByLabel(t(locale, 'forgot.code.label')).fill(code);
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('forgot-error')).toContainText(t(locale, 'errors.recoveryCodeInvalid'));
+    await expect(page.getByTestId('forgot-error')).toContainText(t(locale, 'forgot.code.wrong'));
     await page.getByTestId('forgot-cancel').click();
     await expect(page).toHaveURL(/\/login$/);
 

@@ -1,9 +1,8 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { css } from '../../../styled-system/css';
 import { useFlowSelect } from '../../app/flow';
 import { Button } from '../../components/button';
 import * as Field from '../../components/field';
-import { fieldMessage } from '../messages';
 import { ForgotPinFlow, Step, StepActions, type StepProps, useStepState } from './parts';
 
 /**
@@ -12,7 +11,6 @@ import { ForgotPinFlow, Step, StepActions, type StepProps, useStepState } from '
  * is asked. "Answer my questions instead" goes back to the questions.
  */
 export function CodeStep({ heading }: StepProps) {
-  const intl = useIntl();
   const { send, error, busy } = useStepState();
   const code = useFlowSelect(ForgotPinFlow, (s) => s.context.code);
   const fieldError = useFlowSelect(ForgotPinFlow, (s) => s.context.fieldErrors.code);
@@ -45,7 +43,13 @@ export function CodeStep({ heading }: StepProps) {
         <Field.HelperText>
           <FormattedMessage id="forgot.code.hint" />
         </Field.HelperText>
-        <Field.ErrorText>{fieldMessage(intl, fieldError)}</Field.ErrorText>
+        <Field.ErrorText>
+          {fieldError && (
+            <FormattedMessage
+              id={fieldError === 'RECOVERY_CODE_REQUIRED' ? 'forgot.code.required' : 'forgot.code.format'}
+            />
+          )}
+        </Field.ErrorText>
       </Field.Root>
       <StepActions
         primary={<FormattedMessage id="forgot.code.submit" />}
