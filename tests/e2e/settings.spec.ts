@@ -96,7 +96,7 @@ async function signUp(page: Page, locale: Locale, alias: string): Promise<string
   await expect(step(page, 'confirm')).toBeVisible();
   // the boxes themselves (the terms' label holds a link that opens a new tab)
   for (const box of ['confirm-adult', 'confirm-terms']) {
-    await page.getByTestId(box).getByRole('checkbox').check({ force: true });
+    await page.getByTestId(box).locator('[data-part="control"]').click();
     await expect(page.getByTestId(box).getByRole('checkbox')).toBeChecked();
   }
   await page.getByRole('button', { name: t(locale, 'signup.confirm.submit') }).click();
