@@ -34,7 +34,7 @@ export const deleteContext = (): AccountDeleteContext => ({
 /** What is wrong with the two fields before the server is asked (empty when nothing). */
 export function deleteProblems(context: Pick<AccountDeleteContext, 'currentPin' | 'confirmation'>) {
   const problems: AccountDeleteContext['fieldErrors'] = {};
-  const pin = loginPinProblem(context.currentPin);
+  const pin = context.currentPin === '' ? 'CURRENT_PIN_REQUIRED' : loginPinProblem(context.currentPin);
   if (pin) problems.currentPin = pin;
   if (!context.confirmation.trim()) problems.confirmation = 'REQUIRED';
   else if (!confirmsDeletion(context.confirmation)) problems.confirmation = 'CONFIRMATION_MISMATCH';

@@ -50,7 +50,7 @@ export const codeRequest = (context: RecoveryCodeContext): { currentPin?: string
 
 /** The current PIN's problem before the server is asked (empty, not 6–12 digits), or null. */
 export const currentPinProblem = (context: Pick<RecoveryCodeContext, 'currentPin'>) =>
-  loginPinProblem(context.currentPin);
+  context.currentPin === '' ? 'CURRENT_PIN_REQUIRED' : loginPinProblem(context.currentPin);
 
 /** Codes that say the PIN step is needed after all (the sign-up window closed, or a PIN was wrong). */
 export const NEEDS_PIN = ['CURRENT_PIN_WRONG', 'VALIDATION_ERROR', 'UNAUTHORIZED', 'FORBIDDEN'];

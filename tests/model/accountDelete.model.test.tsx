@@ -152,7 +152,9 @@ describe('"Delete account" section model on the real page', () => {
         },
         problems: async () => {
           await expectDialog();
-          await waitFor(() => expect(fieldText(pinBox())).toContain(ui.t('errors.field.PIN_REQUIRED')));
+          await waitFor(() =>
+            expect(fieldText(pinBox())).toContain(ui.t('errors.field.CURRENT_PIN_REQUIRED')),
+          );
           expect(fieldText(wordBox())).toContain(ui.t('errors.field.REQUIRED'));
           expect(deleting().calls).toHaveLength(0);
         },

@@ -175,7 +175,7 @@ describe('recovery code section model on the real page', () => {
         askingPin: () => expectAskingPin(false),
         askingPinToReplace: () => expectAskingPin(true),
         pinMissing: async () => {
-          await waitFor(() => expect(pinError()).toContain(ui.t('errors.field.PIN_REQUIRED')));
+          await waitFor(() => expect(pinError()).toContain(ui.t('errors.field.CURRENT_PIN_REQUIRED')));
           expect(pinBox()).toHaveAttribute('aria-invalid', 'true');
           expect(issue().calls).toHaveLength(0);
         },
