@@ -6,6 +6,7 @@ import type { PaymentMethod, PurchaseResult, Quote, QuoteBody } from '../../cont
 import type { CartItem } from '../../machines/cart';
 import { checkoutMachine, type PurchaseAttempt } from '../../machines/checkout';
 import { formatMoney } from '../../src/views/courses/format';
+import { signInMember } from '../support/browser';
 import {
   CONTRACEPTION,
   line,
@@ -14,18 +15,16 @@ import {
   paidFor,
   quoteOf,
 } from '../support/commerce-fixtures';
-import { renderApp } from '../support/render-app';
 import {
+  attemptKeys,
   type CardPaymentStubs,
-  cardPaymentActors,
   cardPaymentStubs,
-  screenLifecycle,
-  screenWords,
   settle,
   typeCard as typeCardIn,
 } from '../support/screen-model';
 import { controlledActor } from '../support/stub-actors';
 import { Coverage } from './coverage';
+import { coversEveryTransition, followPaths, modelApp } from './harness';
 
 /**
  * Model-based test of checkout, /checkout (issue 8): a test model whose server answers are
@@ -48,13 +47,6 @@ const PENDING: PurchaseAttempt = {
   body: { courseIds: IDS, code: null, paymentMethodId: 'pm_old', expectedTotal: TWO.totals.total },
 };
 
-interface Harness extends CardPaymentStubs {
-  app: ReturnType<typeof renderApp>;
-  quote: ReturnType<typeof controlledActor<Quote, QuoteBody>>;
-  purchase: ReturnType<typeof controlledActor<PurchaseResult, PurchaseAttempt>>;
-}
-let h: Harness | undefined;
-
 function open(
   options: {
     items?: CartItem[];
@@ -64,8 +56,7 @@ function open(
     othersReceipt?: boolean;
   } = {},
 ) {
-  document.cookie = 'authToken=tok; path=/';
-  localStorage.setItem('userData', JSON.stringify({ id: 'u1', alias: 'noor' }));
+  signInMember();
   const items = options.items ?? [A, B];
   if (items.length)
     localStorage.setItem('cart', JSON.stringify({ items, total: 0, itemCount: items.length }));
@@ -80,43 +71,39 @@ function open(
       'checkoutReceipt',
       JSON.stringify({ memberId: 'someone-else', result: paidFor(TWO) }),
     );
-  const partial = {
-    ...cardPaymentStubs(),
-    quote: controlledActor<Quote, QuoteBody>(),
-    purchase: controlledActor<PurchaseResult, PurchaseAttempt>(),
-  };
-  const app = renderApp({
-    path: '/checkout',
-    savedLanguage: 'en',
-    inspect: coverage.inspect,
-    stubs: {
-      quote: partial.quote.logic,
-      ...cardPaymentActors(partial, () => h!),
-      purchase: partial.purchase.logic,
-    },
-  });
-  h = { app, ...partial };
+  card = cardPaymentStubs();
+  return ui.open('/checkout');
 }
 
-screenLifecycle(() => {
-  h?.app.unmount();
-  h = undefined;
+/** The card payment's stubs and keys of the app last opened (made afresh at each open). */
+let card: CardPaymentStubs = cardPaymentStubs();
+const ui = modelApp({
+  coverage,
+  stubs: {
+    quote: () => controlledActor<Quote, QuoteBody>(),
+    purchase: () => controlledActor<PurchaseResult, PurchaseAttempt>(),
+    createPaymentMethod: () => card.pm,
+    newAttemptKey: () => attemptKeys(() => card),
+    loadChallenge: () => card.readChallenge,
+    decideChallenge: () => card.decide,
+  },
 });
-
-const { intl, t, money } = screenWords(() => h!.app);
+const quote = () => ui.stubs.quote;
+const purchase = () => ui.stubs.purchase;
+const { intl, t, money } = ui;
 const payButton = () => screen.getByTestId('checkout-pay');
-const lastPurchase = () => h!.purchase.last()!.input;
+const lastPurchase = () => purchase().last()!.input;
 const stored = () => sessionStorage.getItem('checkoutAttempt');
 const storedReceipt = () => sessionStorage.getItem('checkoutReceipt');
 
-const typeCard = (number?: string) => typeCardIn(h!.app, number);
+const typeCard = (number?: string) => typeCardIn(ui.app, number);
 async function submit() {
-  await h!.app.user.click(payButton());
+  await ui.app.user.click(payButton());
 }
 /** The provider's answer; the key comes at once, so the purchase request follows. */
 async function cardAccepted(pm: PaymentMethod = PAYMENT_METHOD) {
-  await h!.pm.resolve(pm);
-  await waitFor(() => expect(h!.purchase.calls.length).toBeGreaterThan(0));
+  await card.pm.resolve(pm);
+  await waitFor(() => expect(purchase().calls.length).toBeGreaterThan(0));
 }
 
 // ------------------------------------------------------------------ the test model
@@ -218,7 +205,7 @@ async function expectPaid(quote: Quote) {
     '/dashboard/invoices',
   );
   // the cart is emptied (the root's `app.purchased`), nothing is left to resume, the code is spent
-  await waitFor(() => expect(h!.app.system.get('cart').getSnapshot().context.items).toEqual([]));
+  await waitFor(() => expect(ui.app.system.get('cart').getSnapshot().context.items).toEqual([]));
   expect(localStorage.getItem('cart')).toBeNull();
   expect(stored()).toBeNull();
   expect(sessionStorage.getItem('promoCode')).toBeNull();
@@ -236,216 +223,211 @@ describe('checkout model on the real screen', () => {
     expect(paths.length).toBeGreaterThanOrEqual(10);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      await path.test({
-        events: {
-          OPEN: async () => open(),
-          OPEN_EMPTY: async () => open({ items: [], othersReceipt: true }),
-          OPEN_PENDING: async () => open({ items: [], pending: PENDING }),
-          OPEN_OTHERS_PENDING: async () => open({ pending: PENDING, pendingFor: 'someone-else' }),
-          OPEN_FREE: async () => open({ items: [A], code: 'menopause' }),
-          QUOTE_OK: async () => {
-            await waitFor(() => expect(h!.quote.calls.length).toBeGreaterThan(0));
-            await h!.quote.resolve(TWO);
-            await settle();
-          },
-          QUOTE_FAIL: async () => {
-            await waitFor(() => expect(h!.quote.calls.length).toBeGreaterThan(0));
-            await h!.quote.reject({ code: 'NETWORK_ERROR' });
-          },
-          QUOTE_OWNED: async () => {
-            await waitFor(() => expect(h!.quote.calls.length).toBeGreaterThan(0));
-            await h!.quote.resolve(OWNED);
-          },
-          QUOTE_DEARER: async () => {
-            await h!.quote.resolve(DEARER);
-          },
-          QUOTE_FREE: async () => {
-            await waitFor(() => expect(h!.quote.calls.length).toBeGreaterThan(0));
-            await h!.quote.resolve(FREE);
-          },
-          RETRY: async () => {
-            await h!.app.user.click(screen.getByRole('button', { name: t('cart.retry') }));
-          },
-          SWITCH_LANGUAGE: async () => {
-            await h!.app.user.click(screen.getByTestId('language-switch'));
-            await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
-            await waitFor(() => expect(intl().locale).toBe('ar'));
-          },
-          PAY_GOOD: async () => {
-            await typeCard();
-            await submit();
-          },
-          CARD_OK: () => cardAccepted(),
-          PAID: async () => {
-            await h!.purchase.resolve(paidFor(TWO));
-          },
-          PAID_FREE: async () => {
-            await h!.purchase.resolve(paidFor(FREE));
-          },
-          PRICE_CHANGED: async () => {
-            await h!.purchase.reject({ code: 'PRICE_CHANGED' });
-          },
-          OWNED: async () => {
-            await h!.purchase.reject({ code: 'COURSE_ALREADY_OWNED' });
-          },
-          RELOAD: async () => {
-            h!.app.unmount();
-            open({ items: [] });
-          },
-          CONFIRM_FREE: async () => {
-            await h!.app.user.click(screen.getByRole('button', { name: t('checkout.payFree') }));
-          },
+  followPaths(
+    paths,
+    {
+      events: {
+        OPEN: async () => open(),
+        OPEN_EMPTY: async () => open({ items: [], othersReceipt: true }),
+        OPEN_PENDING: async () => open({ items: [], pending: PENDING }),
+        OPEN_OTHERS_PENDING: async () => open({ pending: PENDING, pendingFor: 'someone-else' }),
+        OPEN_FREE: async () => open({ items: [A], code: 'menopause' }),
+        QUOTE_OK: async () => {
+          await waitFor(() => expect(quote().calls.length).toBeGreaterThan(0));
+          await quote().resolve(TWO);
+          await settle();
         },
-        states: {
-          closed: () => expect(h).toBeUndefined(),
-          empty: async () => {
-            const empty = await screen.findByTestId('checkout-empty');
-            expect(
-              within(empty).getByRole('heading', { name: t('checkout.empty.title') }),
-            ).toBeInTheDocument();
-            expect(h!.quote.calls).toHaveLength(0);
-            // another member's receipt on this tab is never shown, and dropped
-            expect(storedReceipt()).toBeNull();
-          },
-          loading: async () => {
-            expect(await screen.findByTestId('checkout-loading')).toHaveAttribute('aria-busy', 'true');
-            // the screen shows loading from its first render; the quote is asked once the actor starts
-            await waitFor(() => expect(h!.quote.last()?.input).toEqual({ courseIds: IDS, code: null }));
-          },
-          loadingWithoutOthersAttempt: async () => {
-            // another member's attempt on this tab is dropped, never sent
-            expect(await screen.findByTestId('checkout-loading')).toBeInTheDocument();
-            expect(h!.quote.last()!.input).toEqual({ courseIds: IDS, code: null });
-            expect(stored()).toBeNull();
-          },
-          loadingAgain: async () => {
-            expect(await screen.findByTestId('checkout-loading')).toBeInTheDocument();
-            expect(h!.quote.calls).toHaveLength(2);
-          },
-          loadingArabic: async () => {
-            expect(await screen.findByTestId('checkout-loading')).toBeInTheDocument();
-            expect(h!.quote.calls).toHaveLength(2);
-          },
-          editing: async () => {
-            await expectForm(TWO);
-            expect(h!.pm.calls).toHaveLength(0);
-          },
-          editingAgain: () => expectForm(TWO),
-          editingArabic: async () => {
-            await expectForm(TWO);
-            expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('إتمام الشراء');
-          },
-          unavailable: async () => {
-            const alert = await screen.findByTestId('checkout-unavailable');
-            expect(alert).toHaveTextContent(t('checkout.unavailable'));
-          },
-          blocked: async () => {
-            const notice = await screen.findByTestId('checkout-blocked');
-            expect(notice).toHaveTextContent(t('checkout.blocked.title'));
-            expect(within(notice).getByRole('link', { name: t('checkout.backToCart') })).toHaveAttribute(
-              'href',
-              '/cart',
-            );
-            expect(screen.queryByTestId('checkout-form')).toBeNull();
-          },
-          validating: async () => {
-            await expectBusy();
-            expect(h!.pm.last()!.input).toEqual({
-              number: '4242424242424242',
-              expiry: '12/30',
-              cvc: '123',
-              country: 'JO',
-              postalCode: '11118',
-            });
-            expect(screen.getByText(t('checkout.card.brandDetected', { brand: 'Visa' }))).toBeInTheDocument();
-            // a second click while busy sends nothing more
-            await h!.app.user.click(payButton());
-            expect(h!.pm.calls).toHaveLength(1);
-          },
-          paying: async () => {
-            await expectBusy();
-            expectAttempt(lastPurchase(), 'key-1-abcdefgh');
-            expect(h!.purchase.calls).toHaveLength(1);
-          },
-          paid: () => expectPaid(TWO),
-          paidAfterReload: async () => {
-            // a reload of the paid page: the receipt again, not "Nothing to pay for"; nothing sent
-            await expectPaid(TWO);
-            expect(screen.queryByTestId('checkout-empty')).toBeNull();
-            expect(screen.queryByTestId('paid-with')).toBeNull();
-            expect(h!.quote.calls).toHaveLength(0);
-            expect(h!.purchase.calls).toHaveLength(0);
-          },
-          paidResumed: () => expectPaid(TWO),
-          paidFree: async () => {
-            await expectPaid(FREE);
-            expect(screen.queryByTestId('paid-with')).toBeNull();
-          },
-          repricing: async () => {
-            expect(await screen.findByTestId('checkout-loading')).toBeInTheDocument();
-            expect(stored()).toBeNull();
-          },
-          priceChanged: async () => {
-            const notice = await screen.findByTestId('checkout-price-changed');
-            expect(notice).toHaveTextContent(
-              t('checkout.priceChanged.body', {
-                old: formatMoney(intl(), TWO.totals.total),
-                new: formatMoney(intl(), DEARER.totals.total),
-              }),
-            );
-            expect(payButton()).toHaveTextContent(
-              t('checkout.pay', { total: formatMoney(intl(), DEARER.totals.total) }),
-            );
-            expect(h!.purchase.calls).toHaveLength(1);
-          },
-          refused: async () => {
-            const notice = await screen.findByTestId('checkout-refused');
-            expect(notice).toHaveTextContent(t('checkout.refused.owned'));
-            expect(within(notice).getByRole('link', { name: t('checkout.backToCart') })).toHaveAttribute(
-              'href',
-              '/cart',
-            );
-            expect(stored()).toBeNull();
-          },
-          resumeLoading: async () => {
-            expect(await screen.findByTestId('checkout-loading')).toBeInTheDocument();
-            expect(h!.quote.last()!.input).toEqual({ courseIds: IDS, code: null });
-          },
-          payingResumed: async () => {
-            await waitFor(() => expect(h!.purchase.calls).toHaveLength(1));
-            expect(lastPurchase()).toEqual(PENDING);
-            expect(h!.keys).toEqual([]);
-          },
-          loadingFree: async () => {
-            expect(await screen.findByTestId('checkout-loading')).toBeInTheDocument();
-            expect(h!.quote.last()!.input).toEqual({ courseIds: [A.id], code: 'MENOPAUSE' });
-          },
-          editingFree: async () => {
-            expect(await screen.findByText(t('checkout.free.body'))).toBeInTheDocument();
-            expect(screen.queryByTestId('card-number')).toBeNull();
-            expect(screen.queryByTestId('test-mode')).toBeNull();
-            // nothing is paid, so nothing to refund
-            expect(screen.queryByTestId('checkout-non-refundable')).toBeNull();
-          },
-          payingFree: async () => {
-            await waitFor(() => expect(h!.purchase.calls.length).toBeGreaterThan(0));
-            expect(lastPurchase().body).toEqual({
-              courseIds: [A.id],
-              code: 'MENOPAUSE',
-              paymentMethodId: null,
-              expectedTotal: 0,
-            });
-            expect(h!.pm.calls).toHaveLength(0);
-          },
+        QUOTE_FAIL: async () => {
+          await waitFor(() => expect(quote().calls.length).toBeGreaterThan(0));
+          await quote().reject({ code: 'NETWORK_ERROR' });
         },
-      });
-    }, 30_000);
-  }
+        QUOTE_OWNED: async () => {
+          await waitFor(() => expect(quote().calls.length).toBeGreaterThan(0));
+          await quote().resolve(OWNED);
+        },
+        QUOTE_DEARER: async () => {
+          await quote().resolve(DEARER);
+        },
+        QUOTE_FREE: async () => {
+          await waitFor(() => expect(quote().calls.length).toBeGreaterThan(0));
+          await quote().resolve(FREE);
+        },
+        RETRY: async () => {
+          await ui.app.user.click(screen.getByRole('button', { name: t('cart.retry') }));
+        },
+        SWITCH_LANGUAGE: async () => {
+          await ui.app.user.click(screen.getByTestId('language-switch'));
+          await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+          await waitFor(() => expect(intl().locale).toBe('ar'));
+        },
+        PAY_GOOD: async () => {
+          await typeCard();
+          await submit();
+        },
+        CARD_OK: () => cardAccepted(),
+        PAID: async () => {
+          await purchase().resolve(paidFor(TWO));
+        },
+        PAID_FREE: async () => {
+          await purchase().resolve(paidFor(FREE));
+        },
+        PRICE_CHANGED: async () => {
+          await purchase().reject({ code: 'PRICE_CHANGED' });
+        },
+        OWNED: async () => {
+          await purchase().reject({ code: 'COURSE_ALREADY_OWNED' });
+        },
+        RELOAD: async () => {
+          ui.app.unmount();
+          open({ items: [] });
+        },
+        CONFIRM_FREE: async () => {
+          await ui.app.user.click(screen.getByRole('button', { name: t('checkout.payFree') }));
+        },
+      },
+      states: {
+        closed: ui.expectClosed,
+        empty: async () => {
+          const empty = await screen.findByTestId('checkout-empty');
+          expect(within(empty).getByRole('heading', { name: t('checkout.empty.title') })).toBeInTheDocument();
+          expect(quote().calls).toHaveLength(0);
+          // another member's receipt on this tab is never shown, and dropped
+          expect(storedReceipt()).toBeNull();
+        },
+        loading: async () => {
+          expect(await screen.findByTestId('checkout-loading')).toHaveAttribute('aria-busy', 'true');
+          // the screen shows loading from its first render; the quote is asked once the actor starts
+          await waitFor(() => expect(quote().last()?.input).toEqual({ courseIds: IDS, code: null }));
+        },
+        loadingWithoutOthersAttempt: async () => {
+          // another member's attempt on this tab is dropped, never sent
+          expect(await screen.findByTestId('checkout-loading')).toBeInTheDocument();
+          expect(quote().last()!.input).toEqual({ courseIds: IDS, code: null });
+          expect(stored()).toBeNull();
+        },
+        loadingAgain: async () => {
+          expect(await screen.findByTestId('checkout-loading')).toBeInTheDocument();
+          expect(quote().calls).toHaveLength(2);
+        },
+        loadingArabic: async () => {
+          expect(await screen.findByTestId('checkout-loading')).toBeInTheDocument();
+          expect(quote().calls).toHaveLength(2);
+        },
+        editing: async () => {
+          await expectForm(TWO);
+          expect(card.pm.calls).toHaveLength(0);
+        },
+        editingAgain: () => expectForm(TWO),
+        editingArabic: async () => {
+          await expectForm(TWO);
+          expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('إتمام الشراء');
+        },
+        unavailable: async () => {
+          const alert = await screen.findByTestId('checkout-unavailable');
+          expect(alert).toHaveTextContent(t('checkout.unavailable'));
+        },
+        blocked: async () => {
+          const notice = await screen.findByTestId('checkout-blocked');
+          expect(notice).toHaveTextContent(t('checkout.blocked.title'));
+          expect(within(notice).getByRole('link', { name: t('checkout.backToCart') })).toHaveAttribute(
+            'href',
+            '/cart',
+          );
+          expect(screen.queryByTestId('checkout-form')).toBeNull();
+        },
+        validating: async () => {
+          await expectBusy();
+          expect(card.pm.last()!.input).toEqual({
+            number: '4242424242424242',
+            expiry: '12/30',
+            cvc: '123',
+            country: 'JO',
+            postalCode: '11118',
+          });
+          expect(screen.getByText(t('checkout.card.brandDetected', { brand: 'Visa' }))).toBeInTheDocument();
+          // a second click while busy sends nothing more
+          await ui.app.user.click(payButton());
+          expect(card.pm.calls).toHaveLength(1);
+        },
+        paying: async () => {
+          await expectBusy();
+          expectAttempt(lastPurchase(), 'key-1-abcdefgh');
+          expect(purchase().calls).toHaveLength(1);
+        },
+        paid: () => expectPaid(TWO),
+        paidAfterReload: async () => {
+          // a reload of the paid page: the receipt again, not "Nothing to pay for"; nothing sent
+          await expectPaid(TWO);
+          expect(screen.queryByTestId('checkout-empty')).toBeNull();
+          expect(screen.queryByTestId('paid-with')).toBeNull();
+          expect(quote().calls).toHaveLength(0);
+          expect(purchase().calls).toHaveLength(0);
+        },
+        paidResumed: () => expectPaid(TWO),
+        paidFree: async () => {
+          await expectPaid(FREE);
+          expect(screen.queryByTestId('paid-with')).toBeNull();
+        },
+        repricing: async () => {
+          expect(await screen.findByTestId('checkout-loading')).toBeInTheDocument();
+          expect(stored()).toBeNull();
+        },
+        priceChanged: async () => {
+          const notice = await screen.findByTestId('checkout-price-changed');
+          expect(notice).toHaveTextContent(
+            t('checkout.priceChanged.body', {
+              old: formatMoney(intl(), TWO.totals.total),
+              new: formatMoney(intl(), DEARER.totals.total),
+            }),
+          );
+          expect(payButton()).toHaveTextContent(
+            t('checkout.pay', { total: formatMoney(intl(), DEARER.totals.total) }),
+          );
+          expect(purchase().calls).toHaveLength(1);
+        },
+        refused: async () => {
+          const notice = await screen.findByTestId('checkout-refused');
+          expect(notice).toHaveTextContent(t('checkout.refused.owned'));
+          expect(within(notice).getByRole('link', { name: t('checkout.backToCart') })).toHaveAttribute(
+            'href',
+            '/cart',
+          );
+          expect(stored()).toBeNull();
+        },
+        resumeLoading: async () => {
+          expect(await screen.findByTestId('checkout-loading')).toBeInTheDocument();
+          expect(quote().last()!.input).toEqual({ courseIds: IDS, code: null });
+        },
+        payingResumed: async () => {
+          await waitFor(() => expect(purchase().calls).toHaveLength(1));
+          expect(lastPurchase()).toEqual(PENDING);
+          expect(card.keys).toEqual([]);
+        },
+        loadingFree: async () => {
+          expect(await screen.findByTestId('checkout-loading')).toBeInTheDocument();
+          expect(quote().last()!.input).toEqual({ courseIds: [A.id], code: 'MENOPAUSE' });
+        },
+        editingFree: async () => {
+          expect(await screen.findByText(t('checkout.free.body'))).toBeInTheDocument();
+          expect(screen.queryByTestId('card-number')).toBeNull();
+          expect(screen.queryByTestId('test-mode')).toBeNull();
+          // nothing is paid, so nothing to refund
+          expect(screen.queryByTestId('checkout-non-refundable')).toBeNull();
+        },
+        payingFree: async () => {
+          await waitFor(() => expect(purchase().calls.length).toBeGreaterThan(0));
+          expect(lastPurchase().body).toEqual({
+            courseIds: [A.id],
+            code: 'MENOPAUSE',
+            paymentMethodId: null,
+            expectedTotal: 0,
+          });
+          expect(card.pm.calls).toHaveLength(0);
+        },
+      },
+    },
+    30_000,
+  );
 
-  it('covers every state and transition of the real checkout machine', () => {
-    console.log(coverage.report());
-    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
-  });
+  coversEveryTransition(coverage);
 });
