@@ -30,7 +30,8 @@ const ui = modelApp({
   stubs: {
     loadSettings: () => controlledActor<SettingsPageData>(),
     loadDevices: () => answers(async () => ({ devices: [THIS_DEVICE] })),
-    saveProfile: () => answers<AccountProfile, ProfileBody>((input) => ({ ...PROFILE, ...input })),
+    saveProfile: () =>
+      answers<AccountProfile, ProfileBody>((input) => ({ ...PROFILE, ...input }) as AccountProfile),
     saveAnswers: () => answers(async () => ({ ok: true })),
   },
 });

@@ -128,7 +128,9 @@ describe('PIN section model on the real page', () => {
           expect(signOutBox()).toBeChecked();
           expect(boxes('settings-new-pin')).toHaveLength(6);
         },
-        keeping: () => expect(signOutBox()).not.toBeChecked(),
+        keeping: () => {
+          expect(signOutBox()).not.toBeChecked();
+        },
         incomplete: async () => {
           await waitFor(() => expect(currentError()).toContain(ui.t('errors.field.CURRENT_PIN_REQUIRED')));
           expect(errorText('settings-new-pin')).toBe(ui.t('errors.field.PIN_REQUIRED'));

@@ -105,7 +105,8 @@ describe('profile section model on the real page', () => {
           await changeAndSave();
         },
         CHANGE_AND_SAVE: changeAndSave,
-        SAVE_OK: () => save().resolve({ ...PROFILE, ...CHANGED, maritalStatus: 'married' }),
+        SAVE_OK: () =>
+          save().resolve({ ...PROFILE, ...CHANGED, ageRange: '25-34', maritalStatus: 'married' }),
         SAVE_REFUSED: () => save().reject({ code: 'VALIDATION_ERROR', fields: { email: 'EMAIL_INVALID' } }),
         SAVE_FAILED: () => save().reject({ code: 'NETWORK_ERROR' }),
         EDIT: () => fill(ui.app, phoneBox(), '+962 79 123 4567'),

@@ -18,14 +18,12 @@ export function AvatarPicker(props: {
   value: string;
   label: ReactNode;
   onChange: (id: string) => void;
-  size?: 'sm' | 'md';
   testId?: string;
 }) {
   return (
     <RadioCardGroup.Root
       value={props.value || null}
       onValueChange={(e) => props.onChange(e.value ?? '')}
-      size={props.size ?? 'md'}
       data-testid={props.testId ?? 'avatar-grid'}
     >
       <RadioCardGroup.Label className={srOnly()}>{props.label}</RadioCardGroup.Label>

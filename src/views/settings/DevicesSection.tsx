@@ -140,7 +140,7 @@ function DeviceRow({ device, disabled }: { device: Device; disabled: boolean }) 
             alignItems: 'center',
           })}
         >
-          <span dir="auto">{name}</span>
+          <span>{name}</span>
           {device.current && (
             <span
               data-testid="this-device"
@@ -148,7 +148,7 @@ function DeviceRow({ device, disabled }: { device: Device; disabled: boolean }) 
                 fontSize: 'xs',
                 px: '2',
                 borderRadius: 'full',
-                bg: 'accent.default',
+                bg: 'accent.muted',
                 color: 'accent.fg',
                 fontWeight: 'medium',
               })}

@@ -39,39 +39,43 @@ function LanguageChoice() {
   const switching = useLanguage((s) => s.matches('switching'));
   const pending = useLanguage((s) => s.context.pending);
   return (
-    <RadioGroup.Root
-      value={pending ?? intl.locale}
-      onValueChange={(e) => e.value && language.send({ type: 'language.change', locale: e.value as Locale })}
-      orientation="horizontal"
-      disabled={switching}
-      className={css({ gap: '2' })}
-      data-testid="language-choice"
-    >
-      <RadioGroup.Label>
-        <FormattedMessage id="settings.language.label" />
-      </RadioGroup.Label>
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          columnGap: '6',
-          rowGap: '1',
-        })}
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+      <RadioGroup.Root
+        value={pending ?? intl.locale}
+        onValueChange={(e) =>
+          e.value && language.send({ type: 'language.change', locale: e.value as Locale })
+        }
+        orientation="horizontal"
+        disabled={switching}
+        className={css({ gap: '2' })}
+        data-testid="language-choice"
       >
-        {LOCALES.map((locale) => (
-          <RadioGroup.Item key={locale} value={locale}>
-            <RadioGroup.ItemControl />
-            <RadioGroup.ItemText lang={locale}>{LANGUAGE_NAMES[locale]}</RadioGroup.ItemText>
-            <RadioGroup.ItemHiddenInput />
-          </RadioGroup.Item>
-        ))}
-        {switching && <Spinner size="sm" />}
-      </div>
+        <RadioGroup.Label>
+          <FormattedMessage id="settings.language.label" />
+        </RadioGroup.Label>
+        <div
+          className={css({
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            columnGap: '6',
+            rowGap: '1',
+          })}
+        >
+          {LOCALES.map((locale) => (
+            <RadioGroup.Item key={locale} value={locale}>
+              <RadioGroup.ItemControl />
+              <RadioGroup.ItemText lang={locale}>{LANGUAGE_NAMES[locale]}</RadioGroup.ItemText>
+              <RadioGroup.ItemHiddenInput />
+            </RadioGroup.Item>
+          ))}
+          {switching && <Spinner size="sm" />}
+        </div>
+      </RadioGroup.Root>
       <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
         <FormattedMessage id="settings.language.hint" />
       </p>
-    </RadioGroup.Root>
+    </div>
   );
 }
 

@@ -63,7 +63,6 @@ function ProfileForm() {
         <AvatarPicker
           avatars={avatars}
           value={c.fields.avatarId}
-          size="sm"
           testId="settings-avatar-grid"
           label={<FormattedMessage id="settings.profile.avatar" />}
           onChange={(value) => send({ type: 'profile.fieldChanged', field: 'avatarId', value })}
