@@ -1,10 +1,12 @@
 import { codeToVerify, type ForgotPinContext, failure } from './forgotPin-rules';
+import { LOCK_TICK_MS } from './lock';
 
 /**
  * PIN recovery's recovery-code branch (issue 25), the states machines/forgotPin.ts adds beside the
  * answers: she types the one-time code she wrote down, the server checks it (throttled like the
  * answers) and retires it, and the new PIN follows as after the answers. With the lock they share
- * and the way back from the new PIN, kept here so the machine's file reads as the flow.
+ * and the way back from the new PIN, and the two stops on the way (locked, expired), kept here so
+ * the machine's file reads as the flow.
  */
 
 /** Too many attempts (or requests): the locked screen, with the wait. */
@@ -60,5 +62,31 @@ export const codeStates = {
       ],
     },
     on: { 'forgotPin.back': 'enteringCode' },
+  },
+} as const;
+
+/** The stops on the way: too many attempts (a countdown), or a reset that took too long. */
+export const stopStates = {
+  locked: {
+    description: 'Too many attempts: the wait counts down each second, then the alias step comes back.',
+    tags: ['step:stopped', 'reason:locked'],
+    after: {
+      [LOCK_TICK_MS]: [
+        { guard: 'lockOver', target: 'enteringAlias', actions: 'startAgain' },
+        { target: 'locked', reenter: true, actions: 'tickLock' },
+      ],
+    },
+    on: {
+      'forgotPin.restart': { target: 'enteringAlias', actions: 'startAgain' },
+      'forgotPin.back': { target: 'enteringAlias', actions: 'clearErrors' },
+    },
+  },
+  expired: {
+    description: 'The reset took too long; back checks her answers (or her code) again for a new token.',
+    tags: ['step:stopped', 'reason:expired'],
+    on: {
+      'forgotPin.restart': { target: 'enteringAlias', actions: 'startAgain' },
+      'forgotPin.back': backToProof,
+    },
   },
 } as const;

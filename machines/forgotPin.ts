@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { aliasProblem, newPinProblems } from '../contract/account-rules';
-import { backToProof, codeStates, stopWhenLocked } from './forgotPin-code';
+import { backToProof, codeStates, stopStates, stopWhenLocked } from './forgotPin-code';
 import {
   answersToVerify,
   codeProblem,
@@ -17,7 +17,7 @@ import {
   type VerifyCodeInput,
   withPinLength,
 } from './forgotPin-rules';
-import { LOCK_TICK_MS, tickWait, waitIsOver } from './lock';
+import { tickWait, waitIsOver } from './lock';
 import { notProvided } from './types';
 
 /**
@@ -291,29 +291,7 @@ export const forgotPinMachine = setup({
           },
           on: { 'forgotPin.back': 'choosingPin' },
         },
-        locked: {
-          description: 'Too many attempts: the wait counts down each second, then the alias step comes back.',
-          tags: ['step:stopped', 'reason:locked'],
-          after: {
-            [LOCK_TICK_MS]: [
-              { guard: 'lockOver', target: 'enteringAlias', actions: 'startAgain' },
-              { target: 'locked', reenter: true, actions: 'tickLock' },
-            ],
-          },
-          on: {
-            'forgotPin.restart': { target: 'enteringAlias', actions: 'startAgain' },
-            'forgotPin.back': { target: 'enteringAlias', actions: 'clearErrors' },
-          },
-        },
-        expired: {
-          description:
-            'The reset took too long; back checks her answers (or her code) again for a new token.',
-          tags: ['step:stopped', 'reason:expired'],
-          on: {
-            'forgotPin.restart': { target: 'enteringAlias', actions: 'startAgain' },
-            'forgotPin.back': backToProof,
-          },
-        },
+        ...stopStates,
         done: {
           description: 'Her PIN is reset: she goes to sign-in, where her alias waits.',
           tags: ['step:done'],
