@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { AccountDeleted, RecoveryCodeIssued } from '../../contract/account-settings';
+import type { AccountDeleted } from '../../contract/account-settings';
 import type { ExportFormat } from '../../contract/account-settings-rules';
 import type { accountDeleteMachine } from '../../machines/accountDelete';
 import type { accountExportMachine } from '../../machines/accountExport';
@@ -8,16 +8,11 @@ import { readErrorEnvelope } from './billing';
 import { request } from './client';
 
 /**
- * Account Settings' actors for what is hers to keep or take away (issue 25): a new one-time recovery
- * code, her data as a file, and deleting her account. Each with her bearer token (the client adds
+ * Account Settings' actors for what is hers to keep or take away (issue 25): her data as a file, and
+ * deleting her account (the recovery code's actors are in ./recovery.ts). Each with her bearer token (the client adds
  * it) and its actor's abort signal. The sections create their own actors; tests give stubs through
  * <RootProvider screens={…}> as for the other screens.
  */
-
-/** POST /users/me/recovery-code { currentPin? } → the code, shown once. */
-export const issueRecoveryCode = fromPromise<RecoveryCodeIssued, { currentPin?: string }>(
-  ({ input, signal }) => request('/users/me/recovery-code', { method: 'POST', body: input, signal }),
-);
 
 /** GET /users/me/export?format=json|html → the file (never cached: the server says no-store). */
 export const exportData = fromPromise<Blob, { format: ExportFormat }>(async ({ input, signal }) => {
