@@ -149,7 +149,7 @@ describe('devices section model on the real page', () => {
         },
         confirmingOne: async () => {
           expect(await screen.findByRole('alertdialog')).toHaveTextContent(
-            ui.t('settings.devices.confirmOneTitle'),
+            ui.t('settings.devices.confirmOneTitle', { device: name('Safari', 'iOS') }),
           );
           expect(dialog()).toHaveTextContent(
             ui.t('settings.devices.confirmOne', { device: name('Safari', 'iOS') }),
@@ -158,7 +158,7 @@ describe('devices section model on the real page', () => {
         },
         confirmingLast: async () => {
           expect(await screen.findByRole('alertdialog')).toHaveTextContent(
-            ui.t('settings.devices.confirmOneTitle'),
+            ui.t('settings.devices.confirmOneTitle', { device: ui.t('settings.devices.unknownBrowser') }),
           );
         },
         confirmingOthers: async () => {

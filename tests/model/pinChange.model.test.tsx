@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { toAsciiDigits } from '../../contract/account-rules';
 import type { PinChanged } from '../../contract/account-settings';
 import { pinChangeMachine } from '../../machines/pinChange';
 import type { ChangePinBody } from '../../src/api/settings';
@@ -42,6 +43,14 @@ const currentError = () => currentBox().closest('[data-scope="field"][data-part=
 async function pastePin(testId: string, digits: string) {
   await ui.app.user.click(boxes(testId)[0] as HTMLElement);
   await ui.app.user.paste(digits);
+  // the boxes show what the machine holds (ASCII digits): the paste has landed before she goes on
+  await waitFor(() =>
+    expect(
+      boxes(testId)
+        .map((b) => (b as HTMLInputElement).value)
+        .join(''),
+    ).toBe(toAsciiDigits(digits)),
+  );
 }
 
 async function fillAll(current: string, pin: string) {

@@ -212,9 +212,14 @@ function ConfirmSignOut() {
       testId="devices-confirm"
       onClose={() => send({ type: 'devices.cancel' })}
       title={
-        <FormattedMessage
-          id={one ? 'settings.devices.confirmOneTitle' : 'settings.devices.confirmOthersTitle'}
-        />
+        one ? (
+          <FormattedMessage
+            id="settings.devices.confirmOneTitle"
+            values={{ device: deviceName(intl, one) }}
+          />
+        ) : (
+          <FormattedMessage id="settings.devices.confirmOthersTitle" />
+        )
       }
       description={
         one ? (
