@@ -108,6 +108,11 @@ export const MESSAGE_BUNDLES = {
     'signup.security.',
     'signup.pin.',
     'signup.avatar.',
+    // what only its forms say wrong: a wrong or missing current PIN, a device already signed out
+    'errors.currentPinWrong',
+    'errors.sessionNotFound',
+    'errors.field.CURRENT_PIN_REQUIRED',
+    'errors.field.CURRENT_PIN_WRONG',
   ],
 } as const satisfies Record<string, readonly string[]>;
 
