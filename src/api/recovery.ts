@@ -1,11 +1,10 @@
 import { fromPromise } from 'xstate';
-import type { RecoveryCodeIssued } from '../../contract/account-settings';
 import type { SecurityQuestion } from '../../machines/forgotPin';
 import { request } from './client';
 
 /**
- * PIN recovery actors (spec §7): questions by alias, answers checked, PIN reset; her one-time
- * recovery code (issue 25): made in Account Settings or at sign-up's welcome, used instead of the answers.
+ * PIN recovery actors (spec §7): questions by alias, answers checked, PIN reset, or her one-time
+ * recovery code instead of the answers (issue 25; the code is made by ./recovery-code.ts).
  */
 export const fetchQuestionsActor = fromPromise<{ questions: SecurityQuestion[] }, { alias: string }>(
   ({ input, signal }) => request('/security-questions/user', { query: { alias: input.alias }, signal }),
@@ -26,9 +25,4 @@ export const resetPinActor = fromPromise<unknown, { resetToken: string; pin: str
 export const verifyCodeActor = fromPromise<{ resetToken: string }, { alias: string; code: string }>(
   ({ input, signal }) =>
     request('/users/forgot-pin/verify-recovery-code', { method: 'POST', body: input, signal }),
-);
-
-/** POST /users/me/recovery-code { currentPin? } → the code, shown once. */
-export const issueRecoveryCode = fromPromise<RecoveryCodeIssued, { currentPin?: string }>(
-  ({ input, signal }) => request('/users/me/recovery-code', { method: 'POST', body: input, signal }),
 );

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
 import { RECOVERY_CODE_FILE_NAME } from '../../../contract/account-settings-rules';
 import { type RecoveryCodeInput, recoveryCodeMachine } from '../../../machines/recoveryCode';
-import { issueRecoveryCode } from '../../api/recovery';
+import { issueRecoveryCode } from '../../api/recovery-code';
 import { useScreenOverrides } from '../../app/actors';
 import { createFlow } from '../../app/flow';
 import { saveFile } from '../dashboard/invoices/save-file';
