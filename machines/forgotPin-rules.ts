@@ -1,5 +1,5 @@
 import { PIN_LENGTHS, PIN_MAX, PIN_MIN, type PinLength, toAsciiDigits } from '../contract/account-rules';
-import { normalizeRecoveryCode } from '../contract/account-settings-rules';
+import { normalizeRecoveryCode } from '../contract/recovery-code';
 import { type AppError, toAppError } from './types';
 
 /**

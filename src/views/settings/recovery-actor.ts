@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useRef, useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
-import { RECOVERY_CODE_FILE_NAME } from '../../../contract/account-settings-rules';
+import { RECOVERY_CODE_FILE_NAME } from '../../../contract/recovery-code';
 import { type RecoveryCodeInput, recoveryCodeMachine } from '../../../machines/recoveryCode';
 import { issueRecoveryCode } from '../../api/recovery-code';
 import { useScreenOverrides } from '../../app/actors';
