@@ -36,6 +36,11 @@ export * from './session-rules';
  * told either way.
  */
 const credentialsOf = ({ event }: { event: { output: Credentials } }) => event.output;
+/** The language her account keeps (issue 25), when it is one the app speaks. */
+const accountLanguageOf = ({ event }: { event: { output: Credentials } }) => {
+  const locale = event.output.user.language;
+  return { locale: LOCALES.includes(locale as Locale) ? (locale as Locale) : null };
+};
 const signedInVia = (via: 'login' | 'register') =>
   ({
     target: 'signedIn',
@@ -44,6 +49,7 @@ const signedInVia = (via: 'login' | 'register') =>
       { type: 'storeCredentials', params: credentialsOf },
       { type: 'reply', params: credentialsOf },
       { type: 'tellSignedIn', params: { via } },
+      ...(via === 'login' ? [{ type: 'followAccountLanguage', params: accountLanguageOf } as const] : []),
     ],
   }) as const;
 const refusedAs = (fallback: ErrorCode) => {
@@ -102,6 +108,11 @@ export const sessionMachine = setup({
       const locale = system.get('language')?.getSnapshot().context?.locale as Locale | undefined;
       if (locale && LOCALES.includes(locale)) enqueue({ type: 'saveLanguage', params: { locale } });
     }),
+    /**
+     * After a sign-in: a device where she never chose a language takes the one her account keeps,
+     * so her language follows her to a new device (a choice made on this device stays).
+     */
+    followAccountLanguage: (_, _params: { locale: Locale | null }) => {},
     /** After her account is deleted: the home page (the section that deleted it says so). */
     goHome: () => {},
     /** Takes the member to /login; after an expiry, remembering the page to come back to. */

@@ -70,6 +70,10 @@ export function createAppLogic(nav: Navigation, overrides: AppOverrides = {}) {
             saveLanguage: (_, p) => effects.persistLanguage(p.locale),
             goToLogin: (_, p) => nav.navigate(effects.loginPath(p.rememberPage), { replace: true }),
             goHome: () => nav.navigate('/', { replace: true }),
+            followAccountLanguage: ({ system }, p) => {
+              if (p.locale && !effects.readSavedLanguage())
+                system.get('language')?.send({ type: 'language.change', locale: p.locale });
+            },
           },
         }),
         overrides.session,

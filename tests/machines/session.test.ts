@@ -34,6 +34,7 @@ function startSession(
       clearEverything: () => void calls.push('clearEverything'),
       saveLanguage: (_, p) => void calls.push(`saveLanguage:${p.locale}`),
       goToLogin: (_, p) => void calls.push(p.rememberPage ? 'goToLogin+next' : 'goToLogin'),
+      followAccountLanguage: (_, p) => void calls.push(`followAccountLanguage:${p.locale}`),
     },
   });
   const actor = createActor(logic).start();
@@ -109,9 +110,28 @@ describe('session machine', () => {
     actor.send({ type: 'session.login', credentials: { alias: 'noor', pin: '482913' }, replyTo: form });
     expect(actor.getSnapshot().value).toBe('authenticating');
     await waitFor(actor, (s) => s.matches('signedIn'));
-    expect(calls).toEqual(['store:t-noor-482913:u1']);
+    expect(calls).toEqual(['store:t-noor-482913:u1', 'followAccountLanguage:null']);
     expect(emitted).toEqual(['session.signedIn:login']);
     expect(replies).toEqual([{ type: 'session.succeeded', user: { id: 'u1', alias: 'noor' } }]);
+  });
+
+  it('after a sign-in, hands on the language her account keeps (one the app speaks); not after sign-up', async () => {
+    for (const [language, expected] of [
+      ['ar', 'ar'],
+      ['en', 'en'],
+      ['fr', 'null'],
+    ] as const) {
+      const { actor, calls } = startSession({
+        login: async () => ({ token: 't', user: { id: 'u1', language } }),
+      });
+      actor.send({ type: 'session.login', credentials: { alias: 'noor', pin: '482913' } });
+      await waitFor(actor, (s) => s.matches('signedIn'));
+      expect(calls).toContain(`followAccountLanguage:${expected}`);
+    }
+    const { actor, calls } = startSession();
+    actor.send({ type: 'session.register', registration: { alias: 'noor' } });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(calls.some((c) => c.startsWith('followAccountLanguage'))).toBe(false);
   });
 
   it('keeps the error code when login fails and clears it on the next attempt', async () => {
