@@ -30,7 +30,8 @@ export async function firstTap(url: string, executablePath: string): Promise<num
       const w = window as unknown as { __taps: number[] };
       w.__taps = [];
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as PerformanceEventTiming[])
+        // interactionId: a tap's entries carry one (not yet in TypeScript's DOM types)
+        for (const e of list.getEntries() as (PerformanceEventTiming & { interactionId?: number })[])
           if (e.interactionId) w.__taps.push(e.duration);
       }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
     });
