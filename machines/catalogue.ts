@@ -1,8 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CoursesPage } from '../contract/learning';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../contract/learning-constants';
-import { LOADING_STEP } from './load-step';
-import { isOtherPage, pageAsked, pageError, pageLoaded } from './paging';
+import { isOtherPage, LOADING_STEP, pageAsked, pageError, pageLoaded } from './load-step';
 import { type AppError, notProvided } from './types';
 
 /**

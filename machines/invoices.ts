@@ -2,8 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { InvoicesPage } from '../contract/commerce';
 import { INVOICE_PAGE_SIZE } from '../contract/commerce-rules';
 import { DEFAULT_PAGE } from '../contract/learning-constants';
-import { LOADING_STEP } from './load-step';
-import { isOtherPage, pageAsked, pageError, pageLoaded } from './paging';
+import { isOtherPage, LOADING_STEP, pageAsked, pageError, pageLoaded } from './load-step';
 import { savedAs, saveFile } from './save-file';
 import { type AppError, type Locale, notProvided, toAppError } from './types';
 
