@@ -1,6 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { createIntl } from 'react-intl';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type AnyActorRef, createMachine, type InspectionEvent } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { toAsciiDigits } from '../../contract/account-rules';
@@ -13,9 +12,9 @@ import {
   signupMachine,
   stepShown,
 } from '../../machines/signup';
-import { renderApp, resetBrowserState } from '../support/render-app';
 import { controlledActor } from '../support/stub-actors';
 import { Coverage } from './coverage';
+import { modelApp } from './harness';
 
 /**
  * Model-based test of sign-up: a test model whose server answers are explicit events drives the
@@ -41,66 +40,40 @@ const coverage = new Coverage('signup', signupMachine);
 
 // ------------------------------------------------------------------ the harness around one path
 
-interface Harness {
-  user: ReturnType<typeof renderApp>['user'];
-  system: ReturnType<typeof renderApp>['system'];
-  signup: () => AnyActorRef;
-  avatars: ReturnType<typeof controlledActor<{ avatars: Avatar[] }>>;
-  questions: ReturnType<typeof controlledActor<{ questions: SecurityQuestion[] }>>;
-  check: ReturnType<typeof controlledActor<AliasAvailability, { alias: string }>>;
-  register: ReturnType<typeof controlledActor<Credentials, RegistrationInput>>;
-  unmount: () => void;
-}
-
-let h: Harness;
-
-/** Opens sign-up at `path`; `reload` keeps the tab's storage, as a reload of the page does. */
-async function open(path = '/signup', reload = false): Promise<Harness> {
-  if (!reload) resetBrowserState();
-  const avatars = controlledActor<{ avatars: Avatar[] }>();
-  const questions = controlledActor<{ questions: SecurityQuestion[] }>();
-  const check = controlledActor<AliasAvailability, { alias: string }>();
-  const register = controlledActor<Credentials, RegistrationInput>();
-  let signup: AnyActorRef | null = null;
-  const inspect = (e: InspectionEvent) => {
-    coverage.inspect(e);
+/** The signup actor of the app last opened (found through the inspection API). */
+let signup: AnyActorRef | null = null;
+const ui = modelApp({
+  coverage,
+  aliasDebounceMs: 100,
+  inspect: (e: InspectionEvent) => {
     if (e.type === '@xstate.actor' && (e.actorRef as { logic?: { id?: string } }).logic?.id === 'signup') {
       signup = e.actorRef as AnyActorRef;
     }
-  };
-  const app = renderApp({
-    path,
-    savedLanguage: 'en',
-    aliasDebounceMs: 100,
-    inspect,
-    stubs: {
-      fetchAvatars: avatars.logic,
-      fetchSecurityQuestions: questions.logic,
-      checkAlias: check.logic,
-      register: register.logic,
-    },
-  });
-  if (reload) await screen.findAllByTestId(/^signup-step-/, {}, { timeout: 10_000 });
-  else await screen.findByTestId('signup-step-alias', {}, { timeout: 10_000 });
-  return {
-    user: app.user,
-    system: app.system,
-    signup: () => signup!,
-    avatars,
-    questions,
-    check,
-    register,
-    unmount: app.unmount,
-  };
+  },
+  stubs: {
+    fetchAvatars: () => controlledActor<{ avatars: Avatar[] }>(),
+    fetchSecurityQuestions: () => controlledActor<{ questions: SecurityQuestion[] }>(),
+    checkAlias: () => controlledActor<AliasAvailability, { alias: string }>(),
+    register: () => controlledActor<Credentials, RegistrationInput>(),
+  },
+});
+const avatars = () => ui.stubs.fetchAvatars;
+const questions = () => ui.stubs.fetchSecurityQuestions;
+const check = () => ui.stubs.checkAlias;
+const register = () => ui.stubs.register;
+
+/** Opens sign-up at its first step. */
+async function open() {
+  signup = null;
+  await ui.open('/signup', { ready: 'signup-step-alias' });
 }
 
 /** A message in the app's current language (the checks hold in English and in Arabic). */
 function t(id: string, values?: Record<string, unknown>) {
-  const { locale, messages } = h.system.get('language').getSnapshot().context;
-  return createIntl({ locale, messages }).formatMessage({ id }, values as never) as string;
+  return ui.intl().formatMessage({ id }, values as never) as string;
 }
 
-const real = () => h.signup().getSnapshot() as ReturnType<(typeof signupMachine)['transition']>;
+const real = () => signup!.getSnapshot() as ReturnType<(typeof signupMachine)['transition']>;
 const flow = () => (real().value as { flow: unknown }).flow;
 const step = (name: string) => screen.getByTestId(`signup-step-${name}`);
 /** The machine's tags name the step the screen shows. */
@@ -128,29 +101,29 @@ async function traverse(delta: -1 | 1) {
 }
 
 async function continueStep() {
-  await h.user.click(submitButton());
+  await ui.app.user.click(submitButton());
   await settle();
 }
 
 /** Puts a whole value into a text field at once (what a paste or the keyboard's autofill does). */
 async function fill(input: HTMLElement, value: string) {
   act(() => input.focus());
-  await h.user.clear(input);
-  await h.user.paste(value);
+  await ui.app.user.clear(input);
+  await ui.app.user.paste(value);
 }
 
 async function typeAlias(value: string) {
   const input = screen.getByRole('textbox', { name: t('auth.alias.label') });
-  await h.user.clear(input);
-  await h.user.type(input, value);
+  await ui.app.user.clear(input);
+  await ui.app.user.type(input, value);
 }
 
 /** Fills the boxes of one PIN field by pasting, as members do from a password manager. */
 async function pastePin(testId: string, digits: string) {
   // masked boxes are password inputs (no textbox role)
   const first = screen.getByTestId(testId).querySelector('input')!;
-  await h.user.click(first);
-  await h.user.paste(digits);
+  await ui.app.user.click(first);
+  await ui.app.user.paste(digits);
   // Arabic digits are kept as ASCII digits
   await waitFor(() =>
     expect(real().context[testId === 'pin' ? 'pin' : 'pinConfirm']).toBe(toAsciiDigits(digits)),
@@ -158,37 +131,37 @@ async function pastePin(testId: string, digits: string) {
 }
 
 async function chooseOption(trigger: HTMLElement, name: string) {
-  await h.user.click(trigger);
+  await ui.app.user.click(trigger);
   // on a loaded machine the list opens a little later than the click: choose once it is open
   await waitFor(() => expect(trigger).toHaveAttribute('aria-expanded', 'true'));
-  await h.user.click(await screen.findByRole('option', { name }));
+  await ui.app.user.click(await screen.findByRole('option', { name }));
   await waitFor(() => expect(trigger).toHaveTextContent(name));
   await settle();
 }
 
 async function bothCatalogs(outcome: 'ok' | 'fail') {
   if (outcome === 'ok') {
-    await h.questions.resolve({ questions: QUESTIONS });
-    await h.avatars.resolve({ avatars: AVATARS });
+    await questions().resolve({ questions: QUESTIONS });
+    await avatars().resolve({ avatars: AVATARS });
   } else {
-    await h.questions.reject({ code: 'NETWORK_ERROR' });
-    await h.avatars.reject({ code: 'NETWORK_ERROR' });
+    await questions().reject({ code: 'NETWORK_ERROR' });
+    await avatars().reject({ code: 'NETWORK_ERROR' });
   }
 }
 
 /** The alias step done the usual way: typed, found free, continued. */
 async function passAlias() {
   await fill(screen.getByRole('textbox', { name: t('auth.alias.label') }), ALIAS);
-  await waitFor(() => expect(h.check.last()?.input).toEqual({ alias: ALIAS }));
-  await h.check.resolve({ available: true });
+  await waitFor(() => expect(check().last()?.input).toEqual({ alias: ALIAS }));
+  await check().resolve({ available: true });
   await continueStep();
 }
 
 async function fillPin() {
-  await h.user.click(screen.getByText(t('signup.pin.lengthOption', { count: 8 })));
+  await ui.app.user.click(screen.getByText(t('signup.pin.lengthOption', { count: 8 })));
   await pastePin('pin', PIN);
   await pastePin('pin-confirm', '٤٨٠٣١٧٥٩');
-  await h.user.click(screen.getByTestId('pin-visibility'));
+  await ui.app.user.click(screen.getByTestId('pin-visibility'));
   await continueStep();
 }
 
@@ -297,17 +270,17 @@ const events = {
     await fillPin();
   },
   RETRY: async () => {
-    await h.user.click(within(screen.getByTestId('questions-failed')).getByRole('button'));
+    await ui.app.user.click(within(screen.getByTestId('questions-failed')).getByRole('button'));
     await settle();
   },
   SWITCH_LANGUAGE: async () => {
-    await h.user.click(screen.getByTestId('language-switch'));
+    await ui.app.user.click(screen.getByTestId('language-switch'));
     await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
     await settle();
   },
   CONTINUE: continueStep,
   BACK: async () => {
-    await h.user.click(screen.getByRole('button', { name: t('common.back') }));
+    await ui.app.user.click(screen.getByRole('button', { name: t('common.back') }));
     await settle();
     // the step before was an entry in history: the Back button went back to it
     await waitFor(() => expect(addressStep()).toBe(stepShown(real())));
@@ -316,13 +289,15 @@ const events = {
   BROWSER_FORWARD: () => traverse(1),
   RELOAD: async () => {
     const path = window.location.pathname + window.location.search;
-    h.unmount();
-    h = await open(path, true);
+    // a reload keeps the tab's storage
+    ui.close();
+    await ui.open(path);
+    await screen.findAllByTestId(/^signup-step-/, {}, { timeout: 10_000 });
   },
   LEAVE: async () => {
     // the card's own "Already have an account? Sign in"
     const line = screen.getByText(t('signup.haveAccount'), { exact: false });
-    await h.user.click(within(line).getByRole('link', { name: t('signup.signIn') }));
+    await ui.app.user.click(within(line).getByRole('link', { name: t('signup.signIn') }));
     await settle();
   },
   TYPE_SHORT_ALIAS: async () => {
@@ -332,14 +307,14 @@ const events = {
   TYPE_ALIAS: async () => {
     await typeAlias(ALIAS);
     // a pause while typing may check a prefix first; only the check of the whole alias is live
-    await waitFor(() => expect(h.check.last()?.input).toEqual({ alias: ALIAS }));
+    await waitFor(() => expect(check().last()?.input).toEqual({ alias: ALIAS }));
   },
-  ALIAS_AVAILABLE: () => h.check.resolve({ available: true }),
-  ALIAS_TAKEN: () => h.check.resolve({ available: false, reason: 'ALIAS_TAKEN' }),
-  ALIAS_CHECK_FAILED: () => h.check.reject({ code: 'NETWORK_ERROR' }),
-  VERIFY_AVAILABLE: () => h.check.resolve({ available: true }),
-  VERIFY_TAKEN: () => h.check.resolve({ available: false, reason: 'ALIAS_TAKEN' }),
-  VERIFY_FAILED: () => h.check.reject({ code: 'NETWORK_ERROR' }),
+  ALIAS_AVAILABLE: () => check().resolve({ available: true }),
+  ALIAS_TAKEN: () => check().resolve({ available: false, reason: 'ALIAS_TAKEN' }),
+  ALIAS_CHECK_FAILED: () => check().reject({ code: 'NETWORK_ERROR' }),
+  VERIFY_AVAILABLE: () => check().resolve({ available: true }),
+  VERIFY_TAKEN: () => check().resolve({ available: false, reason: 'ALIAS_TAKEN' }),
+  VERIFY_FAILED: () => check().reject({ code: 'NETWORK_ERROR' }),
   PIN_INVALID: async () => {
     await pastePin('pin', '4803');
     await continueStep();
@@ -350,7 +325,8 @@ const events = {
     for (const [i, q] of [QUESTIONS[1], QUESTIONS[3], QUESTIONS[0]].entries()) {
       if (i === 0) await chooseOption(screen.getByTestId(`question-${i}-trigger`), q.text);
       // the others through the select's native twin (what autofill and some screen readers use): faster in jsdom
-      else await h.user.selectOptions(screen.getByTestId(`question-${i}`).querySelector('select')!, q.id);
+      else
+        await ui.app.user.selectOptions(screen.getByTestId(`question-${i}`).querySelector('select')!, q.id);
       // the question is in the machine before its answer is typed: a choice landing after the
       // typing would clear the answer (seen on a loaded CI machine)
       await waitFor(() => expect(real().context.security[i]?.questionId).toBe(q.id));
@@ -373,42 +349,42 @@ const events = {
   },
   FILL_PROFILE: async () => {
     await fill(screen.getByTestId('country-input'), 'united arab');
-    await h.user.click(await screen.findByRole('option', { name: 'United Arab Emirates' }));
+    await ui.app.user.click(await screen.findByRole('option', { name: 'United Arab Emirates' }));
     await chooseOption(screen.getByTestId('age-range-trigger'), t('ageRange.25-34'));
-    await h.user.click(screen.getByText(t('marital.married')));
-    await h.user.clear(screen.getByRole('textbox', { name: /email/i }));
+    await ui.app.user.click(screen.getByText(t('marital.married')));
+    await ui.app.user.clear(screen.getByRole('textbox', { name: /email/i }));
     await fill(screen.getByRole('textbox', { name: /phone/i }), '+971 50 123 4567');
     await continueStep();
   },
   AVATAR_MISSING: continueStep,
   CHOOSE_AVATAR: async () => {
-    await h.user.click(screen.getByText(AVATARS[1].label));
+    await ui.app.user.click(screen.getByText(AVATARS[1].label));
     await continueStep();
   },
   SUBMIT_UNCHECKED: continueStep,
   AGREE_AND_SUBMIT: async () => {
-    await h.user.click(screen.getByText(t('signup.confirm.adult')));
-    await h.user.click(within(screen.getByTestId('confirm-terms')).getByRole('checkbox'));
+    await ui.app.user.click(screen.getByText(t('signup.confirm.adult')));
+    await ui.app.user.click(within(screen.getByTestId('confirm-terms')).getByRole('checkbox'));
     await continueStep();
-    await waitFor(() => expect(h.register.calls).toHaveLength(1));
+    await waitFor(() => expect(register().calls).toHaveLength(1));
   },
   ENTER: async () => {
     watchForEmptyPage();
-    await h.user.click(screen.getByTestId('signup-enter'));
+    await ui.app.user.click(screen.getByTestId('signup-enter'));
   },
   REGISTER_OK: () => {
-    return h.register.resolve({
+    return register().resolve({
       token: 'tok-1',
       user: { id: 'u1', alias: ALIAS, avatar: { ...AVATARS[1] } },
     });
   },
-  REGISTER_ALIAS_TAKEN: () => h.register.reject(failure({ alias: 'ALIAS_TAKEN' }, 'ALIAS_TAKEN')),
-  REGISTER_PIN_TOO_COMMON: () => h.register.reject(failure({ pin: 'PIN_TOO_COMMON' })),
+  REGISTER_ALIAS_TAKEN: () => register().reject(failure({ alias: 'ALIAS_TAKEN' }, 'ALIAS_TAKEN')),
+  REGISTER_PIN_TOO_COMMON: () => register().reject(failure({ pin: 'PIN_TOO_COMMON' })),
   REGISTER_ANSWER_TOO_LONG: () =>
-    h.register.reject(failure({ 'securityAnswers.2.answer': 'ANSWER_TOO_LONG' })),
-  REGISTER_PHONE_INVALID: () => h.register.reject(failure({ phone: 'PHONE_INVALID' })),
-  REGISTER_AVATAR_INVALID: () => h.register.reject(failure({ avatarId: 'AVATAR_INVALID' })),
-  REGISTER_FAILED: () => h.register.reject(failure(undefined, 'SERVER_ERROR')),
+    register().reject(failure({ 'securityAnswers.2.answer': 'ANSWER_TOO_LONG' })),
+  REGISTER_PHONE_INVALID: () => register().reject(failure({ phone: 'PHONE_INVALID' })),
+  REGISTER_AVATAR_INVALID: () => register().reject(failure({ avatarId: 'AVATAR_INVALID' })),
+  REGISTER_FAILED: () => register().reject(failure(undefined, 'SERVER_ERROR')),
 };
 
 /**
@@ -456,14 +432,14 @@ const states: Record<string, (s: ModelState) => void | Promise<void>> = {
   securityRetrying: () => {
     expect(real().value).toMatchObject({ questions: 'loading', avatars: 'loading', flow: 'security' });
     expect(screen.getByTestId('questions-loading')).toBeVisible();
-    expect(h.questions.calls).toHaveLength(2);
+    expect(questions().calls).toHaveLength(2);
   },
   reloading: () => {
     expect(real().value).toMatchObject({ questions: 'loading', avatars: 'loading', flow: { alias: 'idle' } });
     expect(document.documentElement.dir).toBe('rtl');
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(t('signup.alias.title'));
-    expect(h.questions.calls).toHaveLength(2);
-    expect(h.avatars.calls).toHaveLength(2);
+    expect(questions().calls).toHaveLength(2);
+    expect(avatars().calls).toHaveLength(2);
   },
   'alias.idle': () => {
     expect(flow()).toEqual({ alias: 'idle' });
@@ -475,11 +451,11 @@ const states: Record<string, (s: ModelState) => void | Promise<void>> = {
     const code = real().context.fieldErrors.alias;
     expect(['ALIAS_REQUIRED', 'ALIAS_TOO_SHORT']).toContain(code);
     expect(screen.getByTestId('alias-error')).toHaveTextContent(t(`errors.field.${code}`));
-    expect(h.check.calls).toHaveLength(0);
+    expect(check().calls).toHaveLength(0);
   },
   'alias.checking': () => {
     expect(flow()).toEqual({ alias: { checking: 'querying' } });
-    expect(h.check.last()?.input).toEqual({ alias: ALIAS });
+    expect(check().last()?.input).toEqual({ alias: ALIAS });
     expect(screen.getByTestId('alias-status')).toHaveTextContent(t('signup.alias.checking'));
   },
   'alias.verifying': () => {
@@ -559,7 +535,7 @@ const states: Record<string, (s: ModelState) => void | Promise<void>> = {
     if (!c.isAdult) {
       // not confirmed: the button says it is unavailable, and pressing it only explains why
       expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
-      expect(h.register.calls).toHaveLength(0);
+      expect(register().calls).toHaveLength(0);
     }
     if (c.error && !c.error.fields) {
       expect(screen.getByTestId('signup-error')).toHaveTextContent(
@@ -573,7 +549,7 @@ const states: Record<string, (s: ModelState) => void | Promise<void>> = {
     // Back while the account is being made: she stays on the confirmation
     await addressIs('confirm');
     expect(real().hasTag('busy')).toBe(true);
-    const sent = h.register.last()!.input;
+    const sent = register().last()!.input;
     expect(sent).toMatchObject({
       alias: ALIAS,
       pin: PIN,
@@ -604,7 +580,7 @@ const states: Record<string, (s: ModelState) => void | Promise<void>> = {
     // the recovery code, offered without her PIN so soon after joining
     expect(within(welcome).getByRole('button', { name: t('settings.recovery.create') })).toBeVisible();
     expect(within(welcome).queryByRole('textbox')).toBeNull();
-    expect(h.system.get('session').getSnapshot().value).toBe('signedIn');
+    expect(ui.app.system.get('session').getSnapshot().value).toBe('signedIn');
     // still on sign-up (Back does not reopen a step), and nothing of the draft is left
     expect(window.location.pathname).toBe('/signup');
     expect(screen.queryByTestId('signup-step-confirm')).toBeNull();
@@ -619,7 +595,7 @@ const states: Record<string, (s: ModelState) => void | Promise<void>> = {
     await screen.findByTestId('page-title');
     expect(stopWatchingForEmptyPage()).toEqual([]);
     expect(await screen.findByText('Account created successfully!')).toBeInTheDocument();
-    expect(h.system.get('session').getSnapshot().value).toBe('signedIn');
+    expect(ui.app.system.get('session').getSnapshot().value).toBe('signedIn');
     // registered: nothing of the draft is left
     expect(draft()).toBeNull();
   },
@@ -683,7 +659,6 @@ const model = createTestModel(testMachine);
 const paths = model.getShortestPaths();
 
 describe('sign-up (model-based, real screen)', () => {
-  afterEach(() => h?.unmount());
   afterAll(() => {
     console.log(coverage.report());
     const missing = coverage.missing();
@@ -696,7 +671,7 @@ describe('sign-up (model-based, real screen)', () => {
 
   for (const path of paths) {
     it(path.description, { timeout: 30_000 }, async () => {
-      h = await open();
+      await open();
       const wrapped = Object.fromEntries(
         Object.entries(events).map(([type, exec]) => [
           type,
