@@ -13,6 +13,7 @@ import { formatTime, formatWhen } from '../booking/format';
 import { formatDuration, formatMoney } from '../courses/format';
 import { ExpertAvatar, MODE_ICONS } from '../experts/parts';
 import { ConsultationsFlow } from './flow';
+import { RefundWords } from './RefundWords';
 
 /**
  * One booking: who, what, when, what was paid (or is still to pay for a hold) and refunded, and
@@ -118,17 +119,12 @@ export function BookingCard({ booking: b }: { booking: Booking }) {
           )}
           {b.cancellation && (
             <p data-testid="consultation-refund" className={css({ textStyle: 'body.sm', fontWeight: '600' })}>
-              {b.cancellation.refundAmount > 0 ? (
-                <FormattedMessage
-                  id="consultations.refunded"
-                  values={{
-                    percent: b.cancellation.refundPercent,
-                    amount: formatMoney(intl, b.cancellation.refundAmount),
-                  }}
-                />
-              ) : (
-                <FormattedMessage id="consultations.notRefunded" />
-              )}
+              <RefundWords
+                percent={b.cancellation.refundPercent}
+                amount={b.cancellation.refundAmount}
+                refunded="consultations.refunded"
+                none="consultations.notRefunded"
+              />
             </p>
           )}
           {showsJoin && !joinable && (

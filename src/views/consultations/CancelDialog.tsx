@@ -11,6 +11,7 @@ import { Skeleton } from '../../components/skeleton';
 import { formatWhen } from '../booking/format';
 import { formatMoney } from '../courses/format';
 import { ConsultationsFlow } from './flow';
+import { RefundWords } from './RefundWords';
 
 /** Cancel: the refund first (100 %, 50 % or nothing, and why), then the cancellation and its credit note. */
 export function CancelDialog() {
@@ -99,17 +100,11 @@ export function CancelDialog() {
             {done && cancellation && (
               <div data-testid="cancel-done" className={css({ display: 'grid', gap: '2' })}>
                 <p role="status" className={css({ fontWeight: '700' })}>
-                  {cancellation.refund.amount > 0 ? (
-                    <FormattedMessage
-                      id="consultations.cancelled.refund"
-                      values={{
-                        percent: cancellation.refund.percent,
-                        amount: formatMoney(intl, cancellation.refund.amount),
-                      }}
-                    />
-                  ) : (
-                    <FormattedMessage id="consultations.cancelled.noRefund" />
-                  )}
+                  <RefundWords
+                    {...cancellation.refund}
+                    refunded="consultations.cancelled.refund"
+                    none="consultations.cancelled.noRefund"
+                  />
                 </p>
                 {cancellation.creditNote && (
                   <p className={css({ textStyle: 'body.sm' })} data-testid="cancel-credit-note">
