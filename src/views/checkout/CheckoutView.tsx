@@ -27,11 +27,10 @@ import {
 } from '../../app/commerce-storage';
 import { useFlowSelect, useFlowSend, useFlowStep } from '../../app/flow';
 import { useLocaleChange } from '../../app/useLocaleChange';
-import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { LinkButton } from '../../components/link-button';
 import { LoadingState } from '../../components/loading-state';
-import { Notice } from '../../components/notice';
+import { Notice, RetryButton } from '../../components/notice';
 import { pageColumn } from '../../components/page-column';
 import { panel } from '../../components/panel';
 import { Skeleton } from '../../components/skeleton';
@@ -169,16 +168,7 @@ function CheckoutScreen() {
             description={
               error?.code === 'NETWORK_ERROR' ? intl.formatMessage({ id: 'cart.error.network' }) : undefined
             }
-            actions={
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                onClick={() => send({ type: 'checkout.retry' })}
-              >
-                <FormattedMessage id="cart.retry" />
-              </Button>
-            }
+            actions={<RetryButton labelId="cart.retry" onClick={() => send({ type: 'checkout.retry' })} />}
           />
         </>
       );
