@@ -239,13 +239,7 @@ export default function ArticlesView() {
 
         {(ready || loading) && totalPages > 1 && data && (
           <div className={css({ mt: { base: '8', md: '10' } })}>
-            <LearningPager
-              labelId="articles.list.pages"
-              count={data.total}
-              pageSize={data.limit}
-              page={page}
-              onPage={goTo}
-            />
+            <LearningPager labelId="articles.list.pages" of={data} page={page} onPage={goTo} />
           </div>
         )}
       </section>

@@ -96,8 +96,7 @@ export function ReviewsPanel() {
       {reviews.totalPages > 1 && (
         <LearningPager
           labelId="learning.course.reviews.pages.label"
-          count={reviews.total}
-          pageSize={REVIEWS_PAGE_SIZE}
+          of={{ total: reviews.total, limit: REVIEWS_PAGE_SIZE }}
           page={page}
           onPage={(p) => actor.send({ type: 'course.reviewsPage', page: p })}
         />

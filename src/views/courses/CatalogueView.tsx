@@ -136,13 +136,7 @@ export default function CatalogueView() {
         {!failed && totalPages > 1 && (
           <div className={css({ mt: { base: '8', md: '10' } })}>
             <Apart>
-              <LearningPager
-                labelId="learning.catalogue.pages.label"
-                count={data!.total}
-                pageSize={data!.limit}
-                page={page}
-                onPage={goTo}
-              />
+              <LearningPager labelId="learning.catalogue.pages.label" of={data!} page={page} onPage={goTo} />
             </Apart>
           </div>
         )}

@@ -1,20 +1,21 @@
 import { useIntl } from 'react-intl';
+import type { PageMeta } from '../../../contract/learning-courses';
 import { Pager } from '../../components/pagination';
 
 /** The learning screens' pager (courses, a course's reviews), its names in her language. */
 export function LearningPager(props: {
   /** The pager's own name ("Course pages", "Review pages"). */
   labelId: string;
-  count: number;
-  pageSize: number;
+  /** The paged answer shown: how many items in all, and how many a page holds. */
+  of: Pick<PageMeta, 'total' | 'limit'>;
   page: number;
   onPage: (page: number) => void;
 }) {
   const intl = useIntl();
   return (
     <Pager
-      count={props.count}
-      pageSize={props.pageSize}
+      count={props.of.total}
+      pageSize={props.of.limit}
       page={props.page}
       onPageChange={(e) => props.onPage(e.page)}
       formatNumber={(n) => intl.formatNumber(n)}

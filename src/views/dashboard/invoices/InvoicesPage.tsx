@@ -125,13 +125,7 @@ function Invoices() {
         </>
       )}
       {state !== 'failed' && data && data.totalPages > 1 && (
-        <LearningPager
-          labelId="dashboard.invoices.pages.label"
-          count={data.total}
-          pageSize={data.limit}
-          page={page}
-          onPage={goTo}
-        />
+        <LearningPager labelId="dashboard.invoices.pages.label" of={data} page={page} onPage={goTo} />
       )}
     </section>
   );
