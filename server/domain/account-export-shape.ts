@@ -2,25 +2,15 @@
  * The shape of her data's export (issue 25, item 6): what account-export.ts collects and
  * account-export-html.ts lays out. Times are ISO instants, amounts integer cents (USD).
  */
+import type { AccountProfile } from '../../contract/account-settings.ts';
 import type { Locale } from '../../contract/locale.ts';
 import type { PersonalDetails } from './consultations-calls.ts';
 
 export interface AccountExport {
   exportedAt: string;
   language: Locale;
-  profile: {
-    alias: string;
-    memberNumber: number;
-    avatarId: string;
-    country: string;
-    ageRange: string;
-    maritalStatus: string | null;
-    email: string | null;
-    phone: string | null;
-    language: string;
-    discreetDocuments: boolean;
-    joinedAt: string;
-  };
+  /** Her profile as the settings page shows it (profileOf), with the day she joined. */
+  profile: AccountProfile & { joinedAt: string };
   /** Her questions in order; the answers are kept only as hashes and cannot be given back. */
   securityQuestions: string[];
   recoveryCode: { active: boolean; createdAt: string | null };

@@ -28,6 +28,7 @@ import {
 } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { AccountExport } from './account-export-shape.ts';
+import { profileOf } from './account-settings.ts';
 import { openDetails, type PersonalDetails } from './consultations-calls.ts';
 import type { BookingKeyRing } from './consultations-config.ts';
 import type { createCatalogue } from './learning-catalogue.ts';
@@ -130,19 +131,7 @@ export function createAccountExport({
     return {
       exportedAt: iso(clock.now()),
       language,
-      profile: {
-        alias: u.alias,
-        memberNumber: u.memberNumber,
-        avatarId: u.avatarId,
-        country: u.country,
-        ageRange: u.ageRange,
-        maritalStatus: u.maritalStatus,
-        email: u.email,
-        phone: u.phone,
-        language: u.language,
-        discreetDocuments: u.discreetDocuments,
-        joinedAt: iso(u.createdAt),
-      },
+      profile: { ...profileOf(u), joinedAt: iso(u.createdAt) },
       securityQuestions: answers.map((a) => a.questionId),
       recoveryCode: { active: !!code, createdAt: code ? iso(code.createdAt) : null },
       enrolments: joined.map((e) => {
