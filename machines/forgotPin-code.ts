@@ -21,6 +21,49 @@ export const backToProof = [
   { target: 'answering', actions: ['useAnswers', 'dropPins'] },
 ] as const;
 
+/**
+ * How the server's check of her proof (answers or code) ends: the reset token on to the new PIN; a
+ * lock stops; an alias it does not know goes back to the alias step; anything else (a wrong answer
+ * or code, with its count) back to `retry`.
+ *
+ *     invoke: { src: 'verifyAnswers', input: …, ...proofChecked('answering') },
+ */
+export function proofChecked<T extends string>(retry: T) {
+  return {
+    onDone: {
+      target: 'choosingPin',
+      actions: {
+        type: 'keepResetToken',
+        params: ({ event }: { event: { output: { resetToken: string } } }) => event.output,
+      },
+    },
+    onError: [
+      stopWhenLocked,
+      {
+        guard: { type: 'isUserNotFound', params: failure },
+        target: 'enteringAlias',
+        actions: { type: 'setError', params: failure },
+      },
+      { target: retry, actions: { type: 'setError', params: failure } },
+    ],
+  } as const;
+}
+
+/**
+ * A stop on the way, tagged `step:stopped` and `reason:<why>`: restart begins again at the alias
+ * step, back goes where `back` says.
+ */
+function stop<R extends string, B>(reason: R, description: string, back: B) {
+  return {
+    description,
+    tags: ['step:stopped', `reason:${reason}`] as const,
+    on: {
+      'forgotPin.restart': { target: 'enteringAlias', actions: 'startAgain' },
+      'forgotPin.back': back,
+    },
+  } as const;
+}
+
 /** The recovery code instead of the answers (issue 25): typed, checked and retired by the server. */
 export const codeStates = {
   enteringCode: {
@@ -44,22 +87,7 @@ export const codeStates = {
     invoke: {
       src: 'verifyCode',
       input: ({ context }: { context: ForgotPinContext }) => codeToVerify(context),
-      onDone: {
-        target: 'choosingPin',
-        actions: {
-          type: 'keepResetToken',
-          params: ({ event }: { event: { output: { resetToken: string } } }) => event.output,
-        },
-      },
-      onError: [
-        stopWhenLocked,
-        {
-          guard: { type: 'isUserNotFound', params: failure },
-          target: 'enteringAlias',
-          actions: { type: 'setError', params: failure },
-        },
-        { target: 'enteringCode', actions: { type: 'setError', params: failure } },
-      ],
+      ...proofChecked('enteringCode'),
     },
     on: { 'forgotPin.back': 'enteringCode' },
   },
@@ -68,25 +96,21 @@ export const codeStates = {
 /** The stops on the way: too many attempts (a countdown), or a reset that took too long. */
 export const stopStates = {
   locked: {
-    description: 'Too many attempts: the wait counts down each second, then the alias step comes back.',
-    tags: ['step:stopped', 'reason:locked'],
+    ...stop(
+      'locked',
+      'Too many attempts: the wait counts down each second, then the alias step comes back.',
+      { target: 'enteringAlias', actions: 'clearErrors' },
+    ),
     after: {
       [LOCK_TICK_MS]: [
         { guard: 'lockOver', target: 'enteringAlias', actions: 'startAgain' },
         { target: 'locked', reenter: true, actions: 'tickLock' },
       ],
     },
-    on: {
-      'forgotPin.restart': { target: 'enteringAlias', actions: 'startAgain' },
-      'forgotPin.back': { target: 'enteringAlias', actions: 'clearErrors' },
-    },
   },
-  expired: {
-    description: 'The reset took too long; back checks her answers (or her code) again for a new token.',
-    tags: ['step:stopped', 'reason:expired'],
-    on: {
-      'forgotPin.restart': { target: 'enteringAlias', actions: 'startAgain' },
-      'forgotPin.back': backToProof,
-    },
-  },
+  expired: stop(
+    'expired',
+    'The reset took too long; back checks her answers (or her code) again for a new token.',
+    backToProof,
+  ),
 } as const;

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { aliasProblem, newPinProblems } from '../contract/account-rules';
-import { backToProof, codeStates, stopStates, stopWhenLocked } from './forgotPin-code';
+import { backToProof, codeStates, proofChecked, stopStates, stopWhenLocked } from './forgotPin-code';
 import {
   answersToVerify,
   codeProblem,
@@ -236,19 +236,7 @@ export const forgotPinMachine = setup({
           invoke: {
             src: 'verifyAnswers',
             input: ({ context }) => answersToVerify(context),
-            onDone: {
-              target: 'choosingPin',
-              actions: { type: 'keepResetToken', params: ({ event }) => event.output },
-            },
-            onError: [
-              stopWhenLocked,
-              {
-                guard: { type: 'isUserNotFound', params: failure },
-                target: 'enteringAlias',
-                actions: { type: 'setError', params: failure },
-              },
-              { target: 'answering', actions: { type: 'setError', params: failure } },
-            ],
+            ...proofChecked('answering'),
           },
           on: { 'forgotPin.back': 'answering' },
         },
