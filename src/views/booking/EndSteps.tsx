@@ -3,8 +3,8 @@ import { css } from '../../../styled-system/css';
 import { useFlowSelect, useFlowSend } from '../../app/flow';
 import { Button } from '../../components/button';
 import { LinkButton } from '../../components/link-button';
-import { Notice } from '../../components/notice';
 import { CheckCircleIcon } from '../../theme/icons';
+import { ChangedNotice } from '../checkout/PaymentNotices';
 import { BookingSummary } from './BookingSummary';
 import { BookingFlow } from './flow';
 import { formatWhen } from './format';
@@ -60,9 +60,7 @@ export function ConfirmedStep() {
 export function ExpiredStep() {
   const send = useFlowSend(BookingFlow);
   return (
-    <Notice
-      status="info"
-      role="alert"
+    <ChangedNotice
       data-testid="booking-expired"
       title={<FormattedMessage id="booking.expired.title" />}
       description={<FormattedMessage id="booking.expired.body" />}

@@ -3,7 +3,7 @@ import { sameSlots, selectOpenNext, selectSlotTaken } from '../../../machines/bo
 import { css } from '../../../styled-system/css';
 import { useFlowSelect, useFlowSend } from '../../app/flow';
 import { Button } from '../../components/button';
-import { Notice } from '../../components/notice';
+import { ChangedNotice } from '../checkout/PaymentNotices';
 import { BookingFlow } from './flow';
 
 /** SLOT_TAKEN, told kindly: the next open slots the server named, to pick at once. */
@@ -15,9 +15,7 @@ export function TakenNotice() {
   const slot = useFlowSelect(BookingFlow, (s) => s.context.slot);
   if (!taken) return null;
   return (
-    <Notice
-      status="info"
-      role="alert"
+    <ChangedNotice
       data-testid="booking-taken"
       title={<FormattedMessage id="booking.taken.title" />}
       description={

@@ -18,7 +18,7 @@ import { codeErrorMessage } from '../cart/parts';
 import { formatMoney } from '../courses/format';
 import { TestCards } from './CardFields';
 import { CheckoutFlow } from './flow';
-import { PaymentNotices, type PaymentNoticeWords } from './PaymentNotices';
+import { ChangedNotice, PaymentNotices, type PaymentNoticeWords } from './PaymentNotices';
 import { PaymentCardFields, PaymentFlow } from './payment-flow';
 
 const WORDS: PaymentNoticeWords = {
@@ -113,17 +113,13 @@ function Notices() {
     <>
       <PaymentNotices domain="checkout" words={WORDS} stepErrorTestId="checkout-error" />
       {editing && previousTotal !== null && (
-        <Notice
-          status="info"
-          role="alert"
+        <ChangedNotice
           data-testid="checkout-price-changed"
           title={<FormattedMessage id="checkout.priceChanged.title" />}
-          description={
-            <FormattedMessage
-              id="checkout.priceChanged.body"
-              values={{ old: formatMoney(intl, previousTotal), new: formatMoney(intl, total) }}
-            />
-          }
+          description={intl.formatMessage(
+            { id: 'checkout.priceChanged.body' },
+            { old: formatMoney(intl, previousTotal), new: formatMoney(intl, total) },
+          )}
         />
       )}
       {couponError && (

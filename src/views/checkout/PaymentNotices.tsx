@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PAYMENT_REFUSAL_CODES } from '../../../contract/commerce-rules';
 import {
@@ -104,4 +105,12 @@ export function PaymentNotices({ domain, words, stepErrorTestId }: PaymentNotice
       )}
     </>
   );
+}
+
+/**
+ * What changed while she was on the step (the time she chose was taken, the hold ran out, the price
+ * moved): not her mistake, so not an error's red, but told at once.
+ */
+export function ChangedNotice(props: Omit<ComponentProps<typeof Notice>, 'status' | 'role'>) {
+  return <Notice status="info" role="alert" {...props} />;
 }
