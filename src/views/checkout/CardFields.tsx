@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ChangeEvent, ComponentProps, ReactNode } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import {
   type CardField,
@@ -43,6 +43,22 @@ const fieldsGrid = css({
   '& > [data-wide]': { gridColumn: { sm: '1 / -1' } },
 });
 
+/** The card's brand, once known, on the number field's end (its left on an Arabic page). */
+const brandBadge = css({
+  position: 'absolute',
+  insetEnd: '3',
+  top: '50%',
+  transform: 'translateY(-50%)',
+  px: '2',
+  py: '0.5',
+  borderRadius: 'sm',
+  bg: 'accent.subtle',
+  color: 'accent.fg',
+  fontSize: 'xs',
+  fontWeight: '700',
+  letterSpacing: 'wide',
+});
+
 export interface RequiredTextFieldProps extends ComponentProps<typeof Field.Input> {
   label: ReactNode;
   hint?: ReactNode;
@@ -74,6 +90,15 @@ export function CardFields({ card, errors, disabled, onChange }: CardFieldsProps
   const intl = useIntl();
   const digits = cardDigits(card.number);
   const brand = cardBrand(digits);
+  // what the card's text fields share: name, test id, value, change event, problem, digits left to right
+  const textField = (field: 'expiry' | 'cvc' | 'postalCode', name: string, testId: string) => ({
+    name,
+    'data-testid': testId,
+    value: card[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => onChange(field, e.target.value),
+    error: fieldMessage(intl, errors[field], field),
+    className: ltrValue,
+  });
   return (
     <fieldset disabled={disabled} className={fieldsGrid}>
       <legend className={css({ srOnly: true })}>
@@ -107,24 +132,7 @@ export function CardFields({ card, errors, disabled, onChange }: CardFieldsProps
             data-testid="card-number"
           />
           {brand !== 'unknown' && (
-            <span
-              aria-hidden="true"
-              data-testid="card-brand"
-              className={css({
-                position: 'absolute',
-                insetEnd: '3',
-                top: '50%',
-                transform: 'translateY(-50%)',
-                px: '2',
-                py: '0.5',
-                borderRadius: 'sm',
-                bg: 'accent.subtle',
-                color: 'accent.fg',
-                fontSize: 'xs',
-                fontWeight: '700',
-                letterSpacing: 'wide',
-              })}
-            >
+            <span aria-hidden="true" data-testid="card-brand" className={brandBadge}>
               <FormattedMessage id={`checkout.card.brand.${brand}`} />
             </span>
           )}
@@ -143,29 +151,19 @@ export function CardFields({ card, errors, disabled, onChange }: CardFieldsProps
       </Field.Root>
       <RequiredTextField
         label={<FormattedMessage id="checkout.card.expiry" />}
-        error={fieldMessage(intl, errors.expiry, 'expiry')}
-        name="cardExpiry"
+        {...textField('expiry', 'cardExpiry', 'card-expiry')}
         inputMode="numeric"
         autoComplete="cc-exp"
         maxLength={7}
         placeholder={intl.formatMessage({ id: 'checkout.card.expiryPlaceholder' })}
-        value={card.expiry}
-        onChange={(e) => onChange('expiry', e.target.value)}
-        className={ltrValue}
-        data-testid="card-expiry"
       />
       <RequiredTextField
         label={<FormattedMessage id="checkout.card.cvc" />}
         hint={<FormattedMessage id="checkout.card.cvcHint" />}
-        error={fieldMessage(intl, errors.cvc, 'cvc')}
-        name="cardCvc"
+        {...textField('cvc', 'cardCvc', 'card-cvc')}
         inputMode="numeric"
         autoComplete="cc-csc"
         maxLength={4}
-        value={card.cvc}
-        onChange={(e) => onChange('cvc', e.target.value)}
-        className={ltrValue}
-        data-testid="card-cvc"
       />
       <div>
         <CountryCombobox
@@ -186,14 +184,9 @@ export function CardFields({ card, errors, disabled, onChange }: CardFieldsProps
       </div>
       <RequiredTextField
         label={<FormattedMessage id="checkout.card.postalCode" />}
-        error={fieldMessage(intl, errors.postalCode, 'postalCode')}
-        name="postalCode"
+        {...textField('postalCode', 'postalCode', 'card-postal')}
         autoComplete="postal-code"
         maxLength={16}
-        value={card.postalCode}
-        onChange={(e) => onChange('postalCode', e.target.value)}
-        className={ltrValue}
-        data-testid="card-postal"
       />
     </fieldset>
   );
@@ -208,23 +201,22 @@ const TEST_CARDS: SandboxBehaviour[] = [
   'processingError',
 ];
 
+/** The test cards' box: dashed, a note for testers beside the form. */
+const testModeBox = css({
+  borderWidth: '1px',
+  borderStyle: 'dashed',
+  borderColor: 'border.default',
+  borderRadius: 'lg',
+  p: '4',
+  display: 'grid',
+  gap: '2',
+  textStyle: 'body.sm',
+});
+
 /** The sandbox's documented test cards, so a tester can pay (no real money moves). */
 export function TestCards() {
   return (
-    <aside
-      aria-labelledby="test-mode-title"
-      data-testid="test-mode"
-      className={css({
-        borderWidth: '1px',
-        borderStyle: 'dashed',
-        borderColor: 'border.default',
-        borderRadius: 'lg',
-        p: '4',
-        display: 'grid',
-        gap: '2',
-        textStyle: 'body.sm',
-      })}
-    >
+    <aside aria-labelledby="test-mode-title" data-testid="test-mode" className={testModeBox}>
       <h3 id="test-mode-title" className={css({ fontWeight: '700' })}>
         <FormattedMessage id="checkout.testMode.title" />
       </h3>

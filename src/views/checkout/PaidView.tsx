@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { css, cx } from '../../../styled-system/css';
 import { useFlowSelect } from '../../app/flow';
 import { LinkButton } from '../../components/link-button';
+import { LinkButtons } from '../../components/link-buttons';
 import { panel } from '../../components/panel';
 import { TextLink } from '../../components/text-link';
 import { ArrowEndIcon, CheckCircleIcon } from '../../theme/icons';
@@ -11,6 +12,16 @@ import { formatMoney } from '../courses/format';
 import { CheckoutFlow } from './flow';
 
 const BRANDS = ['visa', 'mastercard', 'amex', 'discover'];
+
+/** The tick over the news, on the success tint. */
+const paidMark = css({
+  display: 'inline-flex',
+  p: '3',
+  borderRadius: 'full',
+  bg: 'success.subtle',
+  color: 'success.fg',
+  '& svg': { width: '8', height: '8' },
+});
 
 /** Paid: what she now owns, a way into each course, and the invoice. */
 export function PaidView() {
@@ -32,17 +43,7 @@ export function PaidView() {
       className={css({ maxWidth: '2xl', mx: 'auto', display: 'grid', gap: '6' })}
     >
       <div className={css({ display: 'grid', justifyItems: 'center', gap: '3', textAlign: 'center' })}>
-        <span
-          aria-hidden="true"
-          className={css({
-            display: 'inline-flex',
-            p: '3',
-            borderRadius: 'full',
-            bg: 'success.subtle',
-            color: 'success.fg',
-            '& svg': { width: '8', height: '8' },
-          })}
-        >
+        <span aria-hidden="true" className={paidMark}>
           <CheckCircleIcon />
         </span>
         <h1
@@ -108,12 +109,12 @@ export function PaidView() {
         )}
       </div>
       <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', justifyContent: 'center' })}>
-        <LinkButton href="/dashboard/invoices" data-testid="paid-invoices-link">
-          <FormattedMessage id="checkout.paid.invoices" />
-        </LinkButton>
-        <LinkButton href="/dashboard" variant="outline">
-          <FormattedMessage id="checkout.paid.myCourses" />
-        </LinkButton>
+        <LinkButtons
+          links={[
+            ['/dashboard/invoices', 'checkout.paid.invoices', undefined, 'paid-invoices-link'],
+            ['/dashboard', 'checkout.paid.myCourses', 'outline'],
+          ]}
+        />
       </div>
       <p className={css({ textAlign: 'center' })}>
         <TextLink href="/courses">

@@ -108,6 +108,16 @@ function Devices() {
   );
 }
 
+/** 'This device' beside her device's name: a small pill on the accent's tint. */
+const thisDeviceMark = css({
+  fontSize: 'xs',
+  px: '2',
+  borderRadius: 'full',
+  bg: 'accent.muted',
+  color: 'accent.fg',
+  fontWeight: 'medium',
+});
+
 /** A device in words: "Chrome on Android", "This device", when it signed in and was last seen. */
 function DeviceRow({ device, disabled }: { device: Device; disabled: boolean }) {
   const intl = useIntl();
@@ -142,17 +152,7 @@ function DeviceRow({ device, disabled }: { device: Device; disabled: boolean }) 
         >
           <span>{name}</span>
           {device.current && (
-            <span
-              data-testid="this-device"
-              className={css({
-                fontSize: 'xs',
-                px: '2',
-                borderRadius: 'full',
-                bg: 'accent.muted',
-                color: 'accent.fg',
-                fontWeight: 'medium',
-              })}
-            >
+            <span data-testid="this-device" className={thisDeviceMark}>
               <FormattedMessage id="settings.devices.thisDevice" />
             </span>
           )}
