@@ -3,12 +3,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { AGE_RANGES, MARITAL_STATUSES } from '../../../contract/account-rules';
 import { css } from '../../../styled-system/css';
 import { grid } from '../../../styled-system/patterns';
-import * as Combobox from '../../components/combobox';
+import { CountryCombobox } from '../../components/country-combobox';
 import * as Field from '../../components/field';
 import * as RadioGroup from '../../components/radio-group';
 import * as Select from '../../components/select';
 import { fieldMessage } from '../messages';
-import { type CountryItem, countryItems } from '../signup/countries';
 
 const optional = css({ color: 'fg.muted', fontWeight: 'normal', fontSize: 'sm', ms: '1' });
 
@@ -44,11 +43,19 @@ export function ProfileFields({
   );
   return (
     <>
-      <CountryPicker
+      <CountryCombobox
         key={intl.locale}
         value={v.country}
-        error={fieldMessage(intl, e.country)}
         onChange={(value) => onChange('country', value)}
+        name="country"
+        required
+        label={intl.formatMessage({ id: 'signup.profile.country' })}
+        placeholder={intl.formatMessage({ id: 'signup.profile.countryPlaceholder' })}
+        clearLabel={intl.formatMessage({ id: 'signup.profile.countryClear' })}
+        openLabel={intl.formatMessage({ id: 'signup.profile.countryOpen' })}
+        emptyText={intl.formatMessage({ id: 'signup.profile.countryEmpty' })}
+        error={fieldMessage(intl, e.country)}
+        data-testid="country-input"
       />
       <Field.Root invalid={!!e.ageRange} required>
         <Select.Root
@@ -141,64 +148,5 @@ export function ProfileFields({
         <Field.ErrorText>{fieldMessage(intl, e.phone)}</Field.ErrorText>
       </Field.Root>
     </>
-  );
-}
-
-function CountryPicker({
-  value,
-  error,
-  onChange,
-}: {
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-}) {
-  const intl = useIntl();
-  const items = useMemo(() => countryItems(intl.locale), [intl.locale]);
-  const { contains } = Combobox.useFilter({ sensitivity: 'base' });
-  const { collection, filter } = Combobox.useListCollection<CountryItem>({
-    initialItems: items,
-    filter: contains,
-  });
-  return (
-    <Field.Root invalid={!!error} required>
-      <Combobox.Root
-        collection={collection}
-        value={value ? [value] : []}
-        defaultInputValue={items.find((i) => i.value === value)?.label ?? ''}
-        onInputValueChange={(e) => filter(e.inputValue)}
-        onValueChange={(e) => onChange(e.value[0] ?? '')}
-        openOnClick
-        inputBehavior="autohighlight"
-      >
-        <Combobox.Label>
-          <FormattedMessage id="signup.profile.country" />
-        </Combobox.Label>
-        <Combobox.Control>
-          <Combobox.Input
-            name="country"
-            autoComplete="off"
-            placeholder={intl.formatMessage({ id: 'signup.profile.countryPlaceholder' })}
-            data-testid="country-input"
-          />
-          <Combobox.ClearTrigger aria-label={intl.formatMessage({ id: 'signup.profile.countryClear' })} />
-          <Combobox.Trigger aria-label={intl.formatMessage({ id: 'signup.profile.countryOpen' })} />
-        </Combobox.Control>
-        <Combobox.Positioner>
-          <Combobox.Content>
-            <Combobox.Empty>
-              <FormattedMessage id="signup.profile.countryEmpty" />
-            </Combobox.Empty>
-            {collection.items.map((item) => (
-              <Combobox.Item key={item.value} item={item}>
-                <Combobox.ItemText>{item.label}</Combobox.ItemText>
-                <Combobox.ItemIndicator />
-              </Combobox.Item>
-            ))}
-          </Combobox.Content>
-        </Combobox.Positioner>
-      </Combobox.Root>
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
   );
 }
