@@ -3,6 +3,7 @@ import { SegmentGroup } from '@ark-ui/react/segment-group';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CallMode } from '../../../contract/experts-constants';
 import { css } from '../../../styled-system/css';
+import { grid } from '../../../styled-system/patterns';
 import { useFlowSelect, useFlowSend } from '../../app/flow';
 import { formatDuration, formatMoney } from '../courses/format';
 import { MODE_ICONS } from '../experts/parts';
@@ -10,12 +11,9 @@ import { BookingFlow } from './flow';
 
 export const groupLabel = css({ fontSize: 'sm', fontWeight: '700', color: 'fg.default' });
 
-const offerGrid = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
-  gap: '2',
-});
+const offerGrid = grid({ gap: '2', gridTemplateColumns: { base: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } });
 
+/** One offer (a length and its price) as a radio card: the accent's border and tint once chosen. */
 const offerItem = css({
   display: 'flex',
   flexDirection: 'column',

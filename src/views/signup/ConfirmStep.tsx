@@ -10,6 +10,19 @@ import { SignupFlow, StepFrame } from './shared';
 
 const linkClass = css({ color: 'accent.fg', fontWeight: 'semibold', textDecoration: 'underline' });
 
+/** What she is about to create: her avatar beside the summary, in a quiet box. */
+const summaryBox = css({
+  display: 'flex',
+  flexDirection: { base: 'column', sm: 'row' },
+  gap: '4',
+  alignItems: 'start',
+  borderWidth: '1px',
+  borderColor: 'border.subtle',
+  borderRadius: 'lg',
+  bg: 'bg.subtle',
+  p: { base: '4', md: '5' },
+});
+
 /** Step 6: what she is about to create, the two confirmations, and the button that creates it. */
 export function ConfirmStep({ focusHeading }: { focusHeading: boolean }) {
   const intl = useIntl();
@@ -42,20 +55,7 @@ export function ConfirmStep({ focusHeading }: { focusHeading: boolean }) {
       submitting={submitting}
       submitDisabled={!c.isAdult || !c.acceptTerms}
     >
-      <section
-        aria-labelledby="signup-summary-title"
-        className={css({
-          display: 'flex',
-          flexDirection: { base: 'column', sm: 'row' },
-          gap: '4',
-          alignItems: 'start',
-          borderWidth: '1px',
-          borderColor: 'border.subtle',
-          borderRadius: 'lg',
-          bg: 'bg.subtle',
-          p: { base: '4', md: '5' },
-        })}
-      >
+      <section aria-labelledby="signup-summary-title" className={summaryBox}>
         {avatar && (
           <img
             src={avatar.url}
