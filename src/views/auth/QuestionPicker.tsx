@@ -1,9 +1,15 @@
 import { useId, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { SecurityQuestion } from '../../../machines/signup-rules';
+import {
+  answerField,
+  questionField,
+  type SecurityAnswer,
+  type SecurityQuestion,
+} from '../../../machines/signup-rules';
 import { css } from '../../../styled-system/css';
 import * as Field from '../../components/field';
 import * as Select from '../../components/select';
+import { fieldMessage } from '../messages';
 
 const questionBox = css({
   display: 'flex',
@@ -107,5 +113,51 @@ export function QuestionPicker({
         <Field.ErrorText>{answerError}</Field.ErrorText>
       </Field.Root>
     </fieldset>
+  );
+}
+
+/**
+ * Her three questions and answers, with the group's problem above them (three different questions):
+ * what sign-up's step and the settings' section show alike. Problems are read from the machines'
+ * field errors under their names (`securityAnswers`, `securityAnswers.<i>.questionId`, `….answer`).
+ */
+export function QuestionPickers({
+  questions,
+  slots,
+  fieldErrors,
+  onQuestionChange,
+  onAnswerChange,
+}: {
+  questions: SecurityQuestion[];
+  slots: SecurityAnswer[];
+  fieldErrors: Partial<Record<string, string>>;
+  onQuestionChange: (index: number, questionId: string) => void;
+  onAnswerChange: (index: number, answer: string) => void;
+}) {
+  const intl = useIntl();
+  const groupError = fieldErrors.securityAnswers;
+  return (
+    <>
+      {groupError && (
+        <p role="alert" className={css({ color: 'error.fg', fontSize: 'sm', fontWeight: 'medium' })}>
+          {fieldMessage(intl, groupError)}
+        </p>
+      )}
+      {slots.map((entry, index) => (
+        <QuestionPicker
+          // biome-ignore lint/suspicious/noArrayIndexKey: the three slots are positions
+          key={index}
+          index={index}
+          questions={questions}
+          questionId={entry.questionId}
+          answer={entry.answer}
+          takenElsewhere={slots.filter((_, i) => i !== index).map((s) => s.questionId)}
+          questionError={fieldMessage(intl, fieldErrors[questionField(index)])}
+          answerError={fieldMessage(intl, fieldErrors[answerField(index)])}
+          onQuestionChange={(value) => onQuestionChange(index, value)}
+          onAnswerChange={(value) => onAnswerChange(index, value)}
+        />
+      ))}
+    </>
   );
 }

@@ -1,14 +1,14 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { css } from '../../../styled-system/css';
 import { useFlowSelect, useFlowSend, useFlowStep } from '../../app/flow';
-import { Button } from '../../components/button';
 import * as Checkbox from '../../components/checkbox';
 import { Notice } from '../../components/notice';
 import { NewPinFields } from '../auth/NewPinFields';
-import { errorMessage, fieldMessage } from '../messages';
+import { fieldMessage } from '../messages';
 import { PinFlow, usePinActor } from './actors';
 import { CurrentPinField } from './CurrentPinField';
-import { actionsRow, formColumn, SectionFrame } from './SectionFrame';
+import { SectionForm } from './SectionForm';
+import { SectionFrame } from './SectionFrame';
 
 const STEPS = ['editing', 'changing', 'changed', 'failed'] as const;
 
@@ -35,14 +35,32 @@ function PinForm() {
   const c = useFlowSelect(PinFlow, (s) => s.context);
   const busy = step === 'changing';
   return (
-    <form
-      noValidate
-      className={formColumn}
-      aria-busy={busy}
-      onSubmit={(e) => {
-        e.preventDefault();
-        send({ type: 'pin.submitted' });
+    <SectionForm
+      name="pin"
+      busy={busy}
+      onSubmit={() => send({ type: 'pin.submitted' })}
+      failed={step === 'failed' ? c.error : null}
+      texts={{
+        failed: <FormattedMessage id="settings.pin.failed" />,
+        save: <FormattedMessage id="settings.pin.save" />,
       }}
+      done={
+        step === 'changed' && (
+          <Notice
+            status="success"
+            data-testid="pin-changed"
+            title={<FormattedMessage id="settings.pin.changed" />}
+            description={
+              <FormattedMessage id="settings.pin.signedOut" values={{ count: c.signedOut ?? 0 }} />
+            }
+          />
+        )
+      }
+      after={
+        <p className={css({ srOnly: true })} aria-live="polite">
+          {busy ? intl.formatMessage({ id: 'settings.saving' }) : ''}
+        </p>
+      }
     >
       <CurrentPinField
         name="current-pin"
@@ -85,29 +103,6 @@ function PinForm() {
         </Checkbox.Label>
         <Checkbox.HiddenInput />
       </Checkbox.Root>
-      {step === 'failed' && c.error && (
-        <Notice
-          data-testid="pin-error"
-          title={<FormattedMessage id="settings.pin.failed" />}
-          description={errorMessage(intl, c.error, 'settings.tryLater')}
-        />
-      )}
-      {step === 'changed' && (
-        <Notice
-          status="success"
-          data-testid="pin-changed"
-          title={<FormattedMessage id="settings.pin.changed" />}
-          description={<FormattedMessage id="settings.pin.signedOut" values={{ count: c.signedOut ?? 0 }} />}
-        />
-      )}
-      <div className={actionsRow}>
-        <Button type="submit" loading={busy} data-testid="pin-save">
-          <FormattedMessage id="settings.pin.save" />
-        </Button>
-      </div>
-      <p className={css({ srOnly: true })} aria-live="polite">
-        {busy ? intl.formatMessage({ id: 'settings.saving' }) : ''}
-      </p>
-    </form>
+    </SectionForm>
   );
 }
