@@ -2,8 +2,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { findBooking } from '../../../machines/consultations';
 import { css, cx } from '../../../styled-system/css';
 import { useFlowSelect, useFlowSend } from '../../app/flow';
+import { AlertDialog } from '../../components/alert-dialog';
 import { Button } from '../../components/button';
-import * as Dialog from '../../components/dialog';
 import { LoadingState } from '../../components/loading-state';
 import { Notice, RetryButton } from '../../components/notice';
 import { panel } from '../../components/panel';
@@ -37,123 +37,116 @@ export function CancelDialog() {
         : 'consultations.cancel.none';
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && !busy && close()} role="alertdialog">
-      <Dialog.Backdrop />
-      <Dialog.Positioner>
-        <Dialog.Content data-testid="cancel-dialog">
-          <Dialog.Title>
-            <FormattedMessage id={done ? 'consultations.cancelled.title' : 'consultations.cancel.title'} />
-          </Dialog.Title>
-          <Dialog.Description>
-            {booking ? (
-              <FormattedMessage
-                id="consultations.cancel.about"
-                values={{ name: booking.expert.name, when: formatWhen(intl, booking.startsAt) }}
-              />
-            ) : null}
-          </Dialog.Description>
-          <div className={css({ display: 'grid', gap: '3', my: '4' })} aria-live="polite">
-            {quoting && (
-              <LoadingState label={<FormattedMessage id="consultations.cancel.quoting" />}>
-                <Skeleton className={css({ height: '16' })} />
-              </LoadingState>
-            )}
-            {confirming && quote && (
-              <div
-                data-testid="cancel-quote"
-                className={cx(panel({ tone: 'muted', padding: 'md' }), css({ display: 'grid', gap: '2' }))}
-              >
-                <p className={css({ fontWeight: '700', textStyle: 'body.lg' })} data-testid="cancel-refund">
-                  {quote.amountPaid === 0 ? (
-                    <FormattedMessage id="consultations.cancel.nothingPaid" />
-                  ) : quote.refundAmount === 0 ? (
-                    <FormattedMessage id="consultations.cancel.noRefund" />
-                  ) : (
-                    <FormattedMessage
-                      id="consultations.cancel.refund"
-                      values={{ percent: quote.refundPercent, amount: formatMoney(intl, quote.refundAmount) }}
-                    />
-                  )}
-                </p>
-                {quote.amountPaid > 0 && (
-                  <p className={css({ textStyle: 'body.sm' })}>
-                    <FormattedMessage
-                      id={reason(quote.refundPercent)}
-                      values={{
-                        full: formatWhen(intl, quote.fullRefundUntil),
-                        half: formatWhen(intl, quote.halfRefundUntil),
-                      }}
-                    />
-                  </p>
-                )}
-                <p className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>
-                  <FormattedMessage id="consultations.cancel.policy" />
-                </p>
-                {!quote.cancellable && (
-                  <Notice
-                    status="info"
-                    description={<FormattedMessage id="consultations.cancel.notCancellable" />}
-                  />
-                )}
-              </div>
-            )}
-            {done && cancellation && (
-              <div data-testid="cancel-done" className={css({ display: 'grid', gap: '2' })}>
-                <p role="status" className={css({ fontWeight: '700' })}>
-                  <RefundWords
-                    {...cancellation.refund}
-                    refunded="consultations.cancelled.refund"
-                    none="consultations.cancelled.noRefund"
-                  />
-                </p>
-                {cancellation.creditNote && (
-                  <p className={css({ textStyle: 'body.sm' })} data-testid="cancel-credit-note">
-                    <FormattedMessage
-                      id="consultations.cancelled.creditNote"
-                      values={{ number: <bdi dir="ltr">{cancellation.creditNote.number}</bdi> }}
-                    />
-                  </p>
-                )}
-              </div>
-            )}
-            {failed && (
-              <Notice
-                data-testid="cancel-error"
-                title={<FormattedMessage id="consultations.cancel.error" />}
-                actions={
-                  <RetryButton
-                    labelId="consultations.retry"
-                    onClick={() => send({ type: 'consultations.dialogRetry' })}
-                  />
-                }
-              />
-            )}
-          </div>
-          <Dialog.Footer>
-            <Button
-              type="button"
-              variant="outline"
-              disabled={busy}
-              onClick={close}
-              data-testid="cancel-close"
+    <AlertDialog
+      open={open}
+      busy={busy}
+      onClose={close}
+      closeButton={false}
+      testId="cancel-dialog"
+      title={<FormattedMessage id={done ? 'consultations.cancelled.title' : 'consultations.cancel.title'} />}
+      description={
+        booking ? (
+          <FormattedMessage
+            id="consultations.cancel.about"
+            values={{ name: booking.expert.name, when: formatWhen(intl, booking.startsAt) }}
+          />
+        ) : null
+      }
+      body={
+        <div className={css({ display: 'grid', gap: '3', my: '4' })} aria-live="polite">
+          {quoting && (
+            <LoadingState label={<FormattedMessage id="consultations.cancel.quoting" />}>
+              <Skeleton className={css({ height: '16' })} />
+            </LoadingState>
+          )}
+          {confirming && quote && (
+            <div
+              data-testid="cancel-quote"
+              className={cx(panel({ tone: 'muted', padding: 'md' }), css({ display: 'grid', gap: '2' }))}
             >
-              <FormattedMessage id={done ? 'consultations.close' : 'consultations.cancel.keep'} />
-            </Button>
-            {!done && (
-              <Button
-                type="button"
-                variant="solid"
-                disabled={!quote?.cancellable || (busy && !confirming)}
-                loading={busy && confirming}
-                onClick={() => send({ type: 'consultations.confirmCancel' })}
-                data-testid="cancel-confirm"
-              >
-                <FormattedMessage id="consultations.cancel.confirm" />
-              </Button>
-            )}
-          </Dialog.Footer>
-        </Dialog.Content>
-      </Dialog.Positioner>
-    </Dialog.Root>
+              <p className={css({ fontWeight: '700', textStyle: 'body.lg' })} data-testid="cancel-refund">
+                {quote.amountPaid === 0 ? (
+                  <FormattedMessage id="consultations.cancel.nothingPaid" />
+                ) : quote.refundAmount === 0 ? (
+                  <FormattedMessage id="consultations.cancel.noRefund" />
+                ) : (
+                  <FormattedMessage
+                    id="consultations.cancel.refund"
+                    values={{ percent: quote.refundPercent, amount: formatMoney(intl, quote.refundAmount) }}
+                  />
+                )}
+              </p>
+              {quote.amountPaid > 0 && (
+                <p className={css({ textStyle: 'body.sm' })}>
+                  <FormattedMessage
+                    id={reason(quote.refundPercent)}
+                    values={{
+                      full: formatWhen(intl, quote.fullRefundUntil),
+                      half: formatWhen(intl, quote.halfRefundUntil),
+                    }}
+                  />
+                </p>
+              )}
+              <p className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>
+                <FormattedMessage id="consultations.cancel.policy" />
+              </p>
+              {!quote.cancellable && (
+                <Notice
+                  status="info"
+                  description={<FormattedMessage id="consultations.cancel.notCancellable" />}
+                />
+              )}
+            </div>
+          )}
+          {done && cancellation && (
+            <div data-testid="cancel-done" className={css({ display: 'grid', gap: '2' })}>
+              <p role="status" className={css({ fontWeight: '700' })}>
+                <RefundWords
+                  {...cancellation.refund}
+                  refunded="consultations.cancelled.refund"
+                  none="consultations.cancelled.noRefund"
+                />
+              </p>
+              {cancellation.creditNote && (
+                <p className={css({ textStyle: 'body.sm' })} data-testid="cancel-credit-note">
+                  <FormattedMessage
+                    id="consultations.cancelled.creditNote"
+                    values={{ number: <bdi dir="ltr">{cancellation.creditNote.number}</bdi> }}
+                  />
+                </p>
+              )}
+            </div>
+          )}
+          {failed && (
+            <Notice
+              data-testid="cancel-error"
+              title={<FormattedMessage id="consultations.cancel.error" />}
+              actions={
+                <RetryButton
+                  labelId="consultations.retry"
+                  onClick={() => send({ type: 'consultations.dialogRetry' })}
+                />
+              }
+            />
+          )}
+        </div>
+      }
+    >
+      <Button type="button" variant="outline" disabled={busy} onClick={close} data-testid="cancel-close">
+        <FormattedMessage id={done ? 'consultations.close' : 'consultations.cancel.keep'} />
+      </Button>
+      {!done && (
+        <Button
+          type="button"
+          variant="solid"
+          disabled={!quote?.cancellable || (busy && !confirming)}
+          loading={busy && confirming}
+          onClick={() => send({ type: 'consultations.confirmCancel' })}
+          data-testid="cancel-confirm"
+        >
+          <FormattedMessage id="consultations.cancel.confirm" />
+        </Button>
+      )}
+    </AlertDialog>
   );
 }

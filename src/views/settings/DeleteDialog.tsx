@@ -2,8 +2,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { DELETE_CONFIRMATION } from '../../../contract/account-settings-rules';
 import { css } from '../../../styled-system/css';
 import { useFlowSelect, useFlowSend } from '../../app/flow';
+import { AlertDialog } from '../../components/alert-dialog';
 import { Button } from '../../components/button';
-import * as Dialog from '../../components/dialog';
 import * as Field from '../../components/field';
 import { Notice } from '../../components/notice';
 import { errorMessage, fieldMessage } from '../messages';
@@ -29,16 +29,15 @@ export function DeleteDialog() {
     </bdi>
   );
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && !busy && close()} role="alertdialog">
-      <Dialog.Backdrop />
-      <Dialog.Positioner>
-        <Dialog.Content data-testid="delete-dialog">
-          <Dialog.Title>
-            <FormattedMessage id="settings.delete.dialogTitle" />
-          </Dialog.Title>
-          <Dialog.Description>
-            <FormattedMessage id="settings.delete.dialogBody" />
-          </Dialog.Description>
+    <AlertDialog
+      open={open}
+      busy={busy}
+      onClose={close}
+      testId="delete-dialog"
+      title={<FormattedMessage id="settings.delete.dialogTitle" />}
+      description={<FormattedMessage id="settings.delete.dialogBody" />}
+      body={
+        <>
           <form
             noValidate
             id="delete-form"
@@ -81,29 +80,15 @@ export function DeleteDialog() {
           <p role="status" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
             {busy ? <FormattedMessage id="settings.delete.deleting" /> : null}
           </p>
-          <Dialog.Footer>
-            <Button
-              type="button"
-              variant="outline"
-              disabled={busy}
-              onClick={close}
-              data-testid="delete-cancel"
-            >
-              <FormattedMessage id="settings.delete.keep" />
-            </Button>
-            <Button
-              type="submit"
-              form="delete-form"
-              variant="danger"
-              loading={busy}
-              data-testid="delete-confirm"
-            >
-              <FormattedMessage id="settings.delete.confirm" />
-            </Button>
-          </Dialog.Footer>
-          {!busy && <Dialog.CloseTrigger aria-label={intl.formatMessage({ id: 'common.close' })} />}
-        </Dialog.Content>
-      </Dialog.Positioner>
-    </Dialog.Root>
+        </>
+      }
+    >
+      <Button type="button" variant="outline" disabled={busy} onClick={close} data-testid="delete-cancel">
+        <FormattedMessage id="settings.delete.keep" />
+      </Button>
+      <Button type="submit" form="delete-form" variant="danger" loading={busy} data-testid="delete-confirm">
+        <FormattedMessage id="settings.delete.confirm" />
+      </Button>
+    </AlertDialog>
   );
 }
