@@ -53,7 +53,7 @@ export function proofChecked<T extends string>(retry: T) {
  * A stop on the way, tagged `step:stopped` and `reason:<why>`: restart begins again at the alias
  * step, back goes where `back` says.
  */
-function stop<R extends string, B>(reason: R, description: string, back: B) {
+function stop<const R extends string, const B>(reason: R, description: string, back: B) {
   return {
     description,
     tags: ['step:stopped', `reason:${reason}`] as const,
