@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import * as Field from '../../components/field';
+import { InputField } from '../../components/input-field';
 import { fieldMessage } from '../messages';
 
 /** Text kept as she types it: no capitals, corrections or spelling marks, in either direction. */
@@ -35,21 +35,19 @@ export function AliasField({
 }) {
   const intl = useIntl();
   return (
-    <Field.Root invalid={invalid} required>
-      <Field.Label>
-        <FormattedMessage id="auth.alias.label" />
-      </Field.Label>
-      <Field.Input
-        name="alias"
-        autoComplete="username"
-        {...asTyped}
-        maxLength={60}
-        readOnly={readOnly}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {helper && <Field.HelperText>{helper}</Field.HelperText>}
-      <Field.ErrorText data-testid={errorTestId}>{fieldMessage(intl, error)}</Field.ErrorText>
-    </Field.Root>
+    <InputField
+      label={<FormattedMessage id="auth.alias.label" />}
+      invalid={invalid}
+      helper={helper}
+      error={fieldMessage(intl, error)}
+      errorTestId={errorTestId}
+      name="alias"
+      autoComplete="username"
+      {...asTyped}
+      maxLength={60}
+      readOnly={readOnly}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

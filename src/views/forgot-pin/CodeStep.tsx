@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { css } from '../../../styled-system/css';
 import { useFlowSelect } from '../../app/flow';
 import { Button } from '../../components/button';
-import * as Field from '../../components/field';
+import { InputField } from '../../components/input-field';
 import { ForgotPinFlow, Step, StepActions, type StepProps, useStepState } from './parts';
 
 /**
@@ -22,35 +22,30 @@ export function CodeStep({ heading }: StepProps) {
       error={error}
       onSubmit={() => send({ type: 'forgotPin.submitCode' })}
     >
-      <Field.Root invalid={!!fieldError || error?.code === 'RECOVERY_CODE_INVALID'} required>
-        <Field.Label>
-          <FormattedMessage id="forgot.code.label" />
-        </Field.Label>
-        <Field.Input
-          name="recovery-code"
-          dir="ltr"
-          autoComplete="one-time-code"
-          autoCapitalize="characters"
-          spellCheck={false}
-          autoCorrect="off"
-          maxLength={40}
-          readOnly={busy}
-          value={code}
-          placeholder="XXXX-XXXX-XXXX-XXXX"
-          className={css({ fontFamily: 'mono', letterSpacing: '0.08em', textTransform: 'uppercase' })}
-          onChange={(e) => send({ type: 'forgotPin.codeChanged', value: e.target.value })}
-        />
-        <Field.HelperText>
-          <FormattedMessage id="forgot.code.hint" />
-        </Field.HelperText>
-        <Field.ErrorText>
-          {fieldError && (
+      <InputField
+        label={<FormattedMessage id="forgot.code.label" />}
+        invalid={!!fieldError || error?.code === 'RECOVERY_CODE_INVALID'}
+        helper={<FormattedMessage id="forgot.code.hint" />}
+        error={
+          fieldError && (
             <FormattedMessage
               id={fieldError === 'RECOVERY_CODE_REQUIRED' ? 'forgot.code.required' : 'forgot.code.format'}
             />
-          )}
-        </Field.ErrorText>
-      </Field.Root>
+          )
+        }
+        name="recovery-code"
+        dir="ltr"
+        autoComplete="one-time-code"
+        autoCapitalize="characters"
+        spellCheck={false}
+        autoCorrect="off"
+        maxLength={40}
+        readOnly={busy}
+        value={code}
+        placeholder="XXXX-XXXX-XXXX-XXXX"
+        className={css({ fontFamily: 'mono', letterSpacing: '0.08em', textTransform: 'uppercase' })}
+        onChange={(e) => send({ type: 'forgotPin.codeChanged', value: e.target.value })}
+      />
       <StepActions
         primary={<FormattedMessage id="forgot.code.submit" />}
         busyText={<FormattedMessage id="forgot.code.verifying" />}

@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
+import { center } from '../../../styled-system/patterns';
 import { srOnly } from '../../../styled-system/recipes';
 import { useFlowSelect, useFlowSend } from '../../app/flow';
 import { Button } from '../../components/button';
@@ -8,29 +9,23 @@ import { CheckIcon } from '../../theme/icons';
 import { RecoveryFlow } from './recovery-actor';
 import { actionsRow } from './SectionFrame';
 
-const codeBox = css({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'center',
-  alignItems: 'center',
-  gap: { base: '1', sm: '3' },
-  p: { base: '3', md: '5' },
-  borderRadius: 'lg',
-  borderWidth: '2px',
-  borderStyle: 'dashed',
-  borderColor: 'accent.default',
-  bg: 'bg.subtle',
-  fontFamily: 'mono',
-  // one line on a 360 px phone: 19 monospaced characters and their gaps
-  fontSize: { base: 'lg', sm: '2xl', md: '3xl' },
-  fontWeight: 'bold',
-  letterSpacing: { base: '0.06em', sm: '0.12em' },
-  whiteSpace: 'nowrap',
-  color: 'fg.default',
-  // always left to right, Arabic page or not: it is written down as it shows
-  direction: 'ltr',
-  userSelect: 'all',
-});
+// centred (the groups wrap if they must), in a dashed box of the accent colour
+const codeBox = cx(
+  center({ flexWrap: 'wrap', gap: { base: '1', sm: '3' }, p: { base: '3', md: '5' }, bg: 'bg.subtle' }),
+  css({ borderRadius: 'lg', borderWidth: '2px', borderStyle: 'dashed', borderColor: 'accent.default' }),
+  css({
+    fontFamily: 'mono',
+    // one line on a 360 px phone: 19 monospaced characters and their gaps
+    fontSize: { base: 'lg', sm: '2xl', md: '3xl' },
+    fontWeight: 'bold',
+    letterSpacing: { base: '0.06em', sm: '0.12em' },
+    whiteSpace: 'nowrap',
+    color: 'fg.default',
+    // always left to right, Arabic page or not: it is written down as it shows
+    direction: 'ltr',
+    userSelect: 'all',
+  }),
+);
 const hyphen = css({ color: 'fg.muted', fontWeight: 'normal' });
 
 /** The code as four groups of four, large and monospaced, left to right; hyphens in a quieter colour. */

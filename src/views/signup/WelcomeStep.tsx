@@ -4,7 +4,7 @@ import { css } from '../../../styled-system/css';
 import { useFlowSelect, useFlowSend } from '../../app/flow';
 import { Button } from '../../components/button';
 import { RecoveryCodePanel } from '../settings/RecoveryCodePanel';
-import { SignupFlow } from './shared';
+import { SignupFlow, stepHeading } from './shared';
 
 /**
  * After the account is made (issue 25): the one time sign-up offers a recovery code, made without
@@ -22,17 +22,7 @@ export function WelcomeStep() {
       className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-        <h2
-          id="signup-welcome-title"
-          ref={heading}
-          tabIndex={-1}
-          className={css({
-            fontSize: { base: 'xl', md: '2xl' },
-            fontWeight: 'bold',
-            lineHeight: 'tight',
-            outline: 'none',
-          })}
-        >
+        <h2 id="signup-welcome-title" ref={heading} tabIndex={-1} className={stepHeading}>
           <FormattedMessage id="signup.welcome.title" />
         </h2>
         <p className={css({ color: 'fg.muted' })}>

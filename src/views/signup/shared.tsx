@@ -8,7 +8,7 @@ import {
   type Step,
   type signupMachine,
 } from '../../../machines/signup';
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
 import { createFlow, useFlowSelect, useFlowSend } from '../../app/flow';
 import * as Alert from '../../components/alert';
 import { Button } from '../../components/button';
@@ -21,6 +21,24 @@ export const SignupFlow = createFlow<typeof signupMachine>('SignupFlow');
 
 export const fieldStack = css({ display: 'flex', flexDirection: 'column', gap: '5' });
 export const introText = css({ color: 'fg.muted', fontSize: 'sm', lineHeight: 'relaxed' });
+/** A step's title (h2), focused when she arrives on it: the steps' and the welcome's alike. */
+export const stepHeading = css({
+  fontSize: { base: 'xl', md: '2xl' },
+  fontWeight: 'bold',
+  lineHeight: 'tight',
+  outline: 'none',
+});
+const headingFocusRing = css({
+  _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+});
+/** Back and Continue: stacked on a phone (Continue on top), apart on a row from `sm`. */
+const stepActions = css({
+  display: 'flex',
+  gap: '3',
+  pt: '2',
+  flexDirection: { base: 'column-reverse', sm: 'row' },
+  justifyContent: 'space-between',
+});
 
 /**
  * One step: a form (Enter continues), its heading (focused when the member arrives from another
@@ -70,18 +88,7 @@ export function StepFrame({
       }}
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-        <h2
-          id={headingId}
-          ref={heading}
-          tabIndex={-1}
-          className={css({
-            fontSize: { base: 'xl', md: '2xl' },
-            fontWeight: 'bold',
-            lineHeight: 'tight',
-            outline: 'none',
-            _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
-          })}
-        >
+        <h2 id={headingId} ref={heading} tabIndex={-1} className={cx(stepHeading, headingFocusRing)}>
           {title}
         </h2>
         {intro && <p className={introText}>{intro}</p>}
@@ -89,15 +96,7 @@ export function StepFrame({
       <SubmissionNotice />
       {catalog && <CatalogStatus catalog={catalog} />}
       {children}
-      <div
-        className={css({
-          display: 'flex',
-          gap: '3',
-          pt: '2',
-          flexDirection: { base: 'column-reverse', sm: 'row' },
-          justifyContent: 'space-between',
-        })}
-      >
+      <div className={stepActions}>
         {onBack ? (
           <Button type="button" variant="outline" size="lg" onClick={onBack} disabled={submitting}>
             <ArrowStartIcon />
