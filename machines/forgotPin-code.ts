@@ -9,11 +9,13 @@ import { LOCK_TICK_MS } from './lock';
  * the machine's file reads as the flow.
  */
 
+/** The failure's code (and wait) kept for the screen to say. */
+export const showFailure = { type: 'setError', params: failure } as const;
 /** Too many attempts (or requests): the locked screen, with the wait. */
 export const stopWhenLocked = {
   guard: { type: 'isLocked', params: failure },
   target: 'locked',
-  actions: { type: 'setError', params: failure },
+  actions: showFailure,
 } as const;
 /** Back from the new PIN (or an expired reset): to the way she proved it was her. */
 export const backToProof = [
@@ -28,8 +30,8 @@ export const backToProof = [
  *
  *     invoke: { src: 'verifyAnswers', input: …, ...proofChecked('answering') },
  */
-export function proofChecked<T extends string>(retry: T) {
-  return {
+export const proofChecked = <T extends string>(retry: T) =>
+  ({
     onDone: {
       target: 'choosingPin',
       actions: {
@@ -42,27 +44,14 @@ export function proofChecked<T extends string>(retry: T) {
       {
         guard: { type: 'isUserNotFound', params: failure },
         target: 'enteringAlias',
-        actions: { type: 'setError', params: failure },
+        actions: showFailure,
       },
-      { target: retry, actions: { type: 'setError', params: failure } },
+      { target: retry, actions: showFailure },
     ],
-  } as const;
-}
+  }) as const;
 
-/**
- * A stop on the way, tagged `step:stopped` and `reason:<why>`: restart begins again at the alias
- * step, back goes where `back` says.
- */
-function stop<const R extends string, const B>(reason: R, description: string, back: B) {
-  return {
-    description,
-    tags: ['step:stopped', `reason:${reason}`] as const,
-    on: {
-      'forgotPin.restart': { target: 'enteringAlias', actions: 'startAgain' },
-      'forgotPin.back': back,
-    },
-  } as const;
-}
+/** Restart, from a stop or the end (or the lock run out): the alias step again, the rest forgotten. */
+export const restartFromAlias = { target: 'enteringAlias', actions: 'startAgain' } as const;
 
 /** The recovery code instead of the answers (issue 25): typed, checked and retired by the server. */
 export const codeStates = {
@@ -96,21 +85,22 @@ export const codeStates = {
 /** The stops on the way: too many attempts (a countdown), or a reset that took too long. */
 export const stopStates = {
   locked: {
-    ...stop(
-      'locked',
-      'Too many attempts: the wait counts down each second, then the alias step comes back.',
-      { target: 'enteringAlias', actions: 'clearErrors' },
-    ),
+    description: 'Too many attempts: the wait counts down each second, then the alias step comes back.',
+    tags: ['step:stopped', 'reason:locked'],
     after: {
       [LOCK_TICK_MS]: [
-        { guard: 'lockOver', target: 'enteringAlias', actions: 'startAgain' },
+        { guard: 'lockOver', ...restartFromAlias },
         { target: 'locked', reenter: true, actions: 'tickLock' },
       ],
     },
+    on: {
+      'forgotPin.restart': restartFromAlias,
+      'forgotPin.back': { target: 'enteringAlias', actions: 'clearErrors' },
+    },
   },
-  expired: stop(
-    'expired',
-    'The reset took too long; back checks her answers (or her code) again for a new token.',
-    backToProof,
-  ),
+  expired: {
+    description: 'The reset took too long; back checks her answers (or her code) again for a new token.',
+    tags: ['step:stopped', 'reason:expired'],
+    on: { 'forgotPin.restart': restartFromAlias, 'forgotPin.back': backToProof },
+  },
 } as const;

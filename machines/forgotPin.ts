@@ -1,6 +1,14 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { aliasProblem, newPinProblems } from '../contract/account-rules';
-import { backToProof, codeStates, proofChecked, stopStates, stopWhenLocked } from './forgotPin-code';
+import {
+  backToProof,
+  codeStates,
+  proofChecked,
+  restartFromAlias,
+  showFailure,
+  stopStates,
+  stopWhenLocked,
+} from './forgotPin-code';
 import {
   answersToVerify,
   codeProblem,
@@ -196,10 +204,7 @@ export const forgotPinMachine = setup({
           invoke: {
             ...askForQuestions,
             onDone: { target: 'answering', actions: { type: 'setQuestions', params: questionsOf } },
-            onError: [
-              stopWhenLocked,
-              { target: 'enteringAlias', actions: { type: 'setError', params: failure } },
-            ],
+            onError: [stopWhenLocked, { target: 'enteringAlias', actions: showFailure }],
           },
           on: { 'forgotPin.back': 'enteringAlias' },
         },
@@ -274,7 +279,7 @@ export const forgotPinMachine = setup({
                 target: 'choosingPin',
                 actions: { type: 'showFieldProblems', params: failure },
               },
-              { target: 'choosingPin', actions: { type: 'setError', params: failure } },
+              { target: 'choosingPin', actions: showFailure },
             ],
           },
           on: { 'forgotPin.back': 'choosingPin' },
@@ -284,7 +289,7 @@ export const forgotPinMachine = setup({
           description: 'Her PIN is reset: she goes to sign-in, where her alias waits.',
           tags: ['step:done'],
           entry: 'goToSignIn',
-          on: { 'forgotPin.restart': { target: 'enteringAlias', actions: 'startAgain' } },
+          on: { 'forgotPin.restart': restartFromAlias },
         },
       },
     },

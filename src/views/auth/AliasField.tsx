@@ -17,13 +17,10 @@ export const asTyped = {
  * code (ALIAS_REQUIRED…), shown under the field; `invalid` marks the field for an error said elsewhere.
  */
 export function AliasField({
-  value,
   onChange,
   error,
   invalid = !!error,
-  readOnly,
-  helper,
-  errorTestId,
+  ...rest
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -38,15 +35,13 @@ export function AliasField({
     <InputField
       label={<FormattedMessage id="auth.alias.label" />}
       invalid={invalid}
-      helper={helper}
       error={fieldMessage(intl, error)}
-      errorTestId={errorTestId}
       name="alias"
       autoComplete="username"
       {...asTyped}
       maxLength={60}
-      readOnly={readOnly}
-      value={value}
+      // value, readOnly, helper and errorTestId as they come
+      {...rest}
       onChange={(e) => onChange(e.target.value)}
     />
   );
