@@ -4,12 +4,12 @@
  * users-me-security.ts; her devices users-me-devices.ts. Every answer is no-store.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { AGE_RANGES, LANGUAGES, MARITAL_STATUSES } from '../../contract/account-rules.ts';
+import { LANGUAGES } from '../../contract/account-rules.ts';
 import { AccountProfile, AccountSettings } from '../../contract/account-settings.ts';
 import type { Accounts } from '../domain/accounts.ts';
 import { createRouter, jsonBody, noStore } from '../lib/http.ts';
 import { avatarField, BODY_ERRORS, bodyOf, errors, type Limit, reply } from './schemas.ts';
-import { countryField, emailField, phoneField } from './users-schemas.ts';
+import { ageRangeField, countryField, emailField, maritalStatusField, phoneField } from './users-schemas.ts';
 
 /** What her settings routes share in the reference: their tag, bearer security, the words. */
 export const mine = (summary: string, description?: string) => ({
@@ -23,11 +23,8 @@ const ProfileBody = z
   .object({
     avatarId: avatarField,
     country: countryField,
-    ageRange: z.enum(AGE_RANGES, { error: 'AGE_RANGE_INVALID' }),
-    maritalStatus: z
-      .enum(MARITAL_STATUSES, { error: 'MARITAL_STATUS_INVALID' })
-      .nullish()
-      .transform((v) => v ?? null),
+    ageRange: ageRangeField,
+    maritalStatus: maritalStatusField,
     email: emailField,
     phone: phoneField,
   })

@@ -1,6 +1,6 @@
 /** POST /users/register/standard: create an account, signed in at once (201 with token and user). */
 import { createRoute, z } from '@hono/zod-openapi';
-import { AGE_RANGES, LANGUAGES, MARITAL_STATUSES } from '../../contract/account-rules.ts';
+import { LANGUAGES } from '../../contract/account-rules.ts';
 import { type Accounts, userView } from '../domain/accounts.ts';
 import { deviceWords } from '../domain/user-agent.ts';
 import { SECURITY_QUESTION_IDS } from '../lib/catalog.ts';
@@ -18,10 +18,12 @@ import {
   reply,
 } from './schemas.ts';
 import {
+  ageRangeField,
   aliasField,
   answerField,
   countryField,
   emailField,
+  maritalStatusField,
   newPinField,
   phoneField,
 } from './users-schemas.ts';
@@ -56,11 +58,8 @@ const RegisterBody = z
       .openapi({ description: 'Exactly three, on three different questions, in display order.' }),
     country: countryField,
     avatarId: avatarField,
-    ageRange: z.enum(AGE_RANGES, { error: 'AGE_RANGE_INVALID' }),
-    maritalStatus: z
-      .enum(MARITAL_STATUSES, { error: 'MARITAL_STATUS_INVALID' })
-      .nullish()
-      .transform((v) => v ?? null),
+    ageRange: ageRangeField,
+    maritalStatus: maritalStatusField,
     email: emailField,
     phone: phoneField,
     language: z.enum(LANGUAGES, { error: 'LANGUAGE_INVALID' }).optional().openapi({

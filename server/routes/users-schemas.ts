@@ -8,6 +8,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import {
+  AGE_RANGES,
   ANSWER_MAX,
   answerProblem,
   checkAlias,
@@ -16,6 +17,7 @@ import {
   checkPin,
   loginPinProblem,
   lookupKey,
+  MARITAL_STATUSES,
   normalizeAnswer,
   pinForLogin,
   toAsciiDigits,
@@ -99,6 +101,15 @@ export const answerField = ruled(text('ANSWER_REQUIRED'), (v) => {
 export const givenAnswerField = text('ANSWER_REQUIRED')
   .refine((v) => v.trim() !== '', { error: 'ANSWER_REQUIRED' })
   .refine((v) => v.length <= ANSWER_MAX, { error: 'ANSWER_TOO_LONG' });
+
+/** One of the contract's age ranges. */
+export const ageRangeField = z.enum(AGE_RANGES, { error: 'AGE_RANGE_INVALID' });
+
+/** Optional; one of the contract's marital statuses, absent → null. */
+export const maritalStatusField = z
+  .enum(MARITAL_STATUSES, { error: 'MARITAL_STATUS_INVALID' })
+  .nullish()
+  .transform((v) => v ?? null);
 
 /** ISO 3166-1 alpha-2 in any case → upper case. */
 export const countryField = ruled(text('COUNTRY_INVALID'), (v) => {
