@@ -20,7 +20,8 @@ import {
 } from './types';
 
 /**
- * Authentication state (spec §3, §4, §6). Each state's `description` says what it stands for;
+ * One statechart pasted whole into the Stately editor (about 300 lines; its types and rules are already
+ * in session-rules.ts). Authentication state (spec §3, §4, §6). Each state's `description` says what it stands for;
  * docs/machines/session.md draws the chart. The root sends `session.initialise` on start. Stored
  * data that is present but unusable (invalid, or one half without the other, as when the cookie has
  * expired) is removed, so nothing of hers stays on the device. The form that asks to sign in or
