@@ -66,6 +66,15 @@ export const SERVER_ERROR_CODES = [
   'CURRENT_PIN_WRONG',
   'RECOVERY_CODE_INVALID',
   'SESSION_NOT_FOUND',
+  // the staff side (issue 26)
+  'STAFF_SETUP_INVALID',
+  'SECOND_FACTOR_INVALID',
+  'SECOND_FACTOR_REQUIRED',
+  'BOOKING_NOT_MEDICAL',
+  'NO_SHOW_TOO_EARLY',
+  'COUPON_EXISTS',
+  'ALREADY_REFUNDED',
+  'NO_PENDING_PROFILE',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

@@ -56,6 +56,8 @@ export function createLimits({ db, clock, config, limitStore, forms }: LimitDeps
   const booking = config.bookingRateLimit ?? BOOKING_RATE_LIMIT;
   return {
     auth: perAddress('auth', config.rateLimit),
+    /** Staff sign-in's password and second-factor steps (issue 26), per address. */
+    staffAuth: perAddress('staff-auth', config.rateLimit),
     alias: perAddress('alias', config.rateLimit),
     register: perAddress('register', config.registerRateLimit ?? REGISTER_RATE_LIMIT),
     coupon: perAddress('coupon', config.rateLimit),

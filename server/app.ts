@@ -45,6 +45,7 @@ import { lmsRoutes } from './routes/lms.ts';
 import { sandboxPayRoutes } from './routes/sandbox-pay.ts';
 import { securityQuestionRoutes } from './routes/security-questions.ts';
 import { siteRoutes } from './routes/site.ts';
+import { staffRoutes } from './routes/staff.ts';
 import { optionalSession, sessionAuth, userRoutes } from './routes/users.ts';
 import { accountDataRoutes } from './routes/users-me-data.ts';
 import { createSiteMeta, DEFAULT_QUICK_EXIT_URL } from './site-meta.ts';
@@ -234,6 +235,24 @@ export function createApp({
       }),
       auth,
       exportLimit: limits.export,
+    }),
+  );
+
+  // the staff side (issue 26): staff accounts, the expert portal, the team inbox, admin changes
+  app.route(
+    '/api',
+    staffRoutes({
+      database: db,
+      clock,
+      config,
+      hasher: hashes,
+      log,
+      consultations,
+      consultationsConfig,
+      forms,
+      catalogue: learning.catalogue,
+      provider: paymentProvider ?? sandbox,
+      authLimit: limits.staffAuth,
     }),
   );
 

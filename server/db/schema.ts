@@ -11,3 +11,4 @@ export * from './schema/experts.ts';
 export * from './schema/learning.ts';
 export * from './schema/payments.ts';
 export * from './schema/site.ts';
+export * from './schema/staff.ts';

@@ -74,6 +74,15 @@ export const ERROR_STATUS = {
   CURRENT_PIN_WRONG: 403,
   RECOVERY_CODE_INVALID: 401,
   SESSION_NOT_FOUND: 404,
+  // the staff side (issue 26)
+  STAFF_SETUP_INVALID: 410,
+  SECOND_FACTOR_INVALID: 401,
+  SECOND_FACTOR_REQUIRED: 401,
+  BOOKING_NOT_MEDICAL: 409,
+  NO_SHOW_TOO_EARLY: 409,
+  COUPON_EXISTS: 409,
+  ALREADY_REFUNDED: 409,
+  NO_PENDING_PROFILE: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];

@@ -2,6 +2,7 @@
 import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Session } from '../domain/accounts.ts';
+import type { StaffContext } from './staff-guard.ts';
 import { ApiError } from './errors.ts';
 import { type FieldCode, isFieldCode, type Locale } from './i18n.ts';
 
@@ -12,6 +13,8 @@ export interface AppEnv {
     session: Session;
     /** Routes open to visitors and members (the cart's quote): her session, or null for a visitor. */
     viewer: Session | null;
+    /** Staff routes (issue 26, lib/staff-guard.ts): who is signed in, or null on a 'signed-out' route. */
+    staff: StaffContext | null;
   };
 }
 

@@ -127,6 +127,7 @@ const BUNDLES: Record<Locale, Record<MessageBundle, () => MessagesModule>> = {
     experts: () => import('virtual:messages/en/experts'),
     articles: () => import('virtual:messages/en/articles'),
     settings: () => import('virtual:messages/en/settings'),
+    staff: () => import('virtual:messages/en/staff'),
   },
   ar: {
     signup: () => import('virtual:messages/ar/signup'),
@@ -149,6 +150,7 @@ const BUNDLES: Record<Locale, Record<MessageBundle, () => MessagesModule>> = {
     experts: () => import('virtual:messages/ar/experts'),
     articles: () => import('virtual:messages/ar/articles'),
     settings: () => import('virtual:messages/ar/settings'),
+    staff: () => import('virtual:messages/ar/staff'),
   },
 };
 

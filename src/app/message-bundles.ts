@@ -114,6 +114,8 @@ export const MESSAGE_BUNDLES = {
     'errors.field.CURRENT_PIN_REQUIRED',
     'errors.field.CURRENT_PIN_WRONG',
   ],
+  // the staff side (issue 26): sign-in, the expert portal, the team inbox, admin pages
+  staff: ['staff.', 'booking.mode.', 'experts.specialty.', 'forms.option.'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageBundle = keyof typeof MESSAGE_BUNDLES;

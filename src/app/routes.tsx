@@ -37,6 +37,8 @@ const ArticlesView = lazy(() => import('../views/articles/ArticlesView'));
 const ArticleView = lazy(() => import('../views/articles/ArticleView'));
 const ExpertsView = lazy(() => import('../views/experts/ExpertsView'));
 const ExpertView = lazy(() => import('../views/experts/ExpertView'));
+// the staff side (issue 26): its own area, layout and session (src/views/staff/StaffArea.tsx)
+const StaffArea = lazy(() => import('../views/staff/StaffArea'));
 
 function Loading() {
   const intl = useIntl();
@@ -61,6 +63,13 @@ export function AppRoutes() {
             </Suspense>
           </NeedsMessages>
         </RequireAuth>
+      </Route>
+      <Route path={/^\/staff(?:\/.*)?$/}>
+        <NeedsMessages bundle="staff">
+          <Suspense fallback={<Loading />}>
+            <StaffArea />
+          </Suspense>
+        </NeedsMessages>
       </Route>
       <Route path="/_app">
         <Redirect to="/" replace />

@@ -47,8 +47,12 @@ export const coupons = pgTable(
     /** false: gone from the file (kept because redemptions point at it); it then reads as unknown. */
     active: boolean().notNull(),
     hash: text().notNull(),
+    /** 'file': from coupons.json (the loader's); 'admin': made by an admin (issue 26), never touched by the loader. */
+    source: text().notNull().default('file'),
+    createdAt: time(),
   },
   (t) => [
+    check('coupons_source_check', sql`${t.source} in ('file', 'admin')`),
     check('coupons_kind_check', sql`${t.kind} in ('percent', 'amount')`),
     check('coupons_value_check', sql`${t.value} >= 1 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
     check(

@@ -44,6 +44,8 @@ export const expertAvailability = pgTable(
     /** Where her booking mails go (else TEAM_EMAIL). */
     email: text(),
     hash: text().notNull(),
+    /** When she last changed her hours in the portal (issue 26): the loader then leaves the row alone. */
+    updatedAt: time(),
   },
   (t) => [
     check('expert_availability_buffer_check', sql`${t.bufferMinutes} between 0 and 240`),
@@ -103,6 +105,8 @@ export const bookings = pgTable(
     refundAmount: integer(),
     /** The provider's refund once made (null while pending, or when nothing is refunded). */
     refundId: text(),
+    /** The expert marked the member absent (issue 26). */
+    noShowAt: time(),
     ...stamps(),
   },
   (t) => [

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { ExpertFile } from '../../../contract/content.ts';
 import type { Locale } from '../../../contract/locale.ts';
 import { avatars } from './accounts.ts';
+import { time } from './columns.ts';
 
 type File = z.infer<typeof ExpertFile>;
 /** Her name, title, bio and qualifications in one language, as her file gives them. */
@@ -30,4 +31,8 @@ export const experts = pgTable('experts', {
   published: boolean().notNull().default(true),
   modes: jsonb().$type<string[]>().notNull().default([]),
   offers: jsonb().$type<ExpertOffer[]>().notNull().default([]),
+  // ── the staff side (issue 26, migration 0012_staff): once an admin published or unpublished her,
+  // or approved her profile texts, the loader keeps `published`, or her title, bio and qualifications
+  publishedSetAt: time(),
+  textsApprovedAt: time(),
 });

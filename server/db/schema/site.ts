@@ -45,6 +45,10 @@ export const formSubmissions = pgTable(
     createdAt: time().notNull(),
     /** When the team's mail went out (null: no SMTP_URL, or the mail failed; the row is kept either way). */
     mailedAt: time(),
+    // ── the team inbox (issue 26, migration 0012_staff): concerns are urgent and listed first
+    status: text().notNull().default('new'),
+    urgent: boolean().notNull().default(false),
+    updatedAt: time(),
   },
   (t) => [
     index('form_submissions_created_idx').on(t.createdAt),
@@ -53,6 +57,8 @@ export const formSubmissions = pgTable(
       'form_submissions_kind_check',
       sql`${t.kind} in ('contact', 'programs', 'partnerships', 'concern', 'expert-application')`,
     ),
+    check('form_submissions_status_check', sql`${t.status} in ('new', 'in-progress', 'closed')`),
+    index('form_submissions_inbox_idx').on(t.urgent, t.createdAt),
     check('form_submissions_locale_check', sql`${t.locale} in ('en', 'ar')`),
     check('form_submissions_cv_size_check', sql`${t.cvSize} is null or ${t.cvSize} > 0`),
   ],
