@@ -19,13 +19,20 @@ import { CALL_MODES } from './experts-constants.ts';
 export { JoinInfo } from './consultations.ts';
 
 export const BOOKING_WHEN = ['upcoming', 'past'] as const;
+export type BookingWhen = (typeof BOOKING_WHEN)[number];
 
 export const ExpertBooking = z
   .object({
     id: z.uuid(),
     /** The member's alias and avatar (never her real name: that is in the sealed details). */
     alias: z.string(),
-    avatar: z.object({ id: z.string(), emoji: z.string(), label: z.string() }),
+    avatar: z.object({
+      id: z.string(),
+      emoji: z.string(),
+      label: z.string(),
+      /** Its picture (/avatars/<id>.svg); none for a member who deleted her account (id 'former-member'). */
+      url: z.string().optional(),
+    }),
     offerKind: z.string(),
     /** The offer's name in the request's language ("Discovery call", "Consultation"). */
     offerTitle: z.string(),
