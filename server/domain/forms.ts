@@ -114,9 +114,11 @@ export function createForms({
         createdAt: clock.now(),
         mailedAt: null,
       };
+      // the team inbox (issue 26) lists concerns first: they are stored urgent
+      const urgent = kind === 'concern';
       try {
         // in a transaction: on PGlite (one connection) it then waits for any other to finish
-        await database.transaction((tx) => tx.insert(formSubmissions).values(row));
+        await database.transaction((tx) => tx.insert(formSubmissions).values({ ...row, urgent }));
       } catch (e) {
         if (cvPath) rmSync(cvPath, { force: true });
         throw e;
