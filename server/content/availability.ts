@@ -8,11 +8,14 @@
  * dates, sensible buffer, notice and horizon) and adds every problem as "file: problem".
  * `storeAvailability(tx, rows)` upserts the rows whose hash changed and deletes the rows of files
  * that are gone. Both run inside the content loader (loader.ts): same version, same transaction.
+ * Since issue 26 the files only seed an expert's hours: once she changed them in the portal
+ * (`updated_at` set; server/domain/expert-hours.ts checks them with `AvailabilityHours`, the same
+ * rules), the loader leaves her hours alone, whatever her file says, and never deletes her row.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { getTableColumns, notInArray, sql } from 'drizzle-orm';
+import { and, getTableColumns, isNull, notInArray, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -78,6 +81,32 @@ export const AvailabilityFile = z.strictObject({
   email: z.email().optional(),
 });
 
+/** The hours alone (the portal's body, contract/staff-expert.ts ExpertHoursBody): the file without `email`. */
+export const AvailabilityHours = AvailabilityFile.omit({ email: true });
+export type AvailabilityHours = z.infer<typeof AvailabilityHours>;
+
+/** The index of an exception whose date an earlier one already has, or -1. */
+export function repeatedDate(exceptions: readonly { date: string }[]): number {
+  const dates = exceptions.map((e) => e.date);
+  return dates.findIndex((d, i) => dates.indexOf(d) !== i);
+}
+
+/** Checked hours as the row stores them (days without hours left out, notice in minutes). */
+export function hoursRow(a: AvailabilityHours) {
+  const weekly = Object.fromEntries(Object.entries(a.weekly).filter(([, v]) => v && v.length > 0)) as Record<
+    string,
+    HoursRange[]
+  >;
+  return {
+    timeZone: a.timeZone,
+    weekly,
+    exceptions: a.exceptions,
+    bufferMinutes: a.bufferMinutes,
+    noticeMinutes: a.noticeHours * 60,
+    horizonDays: a.horizonDays,
+  };
+}
+
 export interface AvailabilityRow {
   expertId: string;
   timeZone: string;
@@ -90,7 +119,8 @@ export interface AvailabilityRow {
   hash: string;
 }
 
-const rowHash = (row: object) => createHash('sha256').update(JSON.stringify(row)).digest('hex').slice(0, 32);
+export const rowHash = (row: object) =>
+  createHash('sha256').update(JSON.stringify(row)).digest('hex').slice(0, 32);
 
 /** Reads and checks availability/*.json; problems are added to `problems`. */
 export function readAvailability(
@@ -135,22 +165,9 @@ export function readAvailability(
       continue;
     }
     const a = parsed.data;
-    const dates = a.exceptions.map((e) => e.date);
-    const dup = dates.find((d, i) => dates.indexOf(d) !== i);
-    if (dup) problems.push(`${file}: exceptions: ${dup} is listed twice`);
-    const weekly = Object.fromEntries(
-      Object.entries(a.weekly).filter(([, v]) => v && v.length > 0),
-    ) as Record<string, HoursRange[]>;
-    const row = {
-      expertId: m[1],
-      timeZone: a.timeZone,
-      weekly,
-      exceptions: a.exceptions,
-      bufferMinutes: a.bufferMinutes,
-      noticeMinutes: a.noticeHours * 60,
-      horizonDays: a.horizonDays,
-      email: a.email ?? null,
-    };
+    const dup = repeatedDate(a.exceptions);
+    if (dup >= 0) problems.push(`${file}: exceptions: ${a.exceptions[dup].date} is listed twice`);
+    const row = { expertId: m[1], ...hoursRow(a), email: a.email ?? null };
     rows.push({ ...row, hash: rowHash(row) });
   }
   const have = new Set(rows.map((r) => r.expertId));
@@ -165,7 +182,21 @@ export function readAvailability(
 type AnyDb = PgDatabase<PgQueryResultHKT, any>;
 type Tx = Parameters<Parameters<AnyDb['transaction']>[0]>[0];
 
-/** Upserts changed rows and deletes those whose file is gone (inside the loader's transaction). */
+/** The columns the portal writes (her hours): kept as they are once `updated_at` is set. */
+const HOURS_COLUMNS = new Set([
+  'timeZone',
+  'weekly',
+  'exceptions',
+  'bufferMinutes',
+  'noticeMinutes',
+  'horizonDays',
+]);
+
+/**
+ * Upserts changed rows and deletes those whose file is gone (inside the loader's transaction); a row
+ * she changed in the portal keeps her hours (only the file's mail address and hash are taken) and is
+ * never deleted.
+ */
 export async function storeAvailability(
   tx: Tx,
   rows: AvailabilityRow[],
@@ -174,8 +205,14 @@ export async function storeAvailability(
   if (rows.length > 0) {
     const set = Object.fromEntries(
       Object.keys(getTableColumns(expertAvailability))
-        .filter((name) => name !== 'expertId')
-        .map((name) => [name, sql.raw(`excluded.${toSnakeCase(name)}`)]),
+        .filter((name) => name !== 'expertId' && name !== 'updatedAt')
+        .map((name) => {
+          const column = toSnakeCase(name);
+          const value = HOURS_COLUMNS.has(name)
+            ? `case when "expert_availability"."updated_at" is null then excluded.${column} else "expert_availability".${column} end`
+            : `excluded.${column}`;
+          return [name, sql.raw(value)];
+        }),
     );
     written = (
       await tx
@@ -192,7 +229,12 @@ export async function storeAvailability(
   const ids = rows.map((r) => r.expertId);
   const removed = await tx
     .delete(expertAvailability)
-    .where(ids.length ? notInArray(expertAvailability.expertId, ids) : sql`true`)
+    .where(
+      and(
+        ids.length ? notInArray(expertAvailability.expertId, ids) : undefined,
+        isNull(expertAvailability.updatedAt),
+      ),
+    )
     .returning({ id: expertAvailability.expertId });
   return { written, removed: removed.length };
 }

@@ -1,5 +1,11 @@
-/** `experts/<id>.json` → expert rows (server/content/README.md, "experts"). */
+/**
+ * `experts/<id>.json` → expert rows (server/content/README.md, "experts"). What the staff side
+ * (issue 26) changed is kept when a file changes (`EXPERT_KEPT`): `published` once an admin set it,
+ * and her title, bio and qualifications in both languages once an admin approved her texts; her
+ * name, avatar, offers and the rest always come from the file.
+ */
 import { join } from 'node:path';
+import { type SQL, sql } from 'drizzle-orm';
 import { ExpertFile, ID } from '../../contract/content.ts';
 import { issues, type PerLocale, type Reader, withHash } from './loader-files.ts';
 
@@ -65,3 +71,21 @@ export function readExperts(dir: string, reader: Reader, problems: string[]): Ex
   }
   return rows;
 }
+
+/** Her texts in one language: the file's, with the approved title, bio and qualifications kept. */
+const keptTexts = (locale: string) =>
+  `(excluded.texts->'${locale}') || jsonb_build_object(${['title', 'bio', 'qualifications']
+    .map((k) => `'${k}', "experts".texts->'${locale}'->'${k}'`)
+    .join(', ')})`;
+
+/** The upsert's values for the columns an admin's decision keeps (loader-store.ts); the marks stay. */
+export const EXPERT_KEPT: Record<string, SQL> = {
+  publishedSetAt: sql.raw(`"experts".published_set_at`),
+  textsApprovedAt: sql.raw(`"experts".texts_approved_at`),
+  published: sql.raw(
+    `case when "experts".published_set_at is null then excluded.published else "experts".published end`,
+  ),
+  texts: sql.raw(
+    `case when "experts".texts_approved_at is null then excluded.texts else jsonb_build_object('en', ${keptTexts('en')}, 'ar', ${keptTexts('ar')}) end`,
+  ),
+};

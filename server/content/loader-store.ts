@@ -4,16 +4,18 @@
  * own hash changed, lessons and questions gone from the files are deleted (members' progress rows
  * and attempts have no foreign key to them and are read against the current lessons), courses gone
  * from the files are unpublished (enrolments keep pointing at them), unused experts are deleted
- * (one a course still names, or one with bookings, is unpublished).
+ * (one a course still names, or one with bookings or a staff account, is unpublished); what staff
+ * changed is kept (loader-experts.ts EXPERT_KEPT, availability.ts).
  */
-import { and, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { bookings, contentState, courses, experts, lessons, quizQuestions } from '../db/schema.ts';
+import { bookings, contentState, courses, experts, lessons, quizQuestions, staff } from '../db/schema.ts';
 import { storeArticles } from './articles.ts';
 import { storeAvailability } from './availability.ts';
 import type { Content } from './loader-content.ts';
 import { storeCoupons } from './loader-coupons.ts';
+import { EXPERT_KEPT } from './loader-experts.ts';
 import type { AnyDb, Tx } from './loader-files.ts';
 
 export interface LoadReport {
@@ -45,6 +47,7 @@ async function upsertChanged<T extends ContentTable>(
   tx: Tx,
   table: T,
   rows: T['$inferInsert'][],
+  kept: Record<string, SQL> = {},
 ): Promise<number> {
   if (rows.length === 0) return 0;
   const target: PgColumn[] = 'courseId' in table ? [table.courseId, table.id] : [table.id];
@@ -52,7 +55,7 @@ async function upsertChanged<T extends ContentTable>(
   const set = Object.fromEntries(
     Object.entries(getTableColumns(table))
       .filter(([, column]) => !keys.has(column))
-      .map(([name]) => [name, sql.raw(`excluded.${toSnakeCase(name)}`)]),
+      .map(([name]) => [name, kept[name] ?? sql.raw(`excluded.${toSnakeCase(name)}`)]),
   );
   const written = await tx
     .insert(table as PgTable)
@@ -101,7 +104,7 @@ export async function storeContent(db: AnyDb, content: Content): Promise<LoadRep
     // on PostgreSQL two servers starting together load one after the other
     await tx.execute(sql`select pg_advisory_xact_lock(4417291532)`);
     report.changed = true;
-    report.written.experts = await upsertChanged(tx, experts, content.experts);
+    report.written.experts = await upsertChanged(tx, experts, content.experts, EXPERT_KEPT);
     report.written.courses = await upsertChanged(tx, courses, content.courses);
     const courseIds = content.courses.map((c) => c.id);
     const gone = await tx
@@ -124,6 +127,8 @@ export async function storeContent(db: AnyDb, content: Content): Promise<LoadRep
     const used = tx.select({ id: courses.expertId }).from(courses);
     // an expert with consultations booked is kept (unpublished below), as one a course names
     const booked = tx.select({ id: bookings.expertId }).from(bookings);
+    // as one with a staff account (issue 26: staff.expert_id names her)
+    const staffed = tx.select({ id: staff.expertId }).from(staff).where(isNotNull(staff.expertId));
     report.removed.experts = (
       await tx
         .delete(experts)
@@ -132,6 +137,7 @@ export async function storeContent(db: AnyDb, content: Content): Promise<LoadRep
             expertIds.length ? notInArray(experts.id, expertIds) : sql`true`,
             sql`${experts.id} not in (${used})`,
             sql`${experts.id} not in (${booked})`,
+            sql`${experts.id} not in (${staffed})`,
           ),
         )
         .returning({ id: experts.id })
