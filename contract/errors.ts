@@ -168,6 +168,12 @@ export const FIELD_CODES = [
   'CURRENT_PIN_REQUIRED',
   'RECOVERY_CODE_FORMAT',
   'CONFIRMATION_MISMATCH',
+  // staff sign-in (issue 26)
+  'PASSWORD_TOO_SHORT',
+  'PASSWORD_TOO_LONG',
+  'PASSWORD_TOO_COMMON',
+  'PASSWORD_HAS_EMAIL',
+  'CODE_INVALID',
 ] as const;
 export type FieldCode = (typeof FIELD_CODES)[number];
 

@@ -1,0 +1,333 @@
+/**
+ * Staff sign-in (issue 26) on the server: the set-up link (once, 72 hours), the password's rules,
+ * the password step (unknown and wrong answer alike), the lockout over wrong passwords and wrong
+ * codes together, authenticator-app codes (enrol, confirm, sign in, never the same step twice),
+ * passkeys (real WebAuthn responses built here with node:crypto: 'none' attestation, ES256), the
+ * session (a new token after the second factor, idle end, logout), her language, the audit log, and
+ * the wall between members and staff (a bearer token on a staff route, the cookie on a member's).
+ */
+import { eq } from 'drizzle-orm';
+import { generate } from 'otplib';
+import { describe, expect, it } from 'vitest';
+import { STAFF_COOKIE } from '../../contract/staff.ts';
+import { auditLog, staff } from '../../server/db/schema.ts';
+import { addStaff, type NewStaff } from '../../server/domain/staff-create.ts';
+import { passwordProblem } from '../../server/domain/staff-password.ts';
+import { ManualClock } from '../../server/lib/clock.ts';
+import { call, expectEnvelope, registerMember } from './helpers.ts';
+import { setupTestDb } from './test-db.ts';
+
+const clock = new ManualClock(Date.UTC(2026, 10, 28, 9, 0));
+const { db: database, app } = await setupTestDb({ clock });
+const { db } = database;
+
+const PASSWORD = 'cedar lantern orbit 7';
+let n = 0;
+
+async function newStaff(over: Partial<NewStaff> = {}) {
+  n++;
+  return addStaff(db, clock, {
+    email: `staff${n}.${Date.now()}@example.org`,
+    name: `Staff ${n}`,
+    roles: ['moderator'],
+    expertId: null,
+    language: 'en',
+    ...over,
+  });
+}
+
+/** A request with the staff cookie (when given); returns the reply and the cookie it set, if any. */
+async function send(
+  method: string,
+  path: string,
+  opts: { cookie?: string; json?: unknown; token?: string } = {},
+) {
+  const r = await call(app, method, `/api${path}`, {
+    json: opts.json,
+    token: opts.token,
+    headers: opts.cookie ? { cookie: `${STAFF_COOKIE}=${opts.cookie}` } : {},
+  });
+  const set = r.headers.get('set-cookie') ?? '';
+  const m = new RegExp(`${STAFF_COOKIE}=([^;]*)`).exec(set);
+  return Object.assign(r, { cookie: m ? m[1] : undefined, setCookie: set });
+}
+
+async function setUp(over: Partial<NewStaff> = {}) {
+  const added = await newStaff(over);
+  const r = await send('POST', '/staff/setup', { json: { token: added.token, password: PASSWORD } });
+  expect(r.status, r.text).toBe(200);
+  return { ...added, half: r.cookie as string };
+}
+
+const codeAt = (secret: string, at: Date) => generate({ secret, epoch: Math.floor(at.getTime() / 1000) });
+
+/** Set up with an authenticator app: returns her full session's cookie and the secret. */
+async function withTotp(over: Partial<NewStaff> = {}) {
+  const s = await setUp(over);
+  const e = await send('POST', '/staff/enrol/totp', { cookie: s.half });
+  expect(e.status, e.text).toBe(200);
+  const c = await send('POST', '/staff/enrol/totp/confirm', {
+    cookie: s.half,
+    json: { code: await codeAt(e.body.secret, clock.now()) },
+  });
+  expect(c.status, c.text).toBe(200);
+  return { ...s, secret: e.body.secret as string, full: c.cookie as string };
+}
+
+const actions = async (id: string) =>
+  (
+    await db
+      .select({ action: auditLog.action, detail: auditLog.detail })
+      .from(auditLog)
+      .where(eq(auditLog.staffId, id))
+  ).map((r) => r.action);
+
+describe('the set-up link', () => {
+  it('tells whose it is, sets her password once, and then answers 410', async () => {
+    const added = await newStaff({ name: 'Rana Aziz', language: 'ar' });
+    const info = await send('GET', `/staff/setup/${added.token}`);
+    expect(info.status).toBe(200);
+    expect(info.body).toEqual({ email: added.email, name: 'Rana Aziz', language: 'ar' });
+    const r = await send('POST', '/staff/setup', { json: { token: added.token, password: PASSWORD } });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ stage: 'enrol', factors: [] });
+    expect(r.setCookie).toMatch(/HttpOnly/i);
+    expect(r.setCookie).toMatch(/SameSite=Strict/i);
+    expect(r.setCookie).toMatch(/Path=\/api\/staff/);
+    expect(r.setCookie).not.toMatch(/Secure/i);
+    expectEnvelope(await send('GET', `/staff/setup/${added.token}`), 'STAFF_SETUP_INVALID');
+    const again = await send('POST', '/staff/setup', { json: { token: added.token, password: PASSWORD } });
+    expect(again.status).toBe(410);
+    expect(await actions(added.id)).toContain('staff.setup');
+  });
+
+  it('stops working after 72 hours, and an unknown token is the same 410', async () => {
+    const added = await newStaff();
+    clock.advance(72 * 3_600_000 + 1000);
+    expect((await send('GET', `/staff/setup/${added.token}`)).status).toBe(410);
+    expect((await send('GET', '/staff/setup/nothing-of-ours')).status).toBe(410);
+  });
+
+  it('refuses a short, a common or an e-mail-like password with a field code, and keeps the link', async () => {
+    const added = await newStaff({ email: `salma.nasser${Date.now()}@example.org` });
+    for (const [password, code] of [
+      ['short pass', 'PASSWORD_TOO_SHORT'],
+      ['password1234', 'PASSWORD_TOO_COMMON'],
+      ['qwertyuiop12', 'PASSWORD_TOO_COMMON'],
+      [`${added.email.split('@')[0]}!!`, 'PASSWORD_HAS_EMAIL'],
+      ['x'.repeat(129), 'PASSWORD_TOO_LONG'],
+    ] as const) {
+      const r = await send('POST', '/staff/setup', { json: { token: added.token, password } });
+      expect(r.status, password).toBe(400);
+      expect(r.body.error.fieldCodes).toEqual({ password: code });
+    }
+    expect((await send('GET', `/staff/setup/${added.token}`)).status).toBe(200);
+  });
+});
+
+describe('password rules', () => {
+  it('accepts a long phrase and counts characters, not bytes', () => {
+    expect(passwordProblem(PASSWORD, 'rana@example.org')).toBeNull();
+    expect(passwordProblem('شجرة الأرز ٢٠٢٦', 'rana@example.org')).toBeNull();
+    expect(passwordProblem('🌴🌴🌴🌴🌴🌴', 'rana@example.org')).toBe('PASSWORD_TOO_SHORT');
+    expect(passwordProblem('aaaaaaaaaaaaaaa', 'rana@example.org')).toBe('PASSWORD_TOO_COMMON');
+    expect(passwordProblem('12345678901234', 'rana@example.org')).toBe('PASSWORD_TOO_COMMON');
+    expect(passwordProblem('Password!2026Password', 'rana@example.org')).toBe('PASSWORD_TOO_COMMON');
+    expect(passwordProblem('my RANA garden 2026', 'rana@example.org')).toBe('PASSWORD_HAS_EMAIL');
+  });
+});
+
+describe('signing in with an authenticator app', () => {
+  it('enrols with a QR code drawn here, signs in, and opens /staff/me under a new token', async () => {
+    const s = await setUp({ roles: ['expert', 'moderator'], expertId: 'rana-aziz' });
+    const e = await send('POST', '/staff/enrol/totp', { cookie: s.half });
+    expect(e.body.uri).toMatch(/^otpauth:\/\/totp\//);
+    expect(e.body.uri).toContain(`secret=${e.body.secret}`);
+    expect(e.body.qrSvg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    const [row] = await db.select().from(staff).where(eq(staff.id, s.id));
+    expect(row.totpPending).not.toContain(e.body.secret);
+    expect((await send('GET', '/staff/me', { cookie: s.half })).status).toBe(401);
+    const bad = await send('POST', '/staff/enrol/totp/confirm', { cookie: s.half, json: { code: '12345' } });
+    expect(bad.body.error.fieldCodes).toEqual({ code: 'CODE_INVALID' });
+    const c = await send('POST', '/staff/enrol/totp/confirm', {
+      cookie: s.half,
+      json: { code: await codeAt(e.body.secret, clock.now()) },
+    });
+    expect(c.status, c.text).toBe(200);
+    expect(c.cookie).toBeTruthy();
+    expect(c.cookie).not.toBe(s.half);
+    expect(c.body).toMatchObject({
+      id: s.id,
+      roles: ['expert', 'moderator'],
+      expertId: 'rana-aziz',
+      factors: ['totp'],
+    });
+    // the half session is gone; the new one opens her account
+    expect(
+      (await send('POST', '/staff/login/totp', { cookie: s.half, json: { code: '000000' } })).status,
+    ).toBe(401);
+    const me = await send('GET', '/staff/me', { cookie: c.cookie });
+    expect(me.status).toBe(200);
+    expect(me.headers.get('cache-control')).toBe('no-store');
+    expect(me.body.email).toBe(s.email);
+    expect(await actions(s.id)).toEqual(expect.arrayContaining(['staff.factor.added', 'staff.login']));
+
+    // signing in again: password, then a code of a later step (the enrolment's step is used)
+    clock.advance(30_000);
+    const login = await send('POST', '/staff/login', {
+      json: { email: s.email.toUpperCase(), password: PASSWORD },
+    });
+    expect(login.body).toEqual({ stage: 'second-factor', factors: ['totp'] });
+    const code = await codeAt(e.body.secret, clock.now());
+    const ok = await send('POST', '/staff/login/totp', { cookie: login.cookie, json: { code } });
+    expect(ok.status, ok.text).toBe(200);
+    // the same code again (same step) is refused, even within its window
+    const login2 = await send('POST', '/staff/login', { json: { email: s.email, password: PASSWORD } });
+    const replay = await send('POST', '/staff/login/totp', { cookie: login2.cookie, json: { code } });
+    expectEnvelope(replay, 'SECOND_FACTOR_INVALID');
+    // a code from 2 steps ago is refused; one from the step ahead (a phone's clock running fast) is accepted
+    clock.advance(30_000);
+    const old = await codeAt(e.body.secret, new Date(clock.now().getTime() - 60_000));
+    expectEnvelope(
+      await send('POST', '/staff/login/totp', { cookie: login2.cookie, json: { code: old } }),
+      'SECOND_FACTOR_INVALID',
+    );
+    const next = await codeAt(e.body.secret, new Date(clock.now().getTime() + 30_000));
+    expect(
+      (await send('POST', '/staff/login/totp', { cookie: login2.cookie, json: { code: next } })).status,
+    ).toBe(200);
+  });
+
+  it('a half session of someone with a factor cannot enrol another (the password alone adds nothing)', async () => {
+    const s = await withTotp();
+    const login = await send('POST', '/staff/login', { json: { email: s.email, password: PASSWORD } });
+    expectEnvelope(
+      await send('POST', '/staff/enrol/totp', { cookie: login.cookie }),
+      'SECOND_FACTOR_REQUIRED',
+    );
+    expectEnvelope(
+      await send('POST', '/staff/enrol/passkey/options', { cookie: login.cookie }),
+      'SECOND_FACTOR_REQUIRED',
+    );
+    // a full session may add her other factor
+    expect((await send('POST', '/staff/enrol/passkey/options', { cookie: s.full })).status).toBe(200);
+  });
+});
+
+describe('the password step', () => {
+  it('answers an unknown address, a wrong password and an account not set up alike', async () => {
+    const s = await setUp();
+    const notSetUp = await newStaff();
+    for (const body of [
+      { email: 'nobody@example.org', password: PASSWORD },
+      { email: s.email, password: `${PASSWORD}x` },
+      { email: notSetUp.email, password: PASSWORD },
+    ]) {
+      const r = await send('POST', '/staff/login', { json: body });
+      expect(r.status).toBe(401);
+      expectEnvelope(r, 'INVALID_CREDENTIALS');
+      expect(r.cookie).toBeUndefined();
+    }
+    const failed = await db.select().from(auditLog).where(eq(auditLog.action, 'staff.login.failed'));
+    expect(failed.some((f) => f.staffId === s.id)).toBe(true);
+    expect(failed.some((f) => f.staffId === null && f.staffEmail === null)).toBe(true);
+    expect(JSON.stringify(failed)).not.toContain(PASSWORD);
+  });
+
+  it('locks after 5 failures of passwords and codes together; a right password does not clear the count', async () => {
+    const s = await withTotp();
+    const wrong = () =>
+      send('POST', '/staff/login', { json: { email: s.email, password: 'not the password at all' } });
+    for (let i = 0; i < 3; i++) expect((await wrong()).status).toBe(401);
+    const half = await send('POST', '/staff/login', { json: { email: s.email, password: PASSWORD } });
+    expect(half.status).toBe(200);
+    expect(
+      (await send('POST', '/staff/login/totp', { cookie: half.cookie, json: { code: '000000' } })).status,
+    ).toBe(401);
+    const locked = await send('POST', '/staff/login/totp', { cookie: half.cookie, json: { code: '000001' } });
+    expectEnvelope(locked, 'TOO_MANY_ATTEMPTS');
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expectEnvelope(
+      await send('POST', '/staff/login', { json: { email: s.email, password: PASSWORD } }),
+      'TOO_MANY_ATTEMPTS',
+    );
+    clock.advance(61_000);
+    const again = await send('POST', '/staff/login', { json: { email: s.email, password: PASSWORD } });
+    expect(again.status).toBe(200);
+    const code = await codeAt(s.secret, clock.now());
+    expect((await send('POST', '/staff/login/totp', { cookie: again.cookie, json: { code } })).status).toBe(
+      200,
+    );
+    const [row] = await db.select().from(staff).where(eq(staff.id, s.id));
+    expect(row.failedAttempts).toBe(0);
+  });
+
+  it('a disabled account: its sessions end and its password answers as a wrong one', async () => {
+    const s = await withTotp();
+    await db.update(staff).set({ disabledAt: clock.now() }).where(eq(staff.id, s.id));
+    expect((await send('GET', '/staff/me', { cookie: s.full })).status).toBe(401);
+    expectEnvelope(
+      await send('POST', '/staff/login', { json: { email: s.email, password: PASSWORD } }),
+      'INVALID_CREDENTIALS',
+    );
+  });
+});
+
+describe('the session', () => {
+  it('ends after 30 minutes idle, moves with each request, and a half one after 10 minutes', async () => {
+    const s = await withTotp();
+    clock.advance(20 * 60_000);
+    expect((await send('GET', '/staff/me', { cookie: s.full })).status).toBe(200);
+    clock.advance(20 * 60_000);
+    expect((await send('GET', '/staff/me', { cookie: s.full })).status).toBe(200);
+    clock.advance(31 * 60_000);
+    expect((await send('GET', '/staff/me', { cookie: s.full })).status).toBe(401);
+    const half = await send('POST', '/staff/login', { json: { email: s.email, password: PASSWORD } });
+    clock.advance(11 * 60_000);
+    const late = await send('POST', '/staff/login/totp', {
+      cookie: half.cookie,
+      json: { code: await codeAt(s.secret, clock.now()) },
+    });
+    expectEnvelope(late, 'UNAUTHORIZED');
+  });
+
+  it('logout ends it and clears the cookie; her language is saved', async () => {
+    const s = await withTotp();
+    const lang = await send('PUT', '/staff/me/language', { cookie: s.full, json: { language: 'ar' } });
+    expect(lang.body.language).toBe('ar');
+    expect(
+      (await send('PUT', '/staff/me/language', { cookie: s.full, json: { language: 'fr' } })).body.error
+        .fieldCodes,
+    ).toEqual({ language: 'LANGUAGE_INVALID' });
+    const out = await send('POST', '/staff/logout', { cookie: s.full });
+    expect(out.status).toBe(204);
+    expect(out.setCookie).toMatch(new RegExp(`${STAFF_COOKIE}=;`));
+    expect((await send('GET', '/staff/me', { cookie: s.full })).status).toBe(401);
+    expect(await actions(s.id)).toContain('staff.logout');
+  });
+
+  it("a member's bearer token opens no staff route, and the staff cookie no member route", async () => {
+    const member = await registerMember(app);
+    expectEnvelope(await send('GET', '/staff/me', { token: member.token }), 'UNAUTHORIZED');
+    const s = await withTotp();
+    expect((await send('GET', '/users/profile', { cookie: s.full })).status).toBe(401);
+    const r = await call(app, 'GET', '/api/users/profile', {
+      headers: { cookie: `${STAFF_COOKIE}=${s.full}`, authorization: `Bearer ${s.full}` },
+    });
+    expect(r.status).toBe(401);
+  });
+
+  it('Secure on https', async () => {
+    const { testApp } = await import('./helpers.ts');
+    const https = testApp({
+      db: database,
+      clock,
+      config: { site: { publicUrl: 'https://amina.example', quickExitUrl: 'https://example.org' } },
+    });
+    const added = await newStaff();
+    const r = await call(https, 'POST', '/api/staff/setup', {
+      json: { token: added.token, password: PASSWORD },
+    });
+    expect(r.headers.get('set-cookie')).toMatch(/; Secure/);
+  });
+});
