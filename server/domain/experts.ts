@@ -1,8 +1,11 @@
 /**
  * The experts directory: published experts with their call modes and consultation offers, filtered
  * by specialty, language and mode, and one expert's profile with her published courses. The
- * experts table is written only by the content loader, so it is read into memory once per content
- * version (the catalogue cache tells the version, and gives the courses).
+ * experts table is written by the content loader and by an admin's decision in the staff area
+ * (issue 26: published, approved texts; domain/admin-experts.ts), and each of them moves the stored
+ * content version in its transaction, so the table is read into memory once per content version
+ * (the catalogue cache tells the version, and gives the courses) and every process shows a change
+ * on its next request.
  */
 import { asc } from 'drizzle-orm';
 import type {
