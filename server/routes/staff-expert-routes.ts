@@ -28,6 +28,8 @@ import { bodyOf, errorResponses, reply } from './schemas.ts';
 import type { StaffDeps } from './staff.ts';
 
 const tags = ['staff'];
+/** The staff cookie (the scheme staff-auth-routes.ts registers). */
+const security = [{ staffCookie: [] }];
 
 const errors = errorResponses({
   400: 'VALIDATION_ERROR (`fields` by dotted path, e.g. weekly.mon.1, exceptions.0.date, en.title: REQUIRED, INVALID or TEXT_TOO_LONG) or INVALID_JSON',
@@ -46,6 +48,7 @@ const list = createRoute({
   method: 'get',
   path: '/staff/expert/bookings',
   tags,
+  security,
   summary: 'Her consultations: upcoming (soonest first) or past (ended or cancelled, newest first, 50)',
   description:
     'The member\'s alias and avatar only ("Former member" once she deleted her account), the offer in the request\'s language, whether it is medical, joinable now, a no-show; `timeZone`: hers.',
@@ -57,6 +60,7 @@ const join = createRoute({
   method: 'post',
   path: '/staff/expert/bookings/{id}/join',
   tags,
+  security,
   summary: "The consultation's Jitsi room, under her name (audited)",
   description:
     "The member's room, from 10 minutes before the start until the end (409 NOT_YET_OPEN / ENDED). Her name in her language is the display name; `jwt` (moderator) when the server signs room tokens.",
@@ -68,6 +72,7 @@ const details = createRoute({
   method: 'post',
   path: '/staff/expert/bookings/{id}/details',
   tags,
+  security,
   summary: "A medical consultation's sealed names and date of birth (each opening audited)",
   request: { params: bookingParam },
   responses: { 200: reply(SealedDetails, 'The details'), ...errors(400, 401, 403, 404, 409) },
@@ -77,6 +82,7 @@ const noShow = createRoute({
   method: 'post',
   path: '/staff/expert/bookings/{id}/no-show',
   tags,
+  security,
   summary: 'Mark the member absent (from the start on; again: no change)',
   request: { params: bookingParam },
   responses: { 200: reply(ExpertBooking, 'The booking'), ...errors(400, 401, 403, 404, 409) },
@@ -86,6 +92,7 @@ const hoursGet = createRoute({
   method: 'get',
   path: '/staff/expert/hours',
   tags,
+  security,
   summary: 'Her hours, dates off, buffer, notice and horizon',
   responses: { 200: reply(ExpertHours, 'Her hours'), ...errors(401, 403) },
 });
@@ -94,6 +101,7 @@ const hoursPut = createRoute({
   method: 'put',
   path: '/staff/expert/hours',
   tags,
+  security,
   summary: 'Change her hours: slots follow at once, bookings already made stay',
   description:
     'Checked as availability/<id>.json: a known IANA zone, "HH:MM" ranges that end after they start and do not overlap, real dates listed once, buffer 0–240 minutes, notice 0–336 hours, horizon 1–180 days. From then on the loader leaves her hours alone.',
@@ -106,6 +114,7 @@ const profileGet = createRoute({
   method: 'get',
   path: '/staff/expert/profile',
   tags,
+  security,
   summary: 'Her live profile texts and her change waiting for an admin',
   responses: { 200: reply(ExpertProfileTexts, 'Her texts'), ...errors(401, 403) },
 });
@@ -114,6 +123,7 @@ const profilePut = createRoute({
   method: 'put',
   path: '/staff/expert/profile',
   tags,
+  security,
   summary: 'Submit her texts in both languages for an admin to approve',
   description:
     'Each text given (REQUIRED), within PROFILE_TEXT_LIMITS (TEXT_TOO_LONG), plain text (INVALID: no HTML; a title on one line). Replaces a pending or refused draft.',

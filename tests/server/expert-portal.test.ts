@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CARDS } from '../../contract/commerce-rules.ts';
 import { DISCOVERY_OFFER_ID } from '../../contract/experts-constants.ts';
-import { STAFF_COOKIE, type StaffRole } from '../../contract/staff.ts';
+import { STAFF_COOKIE, STAFF_ROUTES, type StaffRole } from '../../contract/staff.ts';
 import { auditLog, bookings, expertProfileDrafts, staff, staffSessions } from '../../server/db/schema.ts';
 import { defaultConsultationsConfig } from '../../server/domain/consultations-config.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
@@ -265,6 +265,18 @@ describe(`the expert portal on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, ()
     const ar = await as(rana, 'GET', '/staff/expert/bookings', undefined, 'ar');
     expect(ar.body.items.find((i: { id: string }) => i.id === gone.id).alias).toBe('عضوة سابقة');
     expectEnvelope(await as(rana, 'POST', `/staff/expert/bookings/${gone.id}/details`), 'BOOKING_NOT_FOUND');
+  });
+
+  it('documents every portal route of the route table under the tag staff, with the cookie', async () => {
+    const doc = (await get(app, '/openapi.json')).body;
+    const portal = STAFF_ROUTES.filter((r) => r.path.startsWith('/staff/expert/'));
+    expect(portal).toHaveLength(8);
+    for (const r of portal) {
+      const op = doc.paths[`/api${r.path}`]?.[r.method];
+      expect(op?.tags, `${r.method} ${r.path}`).toEqual(['staff']);
+      expect(op.security).toEqual([{ staffCookie: [] }]);
+      expect(Object.keys(op.responses)).toContain('200');
+    }
   });
 
   it('keeps her profile texts as a draft until an admin approves them', async () => {
