@@ -1,8 +1,8 @@
 /**
  * `npm run forms:list [-- --kind <kind>] [--since <date>] [--limit <n>]`: the stored form
- * submissions, newest first (kind, date, page language, the fields, the CV's path), read from the
- * configured database (DATABASE_URL, or the embedded one in DATA_DIR). The team's way in when no
- * SMTP_URL is set, and a record when it is.
+ * submissions, newest first (kind, date, page language, the team inbox's status, the fields, the
+ * CV's path), read from the configured database (DATABASE_URL, or the embedded one in DATA_DIR).
+ * The team's way in when no SMTP_URL is set, and a record when it is.
  *
  * With the embedded database (PGlite) stop the server first: one process at a time may open it.
  */
@@ -57,10 +57,12 @@ export function parseListArgs(argv: string[]): {
  * a field is one line whatever she typed (a newline shows as `\n`), so it cannot act on the
  * terminal or pass for another entry.
  */
-export function formatSubmission(s: Submission): string {
+export function formatSubmission(s: Submission & { status?: string; urgent?: boolean }): string {
   const when = `${s.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  // the team inbox's status (issue 26), when the row has one
+  const status = s.status ? ` · ${printable(s.status)}${s.urgent ? ', urgent' : ''}` : '';
   const lines = [
-    `── ${printable(s.kind)} · ${when} · ${s.locale === 'ar' ? 'Arabic' : 'English'} page · ${printable(s.id)}`,
+    `── ${printable(s.kind)} · ${when} · ${s.locale === 'ar' ? 'Arabic' : 'English'} page${status} · ${printable(s.id)}`,
   ];
   const fields = Object.entries(s.fields).map(([k, v]) => [printable(k), printable(v)]);
   const width = Math.max(...fields.map(([k]) => k.length));

@@ -16,6 +16,7 @@ import { STAFF_COOKIE, type StaffRole } from '../../contract/staff.ts';
 import { INBOX_PAGE_SIZE, NOTE_MAX } from '../../contract/staff-inbox.ts';
 import { auditLog, formSubmissions, staff, staffSessions } from '../../server/db/schema.ts';
 import { decodeCursor, encodeCursor, preview } from '../../server/domain/team-inbox.ts';
+import { formatSubmission } from '../../server/forms-list.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { tokenDigest } from '../../server/lib/hashing.ts';
 import { APPLICATION } from './fixtures/forms.ts';
@@ -208,6 +209,9 @@ describe(`the team inbox on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () =>
       inProgress: 0,
       urgent: 0,
     });
+    // forms:list shows it too
+    const listed = (await app.forms.list({ kind: 'concern' }))[0];
+    expect(formatSubmission(listed).split('\n')[0]).toContain(' · closed, urgent · ');
     const onlyClosed = await as(moderator, 'GET', '/staff/inbox?status=closed');
     expect(onlyClosed.body.items.map((i: { id: string }) => i.id)).toEqual([concern.id]);
     for (const body of [{ status: 'done' }, {}, { status: 3 }]) {
