@@ -1,7 +1,8 @@
 /**
  * The expert portal (issue 26): her bookings (expert-portal-views.ts), joining the call, opening a
- * medical booking's sealed details, marking a no-show. Every action is written to the audit log
- * (staff-audit.ts) in the action's transaction; the audit row names the booking, never a detail.
+ * medical booking's sealed details, marking a no-show. Every action, reading her list included, is
+ * written to the audit log (staff-audit.ts) in the action's transaction; the audit row names the
+ * booking, never a detail.
  *
  * Join opens the member's room (consultations-calls.ts: the same room name and address shape as
  * consultations-room.ts gives the member) under the expert's name in her language, with a signed
@@ -59,6 +60,13 @@ export function createExpertPortal({ database, clock, config }: ExpertPortalDeps
         listExpertBookings(db, who.expertId, when, locale, clock.now()),
         zoneOf(who.expertId),
       ]);
+      // which list she read and how long it was: the aliases are not written
+      await writeAudit(db, clock, who, {
+        action: 'booking.viewed',
+        targetType: 'expert',
+        targetId: who.expertId,
+        detail: { when, count: items.length },
+      });
       return { items, timeZone };
     },
 

@@ -151,6 +151,11 @@ describe(`the expert portal on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, ()
 
     const theirs = await as(nour, 'GET', '/staff/expert/bookings?when=upcoming');
     expect(theirs.body.items).toEqual([]);
+    const viewed = await audits('booking.viewed', RANA);
+    expect(viewed.map((v) => v.detail)).toEqual([
+      { when: 'upcoming', count: 1 },
+      { when: 'upcoming', count: 1 },
+    ]);
     for (const action of ['join', 'details', 'no-show']) {
       const x = await as(nour, 'POST', `/staff/expert/bookings/${b.id}/${action}`);
       expect(x.status, action).toBe(404);
