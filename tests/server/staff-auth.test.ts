@@ -6,11 +6,13 @@
  * session (a new token after the second factor, idle end, logout), her language, the audit log, and
  * the wall between members and staff (a bearer token on a staff route, the cookie on a member's).
  */
+import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { isoCBOR } from '@simplewebauthn/server/helpers';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { STAFF_COOKIE } from '../../contract/staff.ts';
-import { auditLog, staff } from '../../server/db/schema.ts';
+import { auditLog, staff, staffPasskeys } from '../../server/db/schema.ts';
 import { addStaff, type NewStaff } from '../../server/domain/staff-create.ts';
 import { passwordProblem } from '../../server/domain/staff-password.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
@@ -329,5 +331,220 @@ describe('the session', () => {
       json: { token: added.token, password: PASSWORD },
     });
     expect(r.headers.get('set-cookie')).toMatch(/; Secure/);
+  });
+});
+
+// ------------------------------------------------------------------ passkeys: a software authenticator
+
+const b64u = (b: Uint8Array | string) => Buffer.from(b).toString('base64url');
+const sha256 = (b: Uint8Array | string) => createHash('sha256').update(b).digest();
+const u32 = (n: number) => Buffer.from([(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);
+
+/** One ES256 credential, answering WebAuthn ceremonies as a browser would ('none' attestation). */
+function authenticator(origin = 'http://localhost:4301', rpID = 'localhost') {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const jwk = publicKey.export({ format: 'jwk' });
+  const cose = isoCBOR.encode(
+    new Map<number, number | Uint8Array>([
+      [1, 2],
+      [3, -7],
+      [-1, 1],
+      [-2, Buffer.from(jwk.x as string, 'base64url')],
+      [-3, Buffer.from(jwk.y as string, 'base64url')],
+    ]),
+  );
+  const credId = randomBytes(16);
+  let counter = 0;
+  const clientData = (type: string, challenge: string, from = origin) =>
+    Buffer.from(JSON.stringify({ type, challenge, origin: from, crossOrigin: false }));
+  return {
+    id: b64u(credId),
+    create(options: { challenge: string }, from = origin) {
+      const authData = Buffer.concat([
+        sha256(rpID),
+        Buffer.from([0x45]), // user present, verified, attested credential data
+        u32(0),
+        Buffer.alloc(16),
+        Buffer.from([0, credId.length]),
+        credId,
+        cose,
+      ]);
+      const attestationObject = isoCBOR.encode(
+        new Map<string, unknown>([
+          ['fmt', 'none'],
+          ['attStmt', new Map()],
+          ['authData', authData],
+        ]) as never,
+      );
+      return {
+        id: b64u(credId),
+        rawId: b64u(credId),
+        type: 'public-key',
+        response: {
+          clientDataJSON: b64u(clientData('webauthn.create', options.challenge, from)),
+          attestationObject: b64u(attestationObject),
+          transports: ['internal'],
+        },
+        clientExtensionResults: {},
+        authenticatorAttachment: 'platform',
+      };
+    },
+    get(options: { challenge: string }, from = origin) {
+      counter++;
+      const authData = Buffer.concat([sha256(rpID), Buffer.from([0x05]), u32(counter)]);
+      const data = clientData('webauthn.get', options.challenge, from);
+      const signature = sign('sha256', Buffer.concat([authData, sha256(data)]), privateKey);
+      return {
+        id: b64u(credId),
+        rawId: b64u(credId),
+        type: 'public-key',
+        response: {
+          clientDataJSON: b64u(data),
+          authenticatorData: b64u(authData),
+          signature: b64u(signature),
+        },
+        clientExtensionResults: {},
+      };
+    },
+  };
+}
+
+/** Set up with a passkey (her first factor, from the half session). */
+async function withPasskey() {
+  const s = await setUp();
+  const key = authenticator();
+  const options = await send('POST', '/staff/enrol/passkey/options', { cookie: s.half });
+  expect(options.status, options.text).toBe(200);
+  const r = await send('POST', '/staff/enrol/passkey', {
+    cookie: s.half,
+    json: { response: key.create(options.body) },
+  });
+  expect(r.status, r.text).toBe(200);
+  return { ...s, key, full: r.cookie as string, me: r.body };
+}
+
+describe('passkeys', () => {
+  it('registers a passkey from the set-up (rp localhost, user verification preferred) and signs her in', async () => {
+    const s = await setUp();
+    const options = await send('POST', '/staff/enrol/passkey/options', { cookie: s.half });
+    expect(options.body.rp).toEqual({ name: 'Amina Health', id: 'localhost' });
+    expect(options.body.user.name).toBe(s.email);
+    expect(options.body.authenticatorSelection.userVerification).toBe('preferred');
+    const key = authenticator();
+    const r = await send('POST', '/staff/enrol/passkey', {
+      cookie: s.half,
+      json: { response: key.create(options.body) },
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.factors).toEqual(['passkey']);
+    expect(r.cookie).toBeTruthy();
+    const [stored] = await db.select().from(staffPasskeys).where(eq(staffPasskeys.staffId, s.id));
+    expect(stored).toMatchObject({ id: key.id, counter: 0, transports: ['internal'] });
+    expect((await send('GET', '/staff/me', { cookie: r.cookie })).status).toBe(200);
+  });
+
+  it('signs in with it: the challenge is used once, the counter moves, a session rotates', async () => {
+    const s = await withPasskey();
+    const login = await send('POST', '/staff/login', { json: { email: s.email, password: PASSWORD } });
+    expect(login.body).toEqual({ stage: 'second-factor', factors: ['passkey'] });
+    const options = await send('POST', '/staff/login/passkey/options', { cookie: login.cookie });
+    expect(options.body.allowCredentials).toEqual([
+      { id: s.key.id, type: 'public-key', transports: ['internal'] },
+    ]);
+    expect(options.body.userVerification).toBe('preferred');
+    const answer = s.key.get(options.body);
+    const ok = await send('POST', '/staff/login/passkey', {
+      cookie: login.cookie,
+      json: { response: answer },
+    });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.cookie).not.toBe(login.cookie);
+    const [stored] = await db.select().from(staffPasskeys).where(eq(staffPasskeys.id, s.key.id));
+    expect(stored.counter).toBe(1);
+    expect(stored.lastUsedAt).not.toBeNull();
+    // the same answer again, on a new half session: its challenge is not this one's
+    const again = await send('POST', '/staff/login', { json: { email: s.email, password: PASSWORD } });
+    await send('POST', '/staff/login/passkey/options', { cookie: again.cookie });
+    expectEnvelope(
+      await send('POST', '/staff/login/passkey', { cookie: again.cookie, json: { response: answer } }),
+      'SECOND_FACTOR_INVALID',
+    );
+    const audit = await db.select().from(auditLog).where(eq(auditLog.staffId, s.id));
+    expect(audit.filter((a) => a.action === 'staff.login').map((a) => a.detail)).toContainEqual({
+      factor: 'passkey',
+    });
+  });
+
+  it('refuses another origin, another key, a response without a challenge, and junk (never a 500)', async () => {
+    const s = await withPasskey();
+    const login = await send('POST', '/staff/login', { json: { email: s.email, password: PASSWORD } });
+    const attempt = async (response: unknown) => {
+      const options = await send('POST', '/staff/login/passkey/options', { cookie: login.cookie });
+      const r = await send('POST', '/staff/login/passkey', {
+        cookie: login.cookie,
+        json: { response: typeof response === 'function' ? response(options.body) : response },
+      });
+      return r;
+    };
+    for (const make of [
+      (o: { challenge: string }) => s.key.get(o, 'http://evil.example:4301'),
+      (o: { challenge: string }) => s.key.get(o, 'https://localhost.evil.example'),
+      (o: { challenge: string }) => authenticator().get(o),
+      (o: { challenge: string }) => ({
+        ...s.key.get(o),
+        response: { clientDataJSON: 'e30', signature: '!!', authenticatorData: '' },
+      }),
+    ]) {
+      const r = await attempt(make);
+      expect(r.status, r.text).toBe(401);
+      expectEnvelope(r, 'SECOND_FACTOR_INVALID');
+    }
+    const junk = await send('POST', '/staff/login/passkey', {
+      cookie: login.cookie,
+      json: { response: { id: 'x' } },
+    });
+    expect(junk.status).toBe(400);
+    // four wrong answers counted; the fifth locks her
+    const fifth = await attempt((o: { challenge: string }) => authenticator().get(o));
+    expectEnvelope(fifth, 'TOO_MANY_ATTEMPTS');
+  });
+
+  it('a full session adds her other factor; she then has both', async () => {
+    const s = await withPasskey();
+    const e = await send('POST', '/staff/enrol/totp', { cookie: s.full });
+    const c = await send('POST', '/staff/enrol/totp/confirm', {
+      cookie: s.full,
+      json: { code: await codeAt(e.body.secret, clock.now()) },
+    });
+    expect(c.status, c.text).toBe(200);
+    expect(c.body.factors).toEqual(['passkey', 'totp']);
+    expect(c.cookie).toBeUndefined(); // no new session: she was signed in
+    const login = await send('POST', '/staff/login', { json: { email: s.email, password: PASSWORD } });
+    expect(login.body).toEqual({ stage: 'second-factor', factors: ['passkey', 'totp'] });
+  });
+});
+
+describe('the audit log', () => {
+  it('admins read it newest first in pages; opening it is written to it; a bad cursor is a 400', async () => {
+    const admin = await withTotp({ roles: ['admin'] });
+    const first = await send('GET', '/staff/audit?limit=3', { cookie: admin.full });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.items).toHaveLength(3);
+    expect(first.body.items[0]).toMatchObject({
+      action: 'audit.read',
+      staffEmail: admin.email,
+      staffName: admin.name,
+    });
+    const ids = first.body.items.map((i: { id: string }) => Number(i.id));
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    const second = await send('GET', `/staff/audit?limit=3&cursor=${first.body.nextCursor}`, {
+      cookie: admin.full,
+    });
+    expect(Number(second.body.items[0].id)).toBeLessThan(ids[2]);
+    expect(second.body.items.some((i: { action: string }) => i.action === 'audit.read')).toBe(false);
+    expect((await send('GET', '/staff/audit?cursor=bm9wZQ', { cookie: admin.full })).status).toBe(400);
+    expect((await send('GET', '/staff/audit?limit=500', { cookie: admin.full })).status).toBe(400);
+    const moderator = await withTotp();
+    expectEnvelope(await send('GET', '/staff/audit', { cookie: moderator.full }), 'FORBIDDEN');
   });
 });
