@@ -11,7 +11,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CARDS as CARDS } from '../../contract/commerce-rules.ts';
-import { STAFF_COOKIE, type StaffRole } from '../../contract/staff.ts';
+import { STAFF_COOKIE, STAFF_ROUTES, type StaffRole } from '../../contract/staff.ts';
 import { ContentError } from '../../server/content/loader.ts';
 import { storeCoupons } from '../../server/content/loader-coupons.ts';
 import {
@@ -509,6 +509,16 @@ describe('refunding a course order', () => {
     expect(
       await db.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.chargeId, order.chargeId!)),
     ).toHaveLength(1);
+  });
+});
+
+describe('the reference', () => {
+  it('lists the inbox’s and the admin’s routes under the tag staff', async () => {
+    const doc = (await get(app, '/openapi.json')).body;
+    const mine = STAFF_ROUTES.filter((r) => /^\/staff\/(inbox|admin)/.test(r.path));
+    expect(mine).toHaveLength(14);
+    for (const r of mine)
+      expect(doc.paths[`/api${r.path}`]?.[r.method]?.tags, `${r.method} ${r.path}`).toEqual(['staff']);
   });
 });
 
