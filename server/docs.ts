@@ -43,6 +43,16 @@ function schemaText(schema: unknown): string {
   );
 }
 
+/** How a route is signed in: the member's bearer token or the staff cookie (issue 26). */
+function securityNote(security: unknown): string {
+  if (!Array.isArray(security) || !security.length) return '';
+  const staff = security.some((s) => s && typeof s === 'object' && 'staffCookie' in s);
+  return ` <span class="muted">· ${staff ? 'staff session cookie' : 'bearer token'}</span>`;
+}
+
+/** The staff side's tag: its routes are listed apart, after the members' API. */
+const STAFF_TAG = 'staff';
+
 export function renderDocs(doc: Json): string {
   const info = (doc.info ?? {}) as Json;
   const paths = (doc.paths ?? {}) as Record<string, Record<string, Json>>;
@@ -67,7 +77,7 @@ export function renderDocs(doc: Json): string {
         })
         .join('');
       const html = `<section class="op" id="${esc(`${method}-${path}`)}">
-<div><span class="m ${esc(method)}">${esc(method)}</span> <code>${esc(path)}</code>${op.security ? ' <span class="muted">· bearer token</span>' : ''}</div>
+<div><span class="m ${esc(method)}">${esc(method)}</span> <code>${esc(path)}</code>${securityNote(op.security)}</div>
 <p><b>${esc(op.summary)}</b>${op.description ? `<br><span class="muted">${esc(op.description)}</span>` : ''}</p>
 ${params ? `<h4>Parameters</h4><table>${params}</table>` : ''}
 ${body ? `<h4>Request body (application/json)</h4><pre>${esc(schemaText(body.schema))}</pre>` : ''}
@@ -85,7 +95,17 @@ ${body ? `<h4>Request body (application/json)</h4><pre>${esc(schemaText(body.sch
 <body><h1>${esc(info.title)} <span class="muted">${esc(info.version)}</span></h1>
 <p>${esc(info.description)}</p>
 <p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${esc(doc.openapi)}).</p>
-${[...byTag].map(([tag, ops]) => `<h2>${esc(tag)}</h2>${ops.join('\n')}`).join('\n')}
+${[...byTag]
+  .filter(([tag]) => tag !== STAFF_TAG)
+  .map(([tag, ops]) => `<h2>${esc(tag)}</h2>${ops.join('\n')}`)
+  .join('\n')}
+${
+  byTag.has(STAFF_TAG)
+    ? `<h1 id="staff">Staff side</h1>
+<p>For the team (experts, moderators, admins), apart from members: signed in with a password and a second factor, in the staff session cookie (HttpOnly, SameSite=Strict, Path=/api/staff), never a member's token. Each route admits the roles of contract/staff.ts STAFF_ROUTES.</p>
+${(byTag.get(STAFF_TAG) ?? []).join('\n')}`
+    : ''
+}
 <h2>Schemas</h2>${schemaHtml}
 </body></html>`;
 }

@@ -115,3 +115,16 @@ describe('the guard', () => {
     expect(expected('signed-out', 'member token')).toBe('ok');
   });
 });
+
+describe('the API reference', () => {
+  it("lists the staff routes apart, after the members' API, signed in by the staff cookie", async () => {
+    const html = (await call(app, 'GET', '/api/docs')).text;
+    const staffAt = html.indexOf('<h1 id="staff">Staff side</h1>');
+    expect(staffAt).toBeGreaterThan(html.indexOf('/api/users/login'));
+    const staffPart = html.slice(staffAt, html.indexOf('<h2>Schemas</h2>'));
+    for (const r of STAFF_ROUTES.slice(0, 14)) expect(staffPart).toContain(`<code>/api${r.path}</code>`);
+    expect(staffPart).toContain('· staff session cookie');
+    expect(staffPart).not.toContain('/api/users/');
+    expect(html.slice(0, staffAt)).not.toContain('/api/staff/');
+  });
+});
