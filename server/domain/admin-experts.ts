@@ -21,6 +21,7 @@ import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { Locale } from '../lib/i18n.ts';
 import type { StaffContext } from '../lib/staff-guard.ts';
+import { staffText } from './admin-text.ts';
 import type { CatalogueCache } from './learning-catalogue.ts';
 import { writeAudit } from './staff-audit.ts';
 
@@ -73,16 +74,6 @@ function adminExpert(
     pendingTexts: draft?.status === 'pending' ? draft.texts : null,
     live: liveTexts(e.texts),
   };
-}
-
-/** A refusal's reason: trimmed, 1..REJECT_REASON_MAX characters. */
-export function rejectReason(reason: string): string {
-  const text = reason.trim();
-  const field = (code: 'REQUIRED' | 'TEXT_TOO_LONG') =>
-    new ApiError('VALIDATION_ERROR', { fields: { reason: code } });
-  if (text === '') throw field('REQUIRED');
-  if (Array.from(text).length > REJECT_REASON_MAX) throw field('TEXT_TOO_LONG');
-  return text;
 }
 
 export function createAdminExperts({
@@ -171,7 +162,7 @@ export function createAdminExperts({
     },
 
     async reject(who: StaffContext, id: string, reason: string, locale: Locale): Promise<AdminExpert> {
-      const text = rejectReason(reason);
+      const text = staffText(reason, 'reason', REJECT_REASON_MAX);
       const result = await database.transaction(async (tx) => {
         const [e] = await tx.select({ id: experts.id }).from(experts).where(eq(experts.id, id));
         if (!e) throw new ApiError('NOT_FOUND');

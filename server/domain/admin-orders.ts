@@ -25,6 +25,7 @@ import { ApiError } from '../lib/errors.ts';
 import type { Locale } from '../lib/i18n.ts';
 import type { StaffContext } from '../lib/staff-guard.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import { staffText } from './admin-text.ts';
 import { writeAudit } from './staff-audit.ts';
 
 export const orderRefundKey = (orderId: string) => `order-refund:${orderId}`;
@@ -33,16 +34,6 @@ export const NO_CHARGE_REFUND = 'none';
 const FOUND_MAX = 100;
 
 type Q = Pick<Tx, 'select'>;
-
-/** A refund's reason: trimmed, 1..REFUND_REASON_MAX characters. */
-export function refundReason(reason: string): string {
-  const text = reason.trim();
-  const field = (code: 'REQUIRED' | 'TEXT_TOO_LONG') =>
-    new ApiError('VALIDATION_ERROR', { fields: { reason: code } });
-  if (text === '') throw field('REQUIRED');
-  if (Array.from(text).length > REFUND_REASON_MAX) throw field('TEXT_TOO_LONG');
-  return text;
-}
 
 async function views(q: Q, where: SQL, locale: Locale): Promise<AdminOrder[]> {
   const rows = await q
@@ -124,7 +115,7 @@ export function createAdminOrders({
     },
 
     async refund(who: StaffContext, id: string, reason: string, locale: Locale): Promise<AdminOrder> {
-      const text = refundReason(reason);
+      const text = staffText(reason, 'reason', REFUND_REASON_MAX);
       const [order] = await db.select().from(orders).where(eq(orders.id, id));
       if (!order) throw new ApiError('NOT_FOUND');
       const [done] = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id));

@@ -21,6 +21,7 @@ import { formSubmissions, submissionNotes } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { StaffContext } from '../lib/staff-guard.ts';
+import { staffText } from './admin-text.ts';
 import { writeAudit } from './staff-audit.ts';
 
 /** The field that tells rows apart (a name or an organisation), per form; none for a concern. */
@@ -157,14 +158,10 @@ async function itemOf(q: Db | Tx, r: Row): Promise<InboxItem> {
 
 /** A note's text: trimmed, 1..NOTE_MAX characters, plain text (no control characters but line breaks and tabs). */
 export function noteBody(body: string): string {
-  const text = body.trim();
-  const field = (code: 'REQUIRED' | 'TEXT_TOO_LONG' | 'INVALID') =>
-    new ApiError('VALIDATION_ERROR', { fields: { body: code } });
-  if (text === '') throw field('REQUIRED');
-  if (Array.from(text).length > NOTE_MAX) throw field('TEXT_TOO_LONG');
+  const text = staffText(body, 'body', NOTE_MAX);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(text))
-    throw field('INVALID');
+    throw new ApiError('VALIDATION_ERROR', { fields: { body: 'INVALID' } });
   return text;
 }
 
@@ -239,15 +236,13 @@ export function createTeamInbox({ database, clock }: TeamInboxDeps) {
       const text = noteBody(body);
       return database.transaction(async (tx) => {
         const row = await rowOr404(tx, id, true);
-        await tx
-          .insert(submissionNotes)
-          .values({
-            submissionId: id,
-            staffId: who.id,
-            staffName: who.name,
-            body: text,
-            createdAt: clock.now(),
-          });
+        await tx.insert(submissionNotes).values({
+          submissionId: id,
+          staffId: who.id,
+          staffName: who.name,
+          body: text,
+          createdAt: clock.now(),
+        });
         // the note's length only: its text may name people
         await writeAudit(tx, clock, who, {
           action: 'submission.note',
