@@ -494,6 +494,32 @@ describe('refunding a course order', () => {
     ).toBe(404);
   });
 
+  it('an order that charged nothing (a 100 % code): a credit note of 0, nothing sent to the provider, the course ended', async () => {
+    const made = await as(
+      admin,
+      'POST',
+      '/staff/admin/coupons',
+      draftCoupon({ code: 'GIFT100', value: 100 }),
+    );
+    expect(made.status, made.text).toBe(201);
+    const m = await registerMember(app);
+    const r = await buy(app, m.token, newKey(), { courseIds: [PCOS], code: 'GIFT100', expectedTotal: 0 });
+    expect(r.status, r.text).toBe(201);
+    const [order] = await db.db.select().from(orders).where(eq(orders.userId, m.user.id));
+    expect(order).toMatchObject({ total: 0, chargeId: null });
+    const refund = await as(admin, 'POST', `/staff/admin/orders/${order.id}/refund`, {
+      reason: 'Course withdrawn',
+    });
+    expect(refund.status, refund.text).toBe(200);
+    expect(refund.body.refund).toMatchObject({
+      amount: 0,
+      creditNoteNumber: expect.stringMatching(/^CN-2026-\d{6}$/),
+    });
+    const [row] = await db.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    expect(row.refundId).toBe('none');
+    expect(await db.db.select().from(enrolments).where(eq(enrolments.userId, m.user.id))).toEqual([]);
+  });
+
   it('two refunds at once: one refund, one credit note, the other 409', async () => {
     const { order } = await purchase([MENOPAUSE]);
     const both = await Promise.all(
