@@ -56,37 +56,40 @@ const list = createRoute({
   responses: { 200: reply(ExpertBookings, 'Her bookings'), ...errors(400, 401, 403) },
 });
 
-const join = createRoute({
-  method: 'post',
-  path: '/staff/expert/bookings/{id}/join',
-  tags,
-  security,
-  summary: "The consultation's Jitsi room, under her name (audited)",
-  description:
-    "The member's room, from 10 minutes before the start until the end (409 NOT_YET_OPEN / ENDED). Her name in her language is the display name; `jwt` (moderator) when the server signs room tokens.",
-  request: { params: bookingParam },
-  responses: { 200: reply(JoinInfo, 'How to join'), ...errors(400, 401, 403, 404, 409) },
-});
+/** One of her bookings' actions: POST /staff/expert/bookings/{id}/<action>. */
+const bookingAction = <A extends string, T extends z.ZodType>(
+  action: A,
+  schema: T,
+  summary: string,
+  description?: string,
+) =>
+  createRoute({
+    method: 'post',
+    path: `/staff/expert/bookings/{id}/${action}` as `/staff/expert/bookings/{id}/${A}`,
+    tags,
+    security,
+    summary,
+    ...(description ? { description } : {}),
+    request: { params: bookingParam },
+    responses: { 200: reply(schema, summary), ...errors(400, 401, 403, 404, 409) },
+  });
 
-const details = createRoute({
-  method: 'post',
-  path: '/staff/expert/bookings/{id}/details',
-  tags,
-  security,
-  summary: "A medical consultation's sealed names and date of birth (each opening audited)",
-  request: { params: bookingParam },
-  responses: { 200: reply(SealedDetails, 'The details'), ...errors(400, 401, 403, 404, 409) },
-});
-
-const noShow = createRoute({
-  method: 'post',
-  path: '/staff/expert/bookings/{id}/no-show',
-  tags,
-  security,
-  summary: 'Mark the member absent (from the start on; again: no change)',
-  request: { params: bookingParam },
-  responses: { 200: reply(ExpertBooking, 'The booking'), ...errors(400, 401, 403, 404, 409) },
-});
+const join = bookingAction(
+  'join',
+  JoinInfo,
+  "The consultation's Jitsi room, under her name (audited)",
+  "The member's room, from 10 minutes before the start until the end (409 NOT_YET_OPEN / ENDED). Her name in her language is the display name; `jwt` (moderator) when the server signs room tokens.",
+);
+const details = bookingAction(
+  'details',
+  SealedDetails,
+  "A medical consultation's sealed names and date of birth (each opening audited)",
+);
+const noShow = bookingAction(
+  'no-show',
+  ExpertBooking,
+  'Mark the member absent (from the start on; again: no change)',
+);
 
 const hoursGet = createRoute({
   method: 'get',
