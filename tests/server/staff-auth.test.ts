@@ -16,7 +16,7 @@ import { auditLog, staff, staffPasskeys } from '../../server/db/schema.ts';
 import { addStaff, type NewStaff } from '../../server/domain/staff-create.ts';
 import { passwordProblem } from '../../server/domain/staff-password.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
-import { call, expectEnvelope, registerMember } from './helpers.ts';
+import { call, countingHasher, expectEnvelope, registerMember, testApp } from './helpers.ts';
 import { setupTestDb } from './test-db.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 10, 28, 9, 0));
@@ -320,7 +320,6 @@ describe('the session', () => {
   });
 
   it('Secure on https', async () => {
-    const { testApp } = await import('./helpers.ts');
     const https = testApp({
       db: database,
       clock,
@@ -546,5 +545,34 @@ describe('the audit log', () => {
     expect((await send('GET', '/staff/audit?limit=500', { cookie: admin.full })).status).toBe(400);
     const moderator = await withTotp();
     expectEnvelope(await send('GET', '/staff/audit', { cookie: moderator.full }), 'FORBIDDEN');
+  });
+});
+
+describe("the signed-out and half routes' limits", () => {
+  it('an unknown address costs a hash check as a known one does', async () => {
+    const hasher = countingHasher();
+    const counted = testApp({ db: database, clock, hasher });
+    const s = await setUp();
+    await call(counted, 'POST', '/api/staff/login', {
+      json: { email: 'nobody@example.org', password: PASSWORD },
+    });
+    expect([hasher.verifies, hasher.dummies]).toEqual([0, 1]);
+    await call(counted, 'POST', '/api/staff/login', {
+      json: { email: s.email, password: 'a wrong one, long enough' },
+    });
+    expect([hasher.verifies, hasher.dummies]).toEqual([1, 1]);
+  });
+
+  it('count per address on every sign-in step (AUTH_RATE_LIMIT)', async () => {
+    const limited = testApp({ db: database, clock, config: { rateLimit: { limit: 2, windowMs: 60_000 } } });
+    const login = () =>
+      call(limited, 'POST', '/api/staff/login', { json: { email: 'a@example.org', password: PASSWORD } });
+    expect((await login()).status).toBe(401);
+    expect((await login()).status).toBe(401);
+    expectEnvelope(await login(), 'RATE_LIMITED');
+    expectEnvelope(await call(limited, 'GET', '/api/staff/setup/whatever'), 'RATE_LIMITED');
+    expect((await call(limited, 'GET', '/api/staff/setup/whatever', { ip: '198.51.100.9' })).status).toBe(
+      410,
+    );
   });
 });
