@@ -20,7 +20,14 @@ export interface AdminExpertsContext {
   pending: ExpertChange | null;
   /** The expert whose change is being rejected (the dialog), with the reason typed. */
   rejecting: { id: string; reason: string; problem: 'REQUIRED' | 'TEXT_TOO_LONG' | null } | null;
+  /** What the last change did, to whom (the page says it). */
+  done: { id: string; what: 'publish' | 'unpublish' | 'approve' | 'reject' } | null;
 }
+
+const doneOf = (change: ExpertChange): NonNullable<AdminExpertsContext['done']> => ({
+  id: change.id,
+  what: change.change === 'publish' ? (change.published ? 'publish' : 'unpublish') : change.change,
+});
 
 export type AdminExpertsEvent =
   | { type: 'experts.publish'; id: string; published: boolean }
@@ -67,11 +74,13 @@ export const adminExpertsMachine = setup({
         return r ? { id: r.id, change: 'reject', reason: r.reason.trim() } : null;
       },
       error: null,
+      done: null,
     }),
     keepExpert: assign(({ context }, { expert }: { expert: AdminExpert }) => ({
       experts: context.experts.map((e) => (e.id === expert.id ? expert : e)),
       pending: null,
       rejecting: null,
+      done: context.pending && doneOf(context.pending),
     })),
     openReject: assign(({ event }) => {
       assertEvent(event, 'experts.reject');
@@ -92,7 +101,7 @@ export const adminExpertsMachine = setup({
 }).createMachine({
   id: 'adminExperts',
   description: 'The experts as an admin sees them: published or not, profile changes to approve.',
-  context: { experts: [], error: null, pending: null, rejecting: null },
+  context: { experts: [], error: null, pending: null, rejecting: null, done: null },
   initial: 'loading',
   states: {
     loading: {
