@@ -93,7 +93,7 @@ export const auditLogMachine = setup({
         moreFailed: {
           description: 'The older entries did not come; the rows stay, with a retry.',
           tags: ['moreFailed'],
-          on: { 'audit.more': 'more', 'audit.retry': 'more' },
+          on: { 'audit.more': 'more' },
         },
       },
     },

@@ -164,7 +164,7 @@ export const inboxMachine = setup({
         moreFailed: {
           description: 'The next rows did not come; the rows stay, with a retry.',
           tags: ['moreFailed'],
-          on: { 'inbox.more': 'more', 'inbox.retry': 'more' },
+          on: { 'inbox.more': 'more' },
         },
       },
     },
