@@ -20,8 +20,8 @@ import { formerMemberId, invoices, orders } from './commerce.ts';
 import { experts } from './experts.ts';
 
 // ------------------------------------------------------------------ consultations (issue 10)
-// Availability is content (server/content/availability/<expert-id>.json), written only by the
-// loader. A booking is held (10 minutes) → confirmed (paid, invoiced) → cancelled (refund, credit
+// Availability is seeded from content (server/content/availability/<expert-id>.json) by the loader,
+// then, once she edits it in the expert portal (issue 26, updated_at), hers alone. A booking is held (10 minutes) → confirmed (paid, invoiced) → cancelled (refund, credit
 // note), or expired (unpaid hold). The personal details of a medical consultation are one
 // AES-256-GCM ciphertext (`details`); no column holds a name or a date of birth in clear.
 // Migration: server/drizzle/0007_consultations.sql (hand-written, as drizzle would).
