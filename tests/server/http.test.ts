@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { STAFF_ROUTES } from '../../contract/staff.ts';
 import { DOCS_CSP } from '../../server/docs.ts';
 import { createLogger, describeError, redact } from '../../server/lib/log.ts';
 import {
@@ -200,6 +201,8 @@ describe('routing', () => {
         '/api/forms/partnerships',
         '/api/forms/concern',
         '/api/forms/expert-application',
+        // the staff side (issue 26): every row of its route table, listed apart under the tag 'staff'
+        ...new Set(STAFF_ROUTES.map((route) => `/api${route.path}`)),
       ].sort(),
     );
     expect(r.body.paths['/api/users/register/standard'].post.responses).toHaveProperty('201');
