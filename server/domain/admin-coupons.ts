@@ -14,7 +14,7 @@ import type { Database, Tx } from '../db/index.ts';
 import { couponRedemptions, coupons, courses } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
-import type { StaffContext } from '../lib/staff-guard.ts';
+import type { StaffActor } from './admin-common.ts';
 import { writeAudit } from './staff-audit.ts';
 
 type Row = typeof coupons.$inferSelect;
@@ -87,7 +87,7 @@ export function createAdminCoupons({ database, clock }: { database: Database; cl
       return { items: rows.map((r) => view(r, counts.get(r.code) ?? 0)) };
     },
 
-    async create(who: StaffContext, draft: CouponDraft): Promise<AdminCoupon> {
+    async create(who: StaffActor, draft: CouponDraft): Promise<AdminCoupon> {
       const problems: Problems = {};
       const code = normalizeCouponCode(draft.code);
       if (code === '') problems.code = 'REQUIRED';
@@ -129,6 +129,7 @@ export function createAdminCoupons({ database, clock }: { database: Database; cl
           .returning();
         if (!row) throw new ApiError('COUPON_EXISTS');
         await writeAudit(tx, clock, who, {
+          requestId: who.requestId,
           action: 'coupon.created',
           targetType: 'coupon',
           targetId: code,
@@ -138,7 +139,7 @@ export function createAdminCoupons({ database, clock }: { database: Database; cl
       });
     },
 
-    async change(who: StaffContext, typed: string, patch: CouponPatch): Promise<AdminCoupon> {
+    async change(who: StaffActor, typed: string, patch: CouponPatch): Promise<AdminCoupon> {
       const code = normalizeCouponCode(typed);
       const problems: Problems = {};
       const endsAt = patch.endsAt === undefined ? undefined : moment(patch.endsAt, 'endsAt', problems);
@@ -161,6 +162,7 @@ export function createAdminCoupons({ database, clock }: { database: Database; cl
         if (Object.keys(set).length === 0) return viewOne(tx, row);
         const [updated] = await tx.update(coupons).set(set).where(eq(coupons.code, code)).returning();
         await writeAudit(tx, clock, who, {
+          requestId: who.requestId,
           action: 'coupon.changed',
           targetType: 'coupon',
           targetId: code,

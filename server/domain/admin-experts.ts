@@ -20,8 +20,7 @@ import { type ExpertTexts, expertProfileDrafts, experts, staff } from '../db/sch
 import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { Locale } from '../lib/i18n.ts';
-import type { StaffContext } from '../lib/staff-guard.ts';
-import { staffText } from './admin-text.ts';
+import { type StaffActor, staffText } from './admin-common.ts';
 import type { CatalogueCache } from './learning-catalogue.ts';
 import { writeAudit } from './staff-audit.ts';
 
@@ -131,10 +130,11 @@ export function createAdminExperts({
       return { items: rows.map((e) => adminExpert(e, draftOf.get(e.id), linked.has(e.id), locale)) };
     },
 
-    setPublished(who: StaffContext, id: string, published: boolean, locale: Locale): Promise<AdminExpert> {
+    setPublished(who: StaffActor, id: string, published: boolean, locale: Locale): Promise<AdminExpert> {
       return act(id, locale, async (tx, e) => {
         await tx.update(experts).set({ published, publishedSetAt: clock.now() }).where(eq(experts.id, id));
         await writeAudit(tx, clock, who, {
+          requestId: who.requestId,
           action: published ? 'expert.published' : 'expert.unpublished',
           targetType: 'expert',
           targetId: id,
@@ -143,7 +143,7 @@ export function createAdminExperts({
       });
     },
 
-    approve(who: StaffContext, id: string, locale: Locale): Promise<AdminExpert> {
+    approve(who: StaffActor, id: string, locale: Locale): Promise<AdminExpert> {
       return act(id, locale, async (tx, e) => {
         const draft = await pending(tx, id);
         const texts = (l: Locale): ExpertTexts => ({
@@ -157,11 +157,16 @@ export function createAdminExperts({
           .set({ texts: { en: texts('en'), ar: texts('ar') }, textsApprovedAt: clock.now() })
           .where(eq(experts.id, id));
         await tx.delete(expertProfileDrafts).where(eq(expertProfileDrafts.expertId, id));
-        await writeAudit(tx, clock, who, { action: 'profile.approved', targetType: 'expert', targetId: id });
+        await writeAudit(tx, clock, who, {
+          requestId: who.requestId,
+          action: 'profile.approved',
+          targetType: 'expert',
+          targetId: id,
+        });
       });
     },
 
-    async reject(who: StaffContext, id: string, reason: string, locale: Locale): Promise<AdminExpert> {
+    async reject(who: StaffActor, id: string, reason: string, locale: Locale): Promise<AdminExpert> {
       const text = staffText(reason, 'reason', REJECT_REASON_MAX);
       const result = await database.transaction(async (tx) => {
         const [e] = await tx.select({ id: experts.id }).from(experts).where(eq(experts.id, id));
@@ -173,6 +178,7 @@ export function createAdminExperts({
           .where(eq(expertProfileDrafts.expertId, id));
         // the reason's length only: the expert reads it in her portal, the log needs none of it
         await writeAudit(tx, clock, who, {
+          requestId: who.requestId,
           action: 'profile.rejected',
           targetType: 'expert',
           targetId: id,

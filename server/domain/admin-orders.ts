@@ -23,9 +23,8 @@ import {
 import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { Locale } from '../lib/i18n.ts';
-import type { StaffContext } from '../lib/staff-guard.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import { staffText } from './admin-text.ts';
+import { type StaffActor, staffText } from './admin-common.ts';
 import { writeAudit } from './staff-audit.ts';
 
 export const orderRefundKey = (orderId: string) => `order-refund:${orderId}`;
@@ -114,7 +113,7 @@ export function createAdminOrders({
       return { items: await views(db, and(...where)!, locale) };
     },
 
-    async refund(who: StaffContext, id: string, reason: string, locale: Locale): Promise<AdminOrder> {
+    async refund(who: StaffActor, id: string, reason: string, locale: Locale): Promise<AdminOrder> {
       const text = staffText(reason, 'reason', REFUND_REASON_MAX);
       const [order] = await db.select().from(orders).where(eq(orders.id, id));
       if (!order) throw new ApiError('NOT_FOUND');
@@ -180,6 +179,7 @@ export function createAdminOrders({
         }
         // no reason text in the log: it may say something about her
         await writeAudit(tx, clock, who, {
+          requestId: who.requestId,
           action: 'order.refunded',
           targetType: 'order',
           targetId: id,

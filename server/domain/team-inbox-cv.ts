@@ -8,7 +8,7 @@ import { resolve, sep } from 'node:path';
 import type { Database } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
-import type { StaffContext } from '../lib/staff-guard.ts';
+import type { StaffActor } from './admin-common.ts';
 import { writeAudit } from './staff-audit.ts';
 import type { TeamInbox } from './team-inbox.ts';
 
@@ -43,7 +43,7 @@ export function createInboxCv({
 }) {
   return {
     /** The CV of an expert application, opened for reading (404 NOT_FOUND when there is none). */
-    async open(who: StaffContext, id: string): Promise<CvFile> {
+    async open(who: StaffActor, id: string): Promise<CvFile> {
       const row = await inbox.row(id);
       if (row.kind !== 'expert-application' || !row.cvPath) throw new ApiError('NOT_FOUND');
       const real = insideFolder(uploadsDir, row.cvPath);
@@ -51,6 +51,7 @@ export function createInboxCv({
       const size = statSync(real).size;
       await database.transaction((tx) =>
         writeAudit(tx, clock, who, {
+          requestId: who.requestId,
           action: 'submission.cv.downloaded',
           targetType: 'submission',
           targetId: id,

@@ -20,8 +20,7 @@ import type { Database, Db, Tx } from '../db/index.ts';
 import { formSubmissions, submissionNotes } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
-import type { StaffContext } from '../lib/staff-guard.ts';
-import { staffText } from './admin-text.ts';
+import { type StaffActor, staffText } from './admin-common.ts';
 import { writeAudit } from './staff-audit.ts';
 
 /** The field that tells rows apart (a name or an organisation), per form; none for a concern. */
@@ -213,7 +212,7 @@ export function createTeamInbox({ database, clock }: TeamInboxDeps) {
       return itemOf(db, await rowOr404(db, id));
     },
 
-    async setStatus(who: StaffContext, id: string, status: SubmissionStatus): Promise<InboxItem> {
+    async setStatus(who: StaffActor, id: string, status: SubmissionStatus): Promise<InboxItem> {
       return database.transaction(async (tx) => {
         const row = await rowOr404(tx, id, true);
         if (row.status === status) return itemOf(tx, row);
@@ -223,6 +222,7 @@ export function createTeamInbox({ database, clock }: TeamInboxDeps) {
           .where(eq(formSubmissions.id, id))
           .returning();
         await writeAudit(tx, clock, who, {
+          requestId: who.requestId,
           action: 'submission.status',
           targetType: 'submission',
           targetId: id,
@@ -232,7 +232,7 @@ export function createTeamInbox({ database, clock }: TeamInboxDeps) {
       });
     },
 
-    async addNote(who: StaffContext, id: string, body: string): Promise<InboxItem> {
+    async addNote(who: StaffActor, id: string, body: string): Promise<InboxItem> {
       const text = noteBody(body);
       return database.transaction(async (tx) => {
         const row = await rowOr404(tx, id, true);
@@ -245,6 +245,7 @@ export function createTeamInbox({ database, clock }: TeamInboxDeps) {
         });
         // the note's length only: its text may name people
         await writeAudit(tx, clock, who, {
+          requestId: who.requestId,
           action: 'submission.note',
           targetType: 'submission',
           targetId: id,

@@ -18,10 +18,9 @@ import { createAdminCoupons } from '../domain/admin-coupons.ts';
 import { createAdminExperts } from '../domain/admin-experts.ts';
 import { createAdminOrders } from '../domain/admin-orders.ts';
 import { createRouter, jsonBody } from '../lib/http.ts';
-import { staffOf } from '../lib/staff-guard.ts';
 import { BODY_ERRORS, bodyOf, reply } from './schemas.ts';
 import type { StaffDeps } from './staff.ts';
-import { staffDoc, staffErrors, uuidParam } from './staff-inbox-routes.ts';
+import { actorOf, staffDoc, staffErrors, uuidParam } from './staff-inbox-routes.ts';
 
 const ExpertParams = z.object({
   id: z
@@ -155,28 +154,28 @@ export function staffAdminRoutes({ database, clock, catalogue, provider }: Staff
     .openapi(published, async (c) => {
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
-      return c.json(await admin.experts.setPublished(staffOf(c), id, body.published, c.var.locale), 200);
+      return c.json(await admin.experts.setPublished(actorOf(c), id, body.published, c.var.locale), 200);
     })
     .openapi(approve, async (c) =>
-      c.json(await admin.experts.approve(staffOf(c), c.req.valid('param').id, c.var.locale), 200),
+      c.json(await admin.experts.approve(actorOf(c), c.req.valid('param').id, c.var.locale), 200),
     )
     .openapi(reject, async (c) => {
       const { id } = c.req.valid('param');
       return c.json(
-        await admin.experts.reject(staffOf(c), id, c.req.valid('json').reason, c.var.locale),
+        await admin.experts.reject(actorOf(c), id, c.req.valid('json').reason, c.var.locale),
         200,
       );
     })
     .openapi(coupons, async (c) => c.json(await admin.coupons.list(), 200))
     .openapi(createCoupon, async (c) =>
-      c.json(await admin.coupons.create(staffOf(c), c.req.valid('json')), 201),
+      c.json(await admin.coupons.create(actorOf(c), c.req.valid('json')), 201),
     )
     .openapi(changeCoupon, async (c) =>
-      c.json(await admin.coupons.change(staffOf(c), c.req.valid('param').code, c.req.valid('json')), 200),
+      c.json(await admin.coupons.change(actorOf(c), c.req.valid('param').code, c.req.valid('json')), 200),
     )
     .openapi(orders, async (c) => c.json(await admin.orders.find(c.req.valid('query'), c.var.locale), 200))
     .openapi(refund, async (c) => {
       const id = c.req.valid('param').id.toLowerCase();
-      return c.json(await admin.orders.refund(staffOf(c), id, c.req.valid('json').reason, c.var.locale), 200);
+      return c.json(await admin.orders.refund(actorOf(c), id, c.req.valid('json').reason, c.var.locale), 200);
     });
 }

@@ -5,6 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import {
   InboxItem,
   InboxNoteBody,
@@ -12,10 +13,11 @@ import {
   InboxQuery,
   InboxStatusBody,
 } from '../../contract/staff-inbox.ts';
+import type { StaffActor } from '../domain/admin-common.ts';
 import { DEFAULT_FORMS_CONFIG } from '../domain/forms.ts';
 import { createTeamInbox } from '../domain/team-inbox.ts';
 import { createInboxCv } from '../domain/team-inbox-cv.ts';
-import { createRouter, jsonBody } from '../lib/http.ts';
+import { type AppEnv, createRouter, jsonBody } from '../lib/http.ts';
 import { staffOf } from '../lib/staff-guard.ts';
 import { BODY_ERRORS, bodyOf, errorResponses, reply } from './schemas.ts';
 import type { StaffDeps } from './staff.ts';
@@ -37,6 +39,9 @@ export const staffDoc = (summary: string, description?: string) => ({
   summary,
   ...(description ? { description } : {}),
 });
+
+/** The signed-in staff member and this request's id, for the audit row. */
+export const actorOf = (c: Context<AppEnv>): StaffActor => ({ ...staffOf(c), requestId: c.var.requestId });
 
 export const uuidParam = (name: string) =>
   z
@@ -121,13 +126,13 @@ export function staffInboxRoutes({ database, clock, config }: StaffDeps) {
     .openapi(list, async (c) => c.json(await inbox.list(c.req.valid('query')), 200))
     .openapi(one, async (c) => c.json(await inbox.item(id(c.req.valid('param').id)), 200))
     .openapi(status, async (c) =>
-      c.json(await inbox.setStatus(staffOf(c), id(c.req.valid('param').id), c.req.valid('json').status), 200),
+      c.json(await inbox.setStatus(actorOf(c), id(c.req.valid('param').id), c.req.valid('json').status), 200),
     )
     .openapi(note, async (c) =>
-      c.json(await inbox.addNote(staffOf(c), id(c.req.valid('param').id), c.req.valid('json').body), 200),
+      c.json(await inbox.addNote(actorOf(c), id(c.req.valid('param').id), c.req.valid('json').body), 200),
     )
     .openapi(cv, async (c) => {
-      const file = await cvs.open(staffOf(c), id(c.req.valid('param').id));
+      const file = await cvs.open(actorOf(c), id(c.req.valid('param').id));
       return c.body(Readable.toWeb(file.stream) as ReadableStream, 200, {
         'Content-Type': 'application/pdf',
         'Content-Disposition': `attachment; filename="${file.name}"`,

@@ -199,7 +199,9 @@ describe(`the team inbox on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () =>
       targetType: 'submission',
       targetId: concern.id,
       detail: { kind: 'concern', from: 'new', to: 'in-progress' },
+      requestId: r.headers.get('x-request-id'),
     });
+    expect(row.requestId).toBeTruthy();
     const list = await as(moderator, 'GET', '/staff/inbox');
     expect(list.body.counts).toEqual({ new: 4, inProgress: 1, urgent: 1 });
     const closed = await as(moderator, 'PATCH', `/staff/inbox/${concern.id}`, { status: 'closed' });
