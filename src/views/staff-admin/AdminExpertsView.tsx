@@ -69,7 +69,17 @@ function Experts() {
       {snap.hasTag('step:ready') && (
         <ul className={rowList}>
           {experts.map((e) => (
-            <ExpertRow key={e.id} expert={e} busy={snap.hasTag('busy') && pending?.id === e.id} />
+            <ExpertRow
+              key={e.id}
+              expert={e}
+              busy={snap.hasTag('busy') && pending?.id === e.id}
+              // while the switch's change is on its way it shows what was asked; refused, the answer again
+              published={
+                snap.hasTag('busy') && pending?.id === e.id && pending.change === 'publish'
+                  ? pending.published
+                  : e.published
+              }
+            />
           ))}
         </ul>
       )}
@@ -94,7 +104,7 @@ function Experts() {
   );
 }
 
-function ExpertRow({ expert, busy }: { expert: AdminExpert; busy: boolean }) {
+function ExpertRow({ expert, busy, published }: { expert: AdminExpert; busy: boolean; published: boolean }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const actor = useFlowActor(ExpertsFlow);
@@ -121,7 +131,7 @@ function ExpertRow({ expert, busy }: { expert: AdminExpert; busy: boolean }) {
           </p>
         </div>
         <Switch
-          checked={expert.published}
+          checked={published}
           disabled={anyBusy}
           aria-busy={busy || undefined}
           data-testid={`publish-${expert.id}`}
