@@ -64,6 +64,7 @@ const concrete = (path: string) =>
 
 const openapi = (await call(app, 'GET', '/api/openapi.json')).body as {
   paths: Record<string, Record<string, { tags?: string[]; security?: unknown[] }>>;
+  components: { securitySchemes: Record<string, unknown> };
 };
 
 describe.each(STAFF_ROUTES.map((r) => [`${r.method.toUpperCase()} ${r.path}`, r] as const))(
@@ -117,6 +118,14 @@ describe('the guard', () => {
 });
 
 describe('the API reference', () => {
+  it('declares the staff cookie as a security scheme', () => {
+    expect(openapi.components.securitySchemes.staffCookie).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: STAFF_COOKIE,
+    });
+  });
+
   it("lists the staff routes apart, after the members' API, signed in by the staff cookie", async () => {
     const html = (await call(app, 'GET', '/api/docs')).text;
     const staffAt = html.indexOf('<h1 id="staff">Staff side</h1>');
