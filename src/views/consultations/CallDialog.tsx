@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { JoinInfo } from '../../../contract/consultations';
 import { css } from '../../../styled-system/css';
 import { useFlowSelect, useFlowSend } from '../../app/flow';
 import { Button } from '../../components/button';
@@ -61,39 +63,12 @@ export function CallDialog() {
               />
             )}
             {join && (
-              <>
-                <iframe
-                  src={join.url}
-                  title={intl.formatMessage({ id: 'consultations.call.frame' })}
-                  allow="camera; microphone"
-                  data-testid="call-frame"
-                  className={css({
-                    width: 'full',
-                    height: { base: '60vh', md: '70vh' },
-                    border: '0',
-                    borderRadius: 'lg',
-                    bg: 'black',
-                  })}
-                />
-                <p className={css({ display: 'flex', gap: '2', textStyle: 'body.sm', color: 'fg.muted' })}>
-                  <InfoIcon
-                    aria-hidden="true"
-                    className={css({ boxSize: '4', flexShrink: '0', mt: '0.5' })}
-                  />
-                  <span>
-                    <FormattedMessage id="consultations.call.alias" values={{ alias: join.displayName }} />{' '}
-                    <a
-                      href={join.url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      data-testid="call-new-tab"
-                      className={css({ color: 'accent.fg', textDecoration: 'underline' })}
-                    >
-                      <FormattedMessage id="consultations.call.newTab" />
-                    </a>
-                  </span>
-                </p>
-              </>
+              <CallRoom
+                join={join}
+                frameTitle={intl.formatMessage({ id: 'consultations.call.frame' })}
+                who={<FormattedMessage id="consultations.call.alias" values={{ alias: join.displayName }} />}
+                newTab={<FormattedMessage id="consultations.call.newTab" />}
+              />
             )}
           </div>
           <Dialog.Footer>
@@ -104,5 +79,45 @@ export function CallDialog() {
         </Dialog.Content>
       </Dialog.Positioner>
     </Dialog.Root>
+  );
+}
+
+/**
+ * The room itself, in the same window for the member and for the expert (issue 26): the Jitsi frame
+ * (camera and microphone allowed for it), then who she is in the call and a link to open it in a tab.
+ * The words come from the screen's own bundle.
+ */
+export function CallRoom(props: { join: JoinInfo; frameTitle: string; who: ReactNode; newTab: ReactNode }) {
+  return (
+    <>
+      <iframe
+        src={props.join.url}
+        title={props.frameTitle}
+        allow="camera; microphone"
+        data-testid="call-frame"
+        className={css({
+          width: 'full',
+          height: { base: '60vh', md: '70vh' },
+          border: '0',
+          borderRadius: 'lg',
+          bg: 'black',
+        })}
+      />
+      <p className={css({ display: 'flex', gap: '2', textStyle: 'body.sm', color: 'fg.muted' })}>
+        <InfoIcon aria-hidden="true" className={css({ boxSize: '4', flexShrink: '0', mt: '0.5' })} />
+        <span>
+          {props.who}{' '}
+          <a
+            href={props.join.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="call-new-tab"
+            className={css({ color: 'accent.fg', textDecoration: 'underline' })}
+          >
+            {props.newTab}
+          </a>
+        </span>
+      </p>
+    </>
   );
 }
