@@ -102,6 +102,9 @@ export const CLIENT_ERROR_CODES = [
   'RATING_REQUIRED',
   'RATING_INVALID',
   'REVIEW_TOO_LONG',
+  // the staff side (issue 26): the browser's passkey ceremony, cancelled or not possible here
+  'PASSKEY_CANCELLED',
+  'PASSKEY_UNSUPPORTED',
 ] as const;
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 
