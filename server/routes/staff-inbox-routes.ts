@@ -33,11 +33,12 @@ export const staffErrors = errorResponses({
   429: 'RATE_LIMITED',
 });
 
-/** What every staff route shares in the reference: the tag that lists them apart. */
+/** What these staff routes share in the reference: the tag that lists them apart, the staff cookie. */
 export const staffDoc = (summary: string, description?: string) => ({
   tags: ['staff'],
   summary,
   ...(description ? { description } : {}),
+  security: [{ staffCookie: [] }],
 });
 
 /** The signed-in staff member and this request's id, for the audit row. */

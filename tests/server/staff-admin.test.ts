@@ -539,12 +539,15 @@ describe('refunding a course order', () => {
 });
 
 describe('the reference', () => {
-  it('lists the inbox’s and the admin’s routes under the tag staff', async () => {
+  it('lists the inbox’s and the admin’s routes under the tag staff, behind the staff cookie', async () => {
     const doc = (await get(app, '/openapi.json')).body;
     const mine = STAFF_ROUTES.filter((r) => /^\/staff\/(inbox|admin)/.test(r.path));
     expect(mine).toHaveLength(14);
-    for (const r of mine)
-      expect(doc.paths[`/api${r.path}`]?.[r.method]?.tags, `${r.method} ${r.path}`).toEqual(['staff']);
+    for (const r of mine) {
+      const op = doc.paths[`/api${r.path}`]?.[r.method];
+      expect(op?.tags, `${r.method} ${r.path}`).toEqual(['staff']);
+      expect(op?.security).toEqual([{ staffCookie: [] }]);
+    }
   });
 });
 
