@@ -74,8 +74,9 @@ export const PUBLIC_PAGES: ReadonlyArray<readonly [path: string, titleId: string
   ['/forgot-pin', 'forgot.title', 'server.meta.forgot.description'],
 ];
 
-/** Members' and buying pages: never indexed (robots.txt disallows them too). */
-export const PRIVATE_PREFIXES = ['/dashboard', '/checkout', '/cart', '/api'] as const;
+/** Members' and buying pages and the staff area: never indexed (robots.txt disallows them too). */
+export const PRIVATE_PREFIXES = ['/dashboard', '/checkout', '/cart', '/api', '/staff'] as const;
+const isStaff = (path: string) => path === '/staff' || path.startsWith('/staff/');
 const isPrivate = (path: string) => PRIVATE_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 
 const OG_LOCALE: Record<Locale, string> = { en: 'en_US', ar: 'ar_AR' };
@@ -159,6 +160,15 @@ export function createSiteMeta({ config, sources = [] }: { config: SiteConfig; s
           description: clip(found.description[locale]),
         };
     }
+    // the staff area (issue 26): a plain title that says nothing of the page, not indexed
+    if (isStaff(clean))
+      return {
+        locale,
+        path: clean,
+        index: false,
+        title: t(locale, 'staff.layout.brand'),
+        description: t(locale, 'staff.layout.brand'),
+      };
     // members' pages, the cart, unknown paths: the product's own words, not indexed
     return {
       locale,
