@@ -1,6 +1,6 @@
 // Builds the app (unless E2E_SKIP_BUILD=1) and serves it with the real server on a fresh data dir.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,6 +16,19 @@ if (process.env.E2E_SKIP_BUILD !== '1') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'amina-e2e-'));
+// the staff accounts of the specs (issue 26), in one process before the server opens the data dir
+// (tests/e2e/staff-support.ts: staffAccount(role, locale) reads the file)
+mkdirSync(join(root, 'test-results'), { recursive: true });
+const accounts = spawnSync(
+  'npx',
+  [
+    'tsx',
+    'tests/e2e/staff-support.ts',
+    join(root, 'test-results', `staff-accounts-${process.env.E2E_PORT ?? '4173'}.json`),
+  ],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
+);
+if (accounts.status !== 0) process.exit(accounts.status ?? 1);
 const server = spawn('npx', ['tsx', 'server/main.ts'], {
   cwd: root,
   stdio: 'inherit',
