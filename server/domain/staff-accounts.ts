@@ -102,7 +102,11 @@ export function createStaffAccounts({ db, clock, hasher, throttle }: StaffAccoun
     },
 
     /** Her password from the link: the link stops working, a half session opens. */
-    async setup(token: string, password: string): Promise<{ token: string; step: SignInStep }> {
+    async setup(
+      token: string,
+      password: string,
+      requestId?: string,
+    ): Promise<{ token: string; step: SignInStep }> {
       const row = await byLink(token);
       const problem = passwordProblem(password, row.email);
       if (problem) throw new ApiError('VALIDATION_ERROR', { fields: { password: problem } });
@@ -121,14 +125,23 @@ export function createStaffAccounts({ db, clock, hasher, throttle }: StaffAccoun
           .where(and(eq(staff.id, row.id), eq(staff.setupTokenHash, tokenDigest(token))))
           .returning({ id: staff.id });
         if (!used.length) throw new ApiError('STAFF_SETUP_INVALID');
-        await writeAudit(tx, clock, row, { action: 'staff.setup', targetType: 'staff', targetId: row.id });
+        await writeAudit(tx, clock, row, {
+          action: 'staff.setup',
+          targetType: 'staff',
+          targetId: row.id,
+          requestId,
+        });
         return openStaffSession(tx, clock, row.id, 'half');
       });
       return { token: session, step: stepOf(factors) };
     },
 
     /** The password step: a half session, and what she does next. */
-    async login(email: string, password: string): Promise<{ token: string; step: SignInStep }> {
+    async login(
+      email: string,
+      password: string,
+      requestId?: string,
+    ): Promise<{ token: string; step: SignInStep }> {
       const [row] = await db
         .select()
         .from(staff)
@@ -138,6 +151,7 @@ export function createStaffAccounts({ db, clock, hasher, throttle }: StaffAccoun
         await hasher.dummyVerify();
         await writeAudit(db, clock, row && !row.disabledAt ? row : null, {
           action: 'staff.login.failed',
+          requestId,
           detail: { step: 'password' },
         });
         throw new ApiError('INVALID_CREDENTIALS');
@@ -149,6 +163,7 @@ export function createStaffAccounts({ db, clock, hasher, throttle }: StaffAccoun
             action: 'staff.login.failed',
             targetType: 'staff',
             targetId: row.id,
+            requestId,
             detail: { step: 'password' },
           });
           throw throttle.failure('INVALID_CREDENTIALS', attempt);

@@ -35,6 +35,9 @@ export interface FactorDeps {
   throttle: StaffThrottle;
 }
 
+/** Who acts, with the request's id for her audit rows (X-Request-Id). */
+export type Actor = StaffContext & { requestId?: string };
+
 /** What a passkey ceremony's response looks like to us (its fields are checked by the library). */
 export type PasskeyResponse = Record<string, unknown> & { id: string };
 
@@ -57,24 +60,26 @@ export function createStaffFactors({ db, clock, pepper, publicUrl, throttle }: F
   const rpID = new URL(publicUrl).hostname;
 
   /** The factor passed: the count starts again, a full session opens under a new token, audited. */
-  async function passed(who: StaffContext, factor: SecondFactor): Promise<{ token: string; me: StaffMe }> {
+  async function passed(who: Actor, factor: SecondFactor): Promise<{ token: string; me: StaffMe }> {
     await throttle.succeeded(who.id);
     const token = await promoteStaffSession(db, clock, who.tokenHash, who.id);
     await writeAudit(db, clock, who, {
       action: 'staff.login',
       targetType: 'staff',
       targetId: who.id,
+      requestId: who.requestId,
       detail: { factor },
     });
     return { token, me: await staffMe(db, who.id) };
   }
 
   /** A factor added: audited; from a half session (her first factor) it also signs her in. */
-  async function added(who: StaffContext, factor: SecondFactor) {
+  async function added(who: Actor, factor: SecondFactor) {
     await writeAudit(db, clock, who, {
       action: 'staff.factor.added',
       targetType: 'staff',
       targetId: who.id,
+      requestId: who.requestId,
       detail: { factor },
     });
     if (who.stage === 'half') return passed(who, factor);
@@ -82,7 +87,7 @@ export function createStaffFactors({ db, clock, pepper, publicUrl, throttle }: F
   }
 
   /** Runs one second-factor check under the lockout: `check` says whether it passed. */
-  async function attempt(who: StaffContext, factor: SecondFactor, check: () => Promise<boolean>) {
+  async function attempt(who: Actor, factor: SecondFactor, check: () => Promise<boolean>) {
     return throttle.oneAtATime(who.id, async () => {
       const row = await staffRow(db, who.id);
       const counted = await throttle.reserve(row.id, row.lockedUntil);
@@ -91,6 +96,7 @@ export function createStaffFactors({ db, clock, pepper, publicUrl, throttle }: F
         action: 'staff.login.failed',
         targetType: 'staff',
         targetId: who.id,
+        requestId: who.requestId,
         detail: { step: factor },
       });
       throw throttle.failure('SECOND_FACTOR_INVALID', counted);
@@ -110,7 +116,7 @@ export function createStaffFactors({ db, clock, pepper, publicUrl, throttle }: F
   return {
     rpID,
 
-    async totpEnrol(who: StaffContext): Promise<TotpEnrolment> {
+    async totpEnrol(who: Actor): Promise<TotpEnrolment> {
       const row = await assertMayEnrol(db, who);
       const enrolment = await newEnrolment(row.email);
       await db
@@ -120,7 +126,7 @@ export function createStaffFactors({ db, clock, pepper, publicUrl, throttle }: F
       return enrolment;
     },
 
-    async totpConfirm(who: StaffContext, code: string) {
+    async totpConfirm(who: Actor, code: string) {
       const row = await assertMayEnrol(db, who);
       if (!row.totpPending) throw new ApiError('SECOND_FACTOR_INVALID');
       const pending = row.totpPending;
@@ -140,7 +146,7 @@ export function createStaffFactors({ db, clock, pepper, publicUrl, throttle }: F
       });
     },
 
-    async totpLogin(who: StaffContext, code: string) {
+    async totpLogin(who: Actor, code: string) {
       return attempt(who, 'totp', async () => {
         const row = await staffRow(db, who.id);
         if (!row.totpSecret) return false;
@@ -154,7 +160,7 @@ export function createStaffFactors({ db, clock, pepper, publicUrl, throttle }: F
       });
     },
 
-    async passkeyEnrolOptions(who: StaffContext) {
+    async passkeyEnrolOptions(who: Actor) {
       const row = await assertMayEnrol(db, who);
       const existing = await passkeysOf(db, row.id);
       const options = await generateRegistrationOptions({
@@ -171,7 +177,7 @@ export function createStaffFactors({ db, clock, pepper, publicUrl, throttle }: F
       return options;
     },
 
-    async passkeyEnrol(who: StaffContext, response: PasskeyResponse) {
+    async passkeyEnrol(who: Actor, response: PasskeyResponse) {
       const row = await assertMayEnrol(db, who);
       const challenge = await takeChallenge(db, who.tokenHash);
       const origin = acceptedOrigin(response, rpID);
@@ -211,7 +217,7 @@ export function createStaffFactors({ db, clock, pepper, publicUrl, throttle }: F
       return added(who, 'passkey');
     },
 
-    async passkeyLoginOptions(who: StaffContext) {
+    async passkeyLoginOptions(who: Actor) {
       const keys = await passkeysOf(db, who.id);
       if (!keys.length) throw new ApiError('SECOND_FACTOR_INVALID');
       const options = await generateAuthenticationOptions({
@@ -223,7 +229,7 @@ export function createStaffFactors({ db, clock, pepper, publicUrl, throttle }: F
       return options;
     },
 
-    async passkeyLogin(who: StaffContext, response: PasskeyResponse) {
+    async passkeyLogin(who: Actor, response: PasskeyResponse) {
       return attempt(who, 'passkey', async () => {
         const challenge = await takeChallenge(db, who.tokenHash);
         const origin = acceptedOrigin(response, rpID);

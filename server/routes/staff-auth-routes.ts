@@ -23,7 +23,7 @@ import {
 import { FREE_ATTEMPTS, LOCK_SCHEDULE_TEXT } from '../domain/accounts-throttle.ts';
 import { createStaffAccounts, staffMe } from '../domain/staff-accounts.ts';
 import { cursorId, readAudit, writeAudit } from '../domain/staff-audit.ts';
-import { createStaffFactors } from '../domain/staff-factors.ts';
+import { type Actor, createStaffFactors } from '../domain/staff-factors.ts';
 import { clearStaffCookie, endStaffSession, setStaffCookie } from '../domain/staff-sessions.ts';
 import { createStaffThrottle } from '../domain/staff-throttle.ts';
 import { ApiError } from '../lib/errors.ts';
@@ -98,6 +98,9 @@ const AuditQuery = z.object({
 });
 
 type Method = 'get' | 'post' | 'put';
+
+/** Who is signed in, with the request's id for her audit rows. */
+const actor = (c: Context<AppEnv>): Actor => ({ ...staffOf(c), requestId: c.var.requestId });
 const staffCookie = [{ staffCookie: [] }];
 
 /** One staff route's definition: signed-out routes count against the limit; others carry the cookie. */
@@ -186,7 +189,7 @@ export function staffAuthRoutes(deps: StaffDeps) {
       }),
       async (c) => {
         const { token, password } = c.req.valid('json');
-        return step(c, await accounts.setup(token, password));
+        return step(c, await accounts.setup(token, password, c.var.requestId));
       },
     )
     .openapi(
@@ -201,18 +204,18 @@ export function staffAuthRoutes(deps: StaffDeps) {
       }),
       async (c) => {
         const { email, password } = c.req.valid('json');
-        return step(c, await accounts.login(email, password));
+        return step(c, await accounts.login(email, password, c.var.requestId));
       },
     )
     .openapi(withCode('/staff/login/totp', 'Second factor: an authenticator-app code'), async (c) =>
-      signedIn(c, await factors.totpLogin(staffOf(c), c.req.valid('json').code)),
+      signedIn(c, await factors.totpLogin(actor(c), c.req.valid('json').code)),
     )
     .openapi(
       options('/staff/login/passkey/options', "Second factor: a passkey's request options"),
-      async (c) => c.json(await factors.passkeyLoginOptions(staffOf(c)), 200),
+      async (c) => c.json(await factors.passkeyLoginOptions(actor(c)), 200),
     )
     .openapi(withPasskey('/staff/login/passkey', "Second factor: the passkey's answer"), async (c) =>
-      signedIn(c, await factors.passkeyLogin(staffOf(c), c.req.valid('json').response)),
+      signedIn(c, await factors.passkeyLogin(actor(c), c.req.valid('json').response)),
     )
     .openapi(
       createRoute({
@@ -224,24 +227,24 @@ export function staffAuthRoutes(deps: StaffDeps) {
         ),
         responses: { 200: reply(TotpEnrolment, 'Scan, then confirm with a code'), ...errors(401, 429) },
       }),
-      async (c) => c.json(await factors.totpEnrol(staffOf(c)), 200),
+      async (c) => c.json(await factors.totpEnrol(actor(c)), 200),
     )
     .openapi(withCode('/staff/enrol/totp/confirm', 'Confirm the authenticator app with a code'), async (c) =>
-      signedIn(c, await factors.totpConfirm(staffOf(c), c.req.valid('json').code)),
+      signedIn(c, await factors.totpConfirm(actor(c), c.req.valid('json').code)),
     )
     .openapi(options('/staff/enrol/passkey/options', 'Enrol a passkey: the creation options'), async (c) =>
-      c.json(await factors.passkeyEnrolOptions(staffOf(c)), 200),
+      c.json(await factors.passkeyEnrolOptions(actor(c)), 200),
     )
     .openapi(
       withPasskey('/staff/enrol/passkey', "Enrol a passkey: the browser's new credential"),
-      async (c) => signedIn(c, await factors.passkeyEnrol(staffOf(c), c.req.valid('json').response)),
+      async (c) => signedIn(c, await factors.passkeyEnrol(actor(c), c.req.valid('json').response)),
     )
     .openapi(
       createRoute({
         ...route('get', '/staff/me', 'Who is signed in', {}),
         responses: { 200: reply(StaffMe, 'Her account'), ...errors(401) },
       }),
-      async (c) => c.json(await staffMe(db, staffOf(c).id), 200),
+      async (c) => c.json(await staffMe(db, actor(c).id), 200),
     )
     .openapi(
       createRoute({
@@ -250,7 +253,7 @@ export function staffAuthRoutes(deps: StaffDeps) {
         request: bodyOf(LanguageBody),
         responses: { 200: reply(StaffMe, 'Her account'), ...errors(400, 401, 413, 415) },
       }),
-      async (c) => c.json(await accounts.setLanguage(staffOf(c).id, c.req.valid('json').language), 200),
+      async (c) => c.json(await accounts.setLanguage(actor(c).id, c.req.valid('json').language), 200),
     )
     .openapi(
       createRoute({
@@ -258,9 +261,14 @@ export function staffAuthRoutes(deps: StaffDeps) {
         responses: { 204: { description: 'Signed out (the cookie cleared)' }, ...errors(401) },
       }),
       async (c) => {
-        const who = staffOf(c);
+        const who = actor(c);
         await endStaffSession(db, who.tokenHash);
-        await writeAudit(db, clock, who, { action: 'staff.logout', targetType: 'staff', targetId: who.id });
+        await writeAudit(db, clock, who, {
+          action: 'staff.logout',
+          targetType: 'staff',
+          targetId: who.id,
+          requestId: who.requestId,
+        });
         clearStaffCookie(c, secure);
         return c.body(null, 204);
       },
@@ -275,12 +283,13 @@ export function staffAuthRoutes(deps: StaffDeps) {
         responses: { 200: reply(AuditPage, 'A page of the log'), ...errors(400, 401, 403) },
       }),
       async (c) => {
-        const who = staffOf(c);
+        const who = actor(c);
         const { cursor, limit: size } = c.req.valid('query');
         const before = cursor === undefined ? null : cursorId(cursor);
         if (cursor !== undefined && before === null)
           throw new ApiError('VALIDATION_ERROR', { fields: { cursor: 'INVALID' } });
-        if (cursor === undefined) await writeAudit(db, clock, who, { action: 'audit.read' });
+        if (cursor === undefined)
+          await writeAudit(db, clock, who, { action: 'audit.read', requestId: who.requestId });
         return c.json(await readAudit(db, size, before), 200);
       },
     );

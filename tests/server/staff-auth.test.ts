@@ -8,7 +8,7 @@
  */
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { STAFF_COOKIE } from '../../contract/staff.ts';
@@ -545,6 +545,17 @@ describe('the audit log', () => {
     expect((await send('GET', '/staff/audit?limit=500', { cookie: admin.full })).status).toBe(400);
     const moderator = await withTotp();
     expectEnvelope(await send('GET', '/staff/audit', { cookie: moderator.full }), 'FORBIDDEN');
+    // each row leads to its request (X-Request-Id)
+    const [read] = await db.select().from(auditLog).where(eq(auditLog.id, ids[0]));
+    expect(read.requestId).toBe(first.headers.get('x-request-id'));
+    const out = await send('POST', '/staff/logout', { cookie: admin.full });
+    const [logout] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'staff.logout'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(logout.requestId).toBe(out.headers.get('x-request-id'));
   });
 });
 
