@@ -11,20 +11,13 @@ import { creditNoteNumber } from '../../contract/consultation-rules.ts';
 import type { AdminOrder, AdminOrders } from '../../contract/staff-admin.ts';
 import { REFUND_REASON_MAX } from '../../contract/staff-admin.ts';
 import type { Database, Tx } from '../db/index.ts';
-import {
-  creditNoteCounters,
-  enrolments,
-  invoices,
-  orderLines,
-  orderRefunds,
-  orders,
-  users,
-} from '../db/schema.ts';
+import { enrolments, invoices, orderLines, orderRefunds, orders, users } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { Locale } from '../lib/i18n.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { type StaffActor, staffText } from './admin-common.ts';
+import { nextCreditNoteSequence } from './consultations-cancel.ts';
 import { writeAudit } from './staff-audit.ts';
 
 export const orderRefundKey = (orderId: string) => `order-refund:${orderId}`;
@@ -136,13 +129,7 @@ export function createAdminOrders({
         const [again] = await tx.select().from(orderRefunds).where(eq(orderRefunds.orderId, id));
         if (again) throw new ApiError('ALREADY_REFUNDED');
         const now = clock.now();
-        const year = now.getUTCFullYear();
-        await tx.insert(creditNoteCounters).values({ year, last: 0 }).onConflictDoNothing();
-        const [{ last: sequence }] = await tx
-          .update(creditNoteCounters)
-          .set({ last: sql`${creditNoteCounters.last} + 1` })
-          .where(eq(creditNoteCounters.year, year))
-          .returning({ last: creditNoteCounters.last });
+        const { year, sequence } = await nextCreditNoteSequence(tx, now);
         const number = creditNoteNumber(year, sequence);
         await tx.insert(orderRefunds).values({
           orderId: id,

@@ -35,9 +35,11 @@ import { discreetConsultationLine } from './document-lines.ts';
 
 const cancelRefundKey = (bookingId: string) => `consult-cancel:${bookingId}`;
 
-async function creditNoteFor(tx: Tx, b: BookingRow, alias: string, refundId: string, now: Date) {
-  const [existing] = await tx.select().from(creditNotes).where(eq(creditNotes.bookingId, b.id));
-  if (existing) return existing;
+/**
+ * The next credit note's year and sequence (CN-<year>-<sequence>), from the one counter that
+ * consultations' credit notes and refunded course orders (issue 26) share, in the caller's transaction.
+ */
+export async function nextCreditNoteSequence(tx: Tx, now: Date): Promise<{ year: number; sequence: number }> {
   const year = now.getUTCFullYear();
   await tx.insert(creditNoteCounters).values({ year, last: 0 }).onConflictDoNothing();
   const [{ last: sequence }] = await tx
@@ -45,6 +47,13 @@ async function creditNoteFor(tx: Tx, b: BookingRow, alias: string, refundId: str
     .set({ last: sql`${creditNoteCounters.last} + 1` })
     .where(eq(creditNoteCounters.year, year))
     .returning({ last: creditNoteCounters.last });
+  return { year, sequence };
+}
+
+async function creditNoteFor(tx: Tx, b: BookingRow, alias: string, refundId: string, now: Date) {
+  const [existing] = await tx.select().from(creditNotes).where(eq(creditNotes.bookingId, b.id));
+  if (existing) return existing;
+  const { year, sequence } = await nextCreditNoteSequence(tx, now);
   const parts = refundParts(
     { fee: b.fee, merchantCharges: b.merchantCharges, vat: b.vat, total: b.amountPaid },
     b.refundPercent ?? 0,
