@@ -1,21 +1,14 @@
-/**
- * The expert portal's server (issue 26) on PGlite and (TEST_DATABASE_URL) PostgreSQL, with a manual
- * clock: a member books and the booking shows in her expert's list (alias and avatar, never names),
- * never in another expert's (404 on its id); joining the same room under her name in the window;
- * a medical booking's details opened and audited; no-show; a deleted member; her profile texts.
- * Experts sign in through a staff row and a 'full' session written directly (S1 owns the sign-in).
- */
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CARDS } from '../../contract/commerce-rules.ts';
 import { DISCOVERY_OFFER_ID } from '../../contract/experts-constants.ts';
-import { STAFF_COOKIE, STAFF_ROUTES, type StaffRole } from '../../contract/staff.ts';
-import { auditLog, bookings, expertProfileDrafts, staff, staffSessions } from '../../server/db/schema.ts';
+import { STAFF_ROUTES, type StaffRole } from '../../contract/staff.ts';
+import { auditLog, bookings, expertProfileDrafts, staffSessions } from '../../server/db/schema.ts';
 import { defaultConsultationsConfig } from '../../server/domain/consultations-config.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { tokenDigest } from '../../server/lib/hashing.ts';
 import { addCard, call, expectEnvelope, get, newKey, post, registerMember, TEST_PEPPER } from './helpers.ts';
+import { staffSignedIn } from './staff-fixtures.ts';
 import { setupTestDb, usingPostgres } from './test-db.ts';
 
 const M = 60_000;
@@ -34,24 +27,8 @@ const consultations = {
 const { db, app } = await setupTestDb({ clock, config: { consultations } });
 
 /** A staff member signed in (a 'full' session): her cookie header. */
-async function signIn(roles: StaffRole[], expertId: string | null, language: 'en' | 'ar' = 'en') {
-  const now = clock.now();
-  const tag = randomBytes(4).toString('hex');
-  const [row] = await db.db
-    .insert(staff)
-    .values({ email: `${tag}@amina.test`, name: `Staff ${tag}`, roles, expertId, language, createdAt: now })
-    .returning();
-  const token = randomBytes(24).toString('base64url');
-  await db.db.insert(staffSessions).values({
-    tokenHash: tokenDigest(token),
-    staffId: row.id,
-    stage: 'full',
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + 30 * M),
-  });
-  return { id: row.id, token, cookie: `${STAFF_COOKIE}=${token}` };
-}
+const signIn = (roles: StaffRole[], expertId: string | null, language: 'en' | 'ar' = 'en') =>
+  staffSignedIn(db, clock, { roles, expertId, language, sessionMs: 30 * M });
 type Who = Awaited<ReturnType<typeof signIn>>;
 
 /** A staff request; her session is kept alive across the clock's jumps. */

@@ -7,11 +7,11 @@
  * provider's refund, a CN- credit note, the course taken from her: NOT_ENROLLED; two requests at
  * once make one refund). Every action is in the audit log; a moderator is refused every route.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CARDS as CARDS } from '../../contract/commerce-rules.ts';
-import { STAFF_COOKIE, STAFF_ROUTES, type StaffRole } from '../../contract/staff.ts';
+import { STAFF_ROUTES, type StaffRole } from '../../contract/staff.ts';
 import { ContentError } from '../../server/content/loader.ts';
 import { storeCoupons } from '../../server/content/loader-coupons.ts';
 import {
@@ -25,12 +25,9 @@ import {
   orderRefunds,
   orders,
   sandboxRefunds,
-  staff,
-  staffSessions,
   users,
 } from '../../server/db/schema.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
-import { tokenDigest } from '../../server/lib/hashing.ts';
 import {
   addCard,
   buy,
@@ -44,6 +41,7 @@ import {
   testApp,
   totalFor,
 } from './helpers.ts';
+import { staffSignedIn } from './staff-fixtures.ts';
 import { setupTestDb, usingPostgres } from './test-db.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 10, 23, 12));
@@ -51,30 +49,8 @@ const { db, app } = await setupTestDb({ clock });
 /** Another process on the same database: its caches must follow the first one's changes. */
 const other = testApp({ db, clock, hasher: cheapHasher() });
 
-/** A staff member with a full session made straight in the tables (sign-in is another file's). */
-async function signedIn(roles: StaffRole[], name = 'Salma Admin', expertId: string | null = null) {
-  const [row] = await db.db
-    .insert(staff)
-    .values({
-      email: `${randomBytes(5).toString('hex')}@team.example`,
-      name,
-      roles,
-      expertId,
-      createdAt: clock.now(),
-    })
-    .returning();
-  const token = randomBytes(32).toString('base64url');
-  const now = clock.now();
-  await db.db.insert(staffSessions).values({
-    tokenHash: tokenDigest(token),
-    staffId: row.id,
-    stage: 'full',
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + 365 * 86_400_000),
-  });
-  return { id: row.id, name, headers: { cookie: `${STAFF_COOKIE}=${token}` } };
-}
+const signedIn = (roles: StaffRole[], name = 'Salma Admin', expertId: string | null = null) =>
+  staffSignedIn(db, clock, { roles, name, expertId });
 
 const admin = await signedIn(['admin']);
 const moderator = await signedIn(['moderator'], 'Mona Moderator');

@@ -6,21 +6,21 @@
  * application's CV: the stored bytes, as a neutral attachment, only from inside the uploads folder.
  * An expert's session is refused (403), no session is 401, a member's token opens nothing.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { STAFF_COOKIE, type StaffRole } from '../../contract/staff.ts';
+import type { StaffRole } from '../../contract/staff.ts';
 import { INBOX_PAGE_SIZE, NOTE_MAX } from '../../contract/staff-inbox.ts';
-import { auditLog, formSubmissions, staff, staffSessions } from '../../server/db/schema.ts';
+import { auditLog, formSubmissions } from '../../server/db/schema.ts';
 import { decodeCursor, encodeCursor, preview } from '../../server/domain/team-inbox.ts';
 import { formatSubmission } from '../../server/forms-list.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
-import { tokenDigest } from '../../server/lib/hashing.ts';
 import { APPLICATION } from './fixtures/forms.ts';
 import { call, expectEnvelope, post, type Reply, registerMember } from './helpers.ts';
+import { staffSignedIn } from './staff-fixtures.ts';
 import { setupTestDb, usingPostgres } from './test-db.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'amina-inbox-'));
@@ -41,24 +41,7 @@ const { db, app } = await setupTestDb({
 });
 const PDF = readFileSync(join(import.meta.dirname, '../fixtures/cv.pdf'));
 
-/** A staff member with a full session made straight in the tables (sign-in is another file's). */
-async function signedIn(roles: StaffRole[], name = 'Mona Haddad') {
-  const [row] = await db.db
-    .insert(staff)
-    .values({ email: `${randomBytes(5).toString('hex')}@team.example`, name, roles, createdAt: clock.now() })
-    .returning();
-  const token = randomBytes(32).toString('base64url');
-  const now = clock.now();
-  await db.db.insert(staffSessions).values({
-    tokenHash: tokenDigest(token),
-    staffId: row.id,
-    stage: 'full',
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + 365 * 86_400_000),
-  });
-  return { id: row.id, name, headers: { cookie: `${STAFF_COOKIE}=${token}` } };
-}
+const signedIn = (roles: StaffRole[], name = 'Mona Haddad') => staffSignedIn(db, clock, { roles, name });
 
 const moderator = await signedIn(['moderator']);
 const admin = await signedIn(['admin'], 'Salma Admin');
