@@ -150,7 +150,9 @@ describe('expert hours model on the real page', () => {
           await waitFor(() => expect(input('hours-date-1-0-from')).toHaveValue('09:00'));
           expect(input('hours-date-1-0-to')).toHaveValue('17:00');
         },
-        broken: () => waitFor(() => expect(input('hours-mon-0-to')).toHaveValue('08:00')),
+        broken: async () => {
+          await waitFor(() => expect(input('hours-mon-0-to')).toHaveValue('08:00'));
+        },
         invalidHere: async () => {
           await waitFor(() =>
             expect(byId('hours-mon-0-error')).toHaveTextContent(ui.t('staff.expert.problem.RANGE_ORDER')),
