@@ -13,7 +13,7 @@ import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { Hasher } from '../lib/hashing.ts';
 import { tokenDigest } from '../lib/hashing.ts';
-import type { StaffContext } from '../lib/staff-guard.ts';
+import { type StaffContext, staffPerson } from '../lib/staff-guard.ts';
 import { writeAudit } from './staff-audit.ts';
 import { passwordProblem } from './staff-password.ts';
 import { openStaffSession } from './staff-sessions.ts';
@@ -57,15 +57,7 @@ export async function staffRow(db: Db, id: string): Promise<StaffRow> {
 
 export async function staffMe(db: Db, id: string): Promise<StaffMe> {
   const row = await staffRow(db, id);
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    roles: row.roles,
-    expertId: row.expertId,
-    language: row.language === 'ar' ? 'ar' : 'en',
-    factors: await factorsOf(db, row),
-  };
+  return { ...staffPerson(row), factors: await factorsOf(db, row) };
 }
 
 const stepOf = (factors: SecondFactor[]): SignInStep =>

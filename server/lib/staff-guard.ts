@@ -50,6 +50,21 @@ export function routeAccess(method: string, path: string): StaffAccess | undefin
   return PATTERNS.find((p) => p.method === m && p.pattern.test(path))?.access;
 }
 
+/** Who a staff row is (her session's and /staff/me's common part). */
+export function staffPerson(
+  row: Omit<StaffContext, 'language' | 'stage' | 'tokenHash'> & { language: string },
+) {
+  const { id, name, email, roles, expertId } = row;
+  return {
+    id,
+    name,
+    email,
+    roles,
+    expertId,
+    language: row.language === 'ar' ? ('ar' as const) : ('en' as const),
+  };
+}
+
 /** The staff session of a cookie token, when alive (idle end not passed, account not disabled). */
 export async function staffSession(db: Db, clock: Clock, token: string): Promise<StaffContext | null> {
   const now = clock.now();
@@ -77,16 +92,7 @@ export async function staffSession(db: Db, clock: Clock, token: string): Promise
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + IDLE_MS) })
       .where(eq(staffSessions.tokenHash, tokenHash));
   }
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    roles: row.roles,
-    expertId: row.expertId,
-    language: row.language === 'ar' ? 'ar' : 'en',
-    stage: row.stage === 'full' ? 'full' : 'half',
-    tokenHash,
-  };
+  return { ...staffPerson(row), stage: row.stage === 'full' ? 'full' : 'half', tokenHash };
 }
 
 export function admits(access: StaffAccess, who: StaffContext | null): 'ok' | 'unauthorized' | 'forbidden' {
