@@ -50,6 +50,16 @@ export const staffSessionMachine = setup({
   description: 'The staff area’s session: checked once, then signed in or out.',
   context: { me: null, reason: null, error: null },
   initial: 'checking',
+  on: {
+    // sign-in or set-up hands her over (even while the first check is still out)
+    'staffSession.signedIn': {
+      target: '.signedIn',
+      actions: [
+        { type: 'keepMe', params: ({ event }) => ({ me: event.me }) },
+        { type: 'applyLanguage', params: ({ event }) => ({ language: event.me.language }) },
+      ],
+    },
+  },
   states: {
     checking: {
       description: 'GET /staff/me: is there a full staff session?',
@@ -82,15 +92,6 @@ export const staffSessionMachine = setup({
     },
     signedOut: {
       description: 'No staff session: the sign-in and set-up pages; every other page sends her to sign in.',
-      on: {
-        'staffSession.signedIn': {
-          target: 'signedIn',
-          actions: [
-            { type: 'keepMe', params: ({ event }) => ({ me: event.me }) },
-            { type: 'applyLanguage', params: ({ event }) => ({ language: event.me.language }) },
-          ],
-        },
-      },
     },
     signedIn: {
       description: 'A full session: the layout and the pages of her roles.',

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CDPSession, Page } from '@playwright/test';
@@ -213,6 +213,10 @@ async function createAccounts(file: string) {
       made.push({ ...p, token: added.token, password: PASSWORD });
     }
     writeFileSync(file, JSON.stringify(made, null, 2));
+    // what an earlier run learnt about its accounts (their passkeys) is of no use with these
+    const dir = join(root, 'test-results');
+    for (const f of readdirSync(dir))
+      if (f.startsWith(`staff-state-${port()}-`)) rmSync(join(dir, f), { force: true });
   } finally {
     await database.close();
   }

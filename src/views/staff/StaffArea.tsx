@@ -123,7 +123,11 @@ function useSessionGate(): ReactNode | null {
     return (
       <div className={retryBox}>
         <StaffError error={error} testId="staff-session-error" />
-        <Button type="button" onClick={() => session.send({ type: 'staffSession.retry' })}>
+        <Button
+          type="button"
+          data-testid="staff-retry"
+          onClick={() => session.send({ type: 'staffSession.retry' })}
+        >
           <FormattedMessage id="staff.common.retry" />
         </Button>
       </div>
