@@ -19,11 +19,8 @@ import { passwordProblem } from './staff-password.ts';
 import { openStaffSession } from './staff-sessions.ts';
 import type { StaffThrottle } from './staff-throttle.ts';
 
-/**
- * The hasher's purpose for staff passwords. Hasher purposes are 'pin' | 'answer' | 'recovery'; a
- * staff password is checked only against the staff table, so the PIN's domain separates enough.
- */
-const PASSWORD = 'pin' as const;
+/** The hasher's purpose for staff passwords: keyed apart from members' PINs, answers and codes. */
+const PASSWORD = 'staff-password' as const;
 
 export type StaffRow = typeof staff.$inferSelect;
 

@@ -1,5 +1,5 @@
 /**
- * Secrets (PINs, security answers, recovery codes) are hashed as argon2id(HMAC-SHA256(pepper, purpose ‖ secret)):
+ * Secrets (PINs, security answers, recovery codes, staff passwords) are hashed as argon2id(HMAC-SHA256(pepper, purpose ‖ secret)):
  * the pepper lives outside the database, so a leaked table alone cannot be brute-forced offline.
  * How many hashes run at once is capped (each argon2 run holds 19 MiB and a thread-pool thread).
  */
@@ -23,7 +23,8 @@ export const PRODUCTION_HASH_COST: HashCost = Object.freeze({
 
 const ARGON2ID = 2 as Algorithm;
 
-export type SecretPurpose = 'pin' | 'answer' | 'recovery';
+/** What a secret is: each purpose keys its HMAC apart (a staff password is not a PIN, issue 26). */
+export type SecretPurpose = 'pin' | 'answer' | 'recovery' | 'staff-password';
 
 export interface Hasher {
   hash(purpose: SecretPurpose, secret: string): Promise<string>;
