@@ -29,6 +29,9 @@ const WORDS = {
   },
 } as const;
 
+// a whole journey with axe at each screen, two set-ups and a wait for the next authenticator step
+test.describe.configure({ timeout: 240_000 });
+
 async function signOut(page: Page, signedOut: string) {
   await page.getByTestId('staff-sign-out').click();
   await expect(page).toHaveURL(/\/staff\/login/);
@@ -42,7 +45,7 @@ test('English, 1280 px: set up with a passkey, sign out, sign in with the passke
 
   // a signed-out visit to a staff page goes to sign in, with where she was
   await page.goto(staffUrl('/staff/inbox'));
-  await expect(page).toHaveURL(/\/staff\/login\?next=%2Fstaff%2Finbox/);
+  await expect(page).toHaveURL(/\/staff\/login\?next=%2Fstaff%2Finbox/, { timeout: 30_000 });
 
   await page.goto(staffUrl(`/staff/setup/${account.token}`));
   await expect(page.getByTestId('staff-setup-password')).toBeVisible();
