@@ -130,7 +130,9 @@ describe('admin orders model on the real page', () => {
       },
       states: {
         closed: ui.expectClosed,
-        idle: () => expect(query()).toHaveValue(''),
+        idle: () => {
+          expect(query()).toHaveValue('');
+        },
         queryRequired: async () => {
           await waitFor(() =>
             expect(screen.getByTestId('admin-orders')).toHaveTextContent(
@@ -139,8 +141,12 @@ describe('admin orders model on the real page', () => {
           );
           expect(api().open('/admin/orders')).toHaveLength(0);
         },
-        typed: () => waitFor(() => expect(query()).toHaveValue('١٠٤٢')),
-        invoiceTyped: () => waitFor(() => expect(query()).toHaveValue('inv-2026-000099')),
+        typed: async () => {
+          await waitFor(() => expect(query()).toHaveValue('١٠٤٢'));
+        },
+        invoiceTyped: async () => {
+          await waitFor(() => expect(query()).toHaveValue('inv-2026-000099'));
+        },
         searchingInvoice: async () => {
           await waitFor(() =>
             expect(api().last('/admin/orders').query).toEqual({ invoice: 'INV-2026-000099' }),
@@ -159,7 +165,9 @@ describe('admin orders model on the real page', () => {
             ui.t('staff.admin.orders.failed'),
           );
         },
-        searchingAgain: () => waitFor(() => expect(api().open('/admin/orders')).toHaveLength(1)),
+        searchingAgain: async () => {
+          await waitFor(() => expect(api().open('/admin/orders')).toHaveLength(1));
+        },
         found: expectFound,
         foundAgain: expectFound,
         dialog: async () => {
@@ -175,12 +183,24 @@ describe('admin orders model on the real page', () => {
           await waitFor(() => expect(dialog()).toHaveTextContent(ui.t('staff.admin.reason.REQUIRED')));
           expect(api().open(REFUND, 'POST')).toHaveLength(0);
         },
-        dialogClosed: () => waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull()),
-        closedAfterFailure: () => waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull()),
-        reasonTyped: () => waitFor(() => expect(reasonBox()).toHaveValue(REASON)),
-        reasonEdited: () => waitFor(() => expect(reasonBox()).toHaveValue(`${REASON} Again.`)),
-        refunding: () => waitFor(() => expect(api().last(REFUND, 'POST').body).toEqual({ reason: REASON })),
-        refundingAgain: () => waitFor(() => expect(api().open(REFUND, 'POST')).toHaveLength(1)),
+        dialogClosed: async () => {
+          await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+        },
+        closedAfterFailure: async () => {
+          await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+        },
+        reasonTyped: async () => {
+          await waitFor(() => expect(reasonBox()).toHaveValue(REASON));
+        },
+        reasonEdited: async () => {
+          await waitFor(() => expect(reasonBox()).toHaveValue(`${REASON} Again.`));
+        },
+        refunding: async () => {
+          await waitFor(() => expect(api().last(REFUND, 'POST').body).toEqual({ reason: REASON }));
+        },
+        refundingAgain: async () => {
+          await waitFor(() => expect(api().open(REFUND, 'POST')).toHaveLength(1));
+        },
         refunded: expectRefunded,
         refundedAgain: expectRefunded,
         refundFailed: async () => {

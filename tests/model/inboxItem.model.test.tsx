@@ -227,7 +227,9 @@ describe('inbox message model on the real page', () => {
           );
           expect(saved.at(-1)).toBe('cv-00000000.pdf');
         },
-        cvRefused: refused,
+        cvRefused: async () => {
+          await refused();
+        },
       },
     },
     60_000,

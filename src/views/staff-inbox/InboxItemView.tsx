@@ -1,4 +1,4 @@
-import { useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams, useSearch } from 'wouter';
 import { FORM_FIELDS, type FormKind } from '../../../contract/forms-rules';
 import { type InboxItem, NOTE_MAX, SUBMISSION_STATUSES } from '../../../contract/staff-inbox';
@@ -182,7 +182,13 @@ function Item({ item }: { item: InboxItem }) {
                   {n.body}
                 </p>
                 <p className={muted}>
-                  {t('staff.inbox.item.noteBy', { name: n.staffName, date: formatWhen(intl, n.createdAt) })}
+                  <FormattedMessage
+                    id="staff.inbox.item.noteBy"
+                    values={{
+                      name: <bdi>{n.staffName}</bdi>,
+                      date: <bdi>{formatWhen(intl, n.createdAt)}</bdi>,
+                    }}
+                  />
                 </p>
               </li>
             ))}

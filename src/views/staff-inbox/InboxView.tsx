@@ -182,7 +182,9 @@ function InboxRow({ item, query }: { item: InboxSummary; query: string }) {
             </span>
           )}
           <strong>{t(`staff.inbox.kind.${item.kind}`)}</strong>
-          <span dir="auto">· {item.from ?? t('staff.inbox.anonymous')}</span>
+          <span>
+            · <bdi>{item.from ?? t('staff.inbox.anonymous')}</bdi>
+          </span>
         </span>
         <span className={cx(muted, css({ textAlign: { md: 'end' } }))}>
           {formatWhen(intl, item.createdAt)}
