@@ -43,6 +43,7 @@ export default function StaffLoginView() {
           <Notice
             status="info"
             data-testid="staff-signed-out-reason"
+            className={css({ mb: '5' })}
             description={
               <FormattedMessage id={`staff.auth.login.${reason}`} values={{ minutes: STAFF_IDLE_MINUTES }} />
             }
