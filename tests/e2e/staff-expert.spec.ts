@@ -71,7 +71,7 @@ for (const { locale, width } of [
   test(`the expert sees a booking, opens its details, changes her hours and her profile (${locale}, ${width} px)`, {
     tag: phoneTag(width),
   }, async ({ browser, request }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const m = messages(locale);
     const account = staffAccount('expert', locale);
     const booked = await bookMedical(request, account.expertId!, locale);

@@ -41,10 +41,12 @@ function ExpertDay() {
               className={css({ display: 'flex', gap: '2', alignItems: 'center', color: 'fg.muted' })}
             >
               <ClockIcon aria-hidden="true" className={css({ boxSize: '4' })} />
-              <FormattedMessage
-                id="staff.expert.day.zone"
-                values={{ zone: <bdi dir="ltr">{data.timeZone}</bdi> }}
-              />
+              <span>
+                <FormattedMessage
+                  id="staff.expert.day.zone"
+                  values={{ zone: <bdi dir="ltr">{data.timeZone}</bdi> }}
+                />
+              </span>
             </p>
           )}
         </div>

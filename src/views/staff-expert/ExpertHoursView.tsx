@@ -9,11 +9,10 @@ import { LoadingState } from '../../components/loading-state';
 import { Notice, RetryButton } from '../../components/notice';
 import { panel } from '../../components/panel';
 import { Skeleton } from '../../components/skeleton';
-import { errorMessage } from '../messages';
 import { ExpertHoursFlow, useExpertHoursActor } from './flow';
 import { DatesOff } from './HoursDates';
 import { RangeRow, section, sectionTitle, useHoursChange, useProblem, ZoneCombobox } from './hours-parts';
-import { PageTitle } from './parts';
+import { FormEnd, PageTitle } from './parts';
 
 const STEPS = ['loading', 'loadFailed', 'editing', 'saving', 'saved', 'invalid', 'failed'] as const;
 
@@ -28,7 +27,6 @@ export default function ExpertHoursView() {
 }
 
 function ExpertHours() {
-  const intl = useIntl();
   const send = useFlowSend(ExpertHoursFlow);
   const step = useFlowStep(ExpertHoursFlow, STEPS, 'loading');
   const c = useFlowSelect(ExpertHoursFlow, (s) => s.context);
@@ -100,31 +98,19 @@ function ExpertHours() {
             </div>
           </section>
           <Notice status="info" description={<FormattedMessage id="staff.expert.hours.kept" />} />
-          {step === 'failed' && c.error && (
-            <Notice
-              data-testid="hours-error"
-              title={<FormattedMessage id="staff.expert.hours.failed" />}
-              description={errorMessage(intl, c.error, 'staff.expert.tryLater')}
-            />
-          )}
-          {step === 'invalid' && (
-            <Notice
-              data-testid="hours-invalid"
-              title={<FormattedMessage id="staff.expert.hours.invalid" />}
-            />
-          )}
-          {step === 'saved' && (
-            <Notice
-              status="success"
-              data-testid="hours-saved"
-              title={<FormattedMessage id="staff.expert.hours.saved" />}
-            />
-          )}
-          <div>
-            <Button type="submit" loading={busy} data-testid="hours-save">
-              <FormattedMessage id="staff.expert.hours.save" />
-            </Button>
-          </div>
+          <FormEnd
+            name="hours"
+            ended={step === 'failed' || step === 'invalid' ? step : step === 'saved' ? 'done' : null}
+            error={c.error}
+            busy={busy}
+            ids={{
+              failed: 'staff.expert.hours.failed',
+              invalid: 'staff.expert.hours.invalid',
+              done: 'staff.expert.hours.saved',
+              submit: 'staff.expert.hours.save',
+            }}
+            testIds={{ done: 'hours-saved', submit: 'hours-save' }}
+          />
         </form>
       )}
     </div>

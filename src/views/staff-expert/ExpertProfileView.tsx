@@ -3,16 +3,14 @@ import { PROFILE_TEXT_LIMITS } from '../../../contract/staff-expert';
 import { PROFILE_FIELDS, PROFILE_LANGUAGES, type ProfileLanguage } from '../../../machines/expertProfile';
 import { css } from '../../../styled-system/css';
 import { useFlowSelect, useFlowSend, useFlowStep } from '../../app/flow';
-import { Button } from '../../components/button';
 import * as Field from '../../components/field';
 import { LoadingState } from '../../components/loading-state';
 import { Notice, RetryButton } from '../../components/notice';
 import { panel } from '../../components/panel';
 import { Skeleton } from '../../components/skeleton';
-import { errorMessage } from '../messages';
 import { ExpertProfileFlow, useExpertProfileActor } from './flow';
 import { section, sectionTitle, useProblem } from './hours-parts';
-import { PageTitle } from './parts';
+import { FormEnd, PageTitle } from './parts';
 
 const STEPS = ['loading', 'loadFailed', 'editing', 'submitting', 'pending', 'invalid', 'failed'] as const;
 
@@ -90,31 +88,19 @@ function ExpertProfile() {
           {PROFILE_LANGUAGES.map((language) => (
             <LanguageTexts key={language} language={language} />
           ))}
-          {step === 'failed' && c.error && (
-            <Notice
-              data-testid="profile-error"
-              title={<FormattedMessage id="staff.expert.profile.failed" />}
-              description={errorMessage(intl, c.error, 'staff.expert.tryLater')}
-            />
-          )}
-          {step === 'invalid' && (
-            <Notice
-              data-testid="profile-invalid"
-              title={<FormattedMessage id="staff.expert.profile.invalid" />}
-            />
-          )}
-          {step === 'pending' && (
-            <Notice
-              status="success"
-              data-testid="profile-sent"
-              title={<FormattedMessage id="staff.expert.profile.sent" />}
-            />
-          )}
-          <div>
-            <Button type="submit" loading={busy} data-testid="profile-submit">
-              <FormattedMessage id="staff.expert.profile.submit" />
-            </Button>
-          </div>
+          <FormEnd
+            name="profile"
+            ended={step === 'failed' || step === 'invalid' ? step : step === 'pending' ? 'done' : null}
+            error={c.error}
+            busy={busy}
+            ids={{
+              failed: 'staff.expert.profile.failed',
+              invalid: 'staff.expert.profile.invalid',
+              done: 'staff.expert.profile.sent',
+              submit: 'staff.expert.profile.submit',
+            }}
+            testIds={{ done: 'profile-sent', submit: 'profile-submit' }}
+          />
         </form>
       )}
     </div>

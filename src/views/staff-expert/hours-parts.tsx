@@ -108,7 +108,12 @@ export function RangeRow(props: {
         aria-label={props.name}
         className={css({ display: 'flex', gap: '2', alignItems: 'center', border: '0', p: '0', m: '0' })}
       >
-        {([0, 1] as const).map((end) => (
+        {([0, 1] as const).map((end) => [
+          end === 1 && (
+            <span key="dash" aria-hidden="true">
+              –
+            </span>
+          ),
           <Field.Input
             key={end}
             dir="ltr"
@@ -122,8 +127,9 @@ export function RangeRow(props: {
             })}
             onChange={(e) => props.onChange(end, e.currentTarget.value)}
             data-testid={`${props.testId}-${end === 0 ? 'from' : 'to'}`}
-          />
-        ))}
+          />,
+        ])}
+
         <Button
           type="button"
           size="sm"
