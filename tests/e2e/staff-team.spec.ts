@@ -87,7 +87,7 @@ for (const { locale, width } of [
     await expect(mod.getByTestId('inbox-fields')).toContainText(tag);
     await axe(mod);
     await mod.getByTestId('inbox-status').getByText(w.inProgress).click();
-    await expect(mod.getByTestId('inbox-status').locator('[data-state=checked]')).toHaveText(w.inProgress);
+    await expect(mod.getByTestId('inbox-status').locator('[data-part=item][data-state=checked]')).toHaveText(w.inProgress);
     await mod.getByRole('textbox').fill(`Checked the review ${tag}`);
     await mod.getByRole('button', { name: w.addNote }).click();
     await expect(mod.getByTestId('inbox-notes')).toContainText(`Checked the review ${tag}`);
