@@ -193,7 +193,9 @@ describe('staff session model on the real area', () => {
             expect(fake.calls.filter((c) => c.path === '/me' && !c.settled)).toHaveLength(1);
             expect(screen.queryByTestId('staff-who')).toBeNull();
           }),
-        failed: async () => expect(await screen.findByTestId('staff-retry')).toBeEnabled(),
+        failed: async () => {
+          expect(await screen.findByTestId('staff-retry')).toBeEnabled();
+        },
         rechecking: () => waitFor(() => expect(screen.queryByTestId('staff-retry')).toBeNull()),
         signedInAgain: expectIn,
         signedOut: async () => {
@@ -219,7 +221,9 @@ describe('staff session model on the real area', () => {
           // both factors now: nothing more to add
           expect(screen.queryByTestId('staff-add-factor')).toBeNull();
         },
-        signingOut: async () => expect(await who()).toBeInTheDocument(),
+        signingOut: async () => {
+          expect(await who()).toBeInTheDocument();
+        },
         out: () => expectLogin('signedOut'),
         stillIn: async () => {
           expect(await screen.findByTestId('staff-sign-out')).toBeEnabled();
