@@ -2,9 +2,9 @@
 import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Session } from '../domain/accounts.ts';
-import type { StaffContext } from './staff-guard.ts';
 import { ApiError } from './errors.ts';
 import { type FieldCode, isFieldCode, type Locale } from './i18n.ts';
+import type { StaffContext } from './staff-guard.ts';
 
 export interface AppEnv {
   Variables: {
