@@ -252,7 +252,7 @@ describe('expert day model on the real page', () => {
         joiningAgain: () => expectPosted(`${BASE}/join`),
         inCall: async () => {
           const frame = await screen.findByTestId('call-frame');
-          expect(frame).toHaveAttribute('src', JOIN.url);
+          expect(frame.getAttribute('src')).toBe(JOIN.url);
           expect(screen.getByTestId('expert-call-dialog')).toHaveTextContent(
             ui.t('staff.expert.call.name', { name: 'Dr Rana Aziz' }),
           );
