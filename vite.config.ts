@@ -296,10 +296,13 @@ export default defineConfig({
             // what every first visit loads beside the entry (the button, its spinner, the icons, the
             // page title), with what they share with the shell (Panda's runtime, Ark's factory): one
             // chunk instead of ten small ones, each with its own imports, exports and preload entry
-            // (measured: 1.3 KiB gzip less on each first visit, 2 KiB less JavaScript in all)
+            // (measured: 1.3 KiB gzip less on each first visit, 2 KiB less JavaScript in all). The root's
+            // actors module, js-cookie and React's external-store shim too: once the staff area's chunks
+            // shared them (issue 26), Rolldown moved them out of the entry into two chunks of their own,
+            // 1.2–1.4 KiB more on each first visit; here they are back in one chunk every visit loads
             {
               name: 'ui',
-              test: /src[\\/](components[\\/](button|spinner)\.tsx|theme[\\/]icons\.tsx|views[\\/]useDocumentTitle\.ts)$/,
+              test: /src[\\/](components[\\/](button|spinner)\.tsx|theme[\\/]icons\.tsx|views[\\/]useDocumentTitle\.ts|app[\\/]actors\.tsx)$|node_modules[\\/](js-cookie|use-sync-external-store)[\\/]/,
             },
             // the sign-in `next` rule lives in contract/ (the server reads it too) but ships with the
             // dashboard's links, as it did before it moved: one chunk, not one more request

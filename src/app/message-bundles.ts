@@ -115,7 +115,15 @@ export const MESSAGE_BUNDLES = {
     'errors.field.CURRENT_PIN_WRONG',
   ],
   // the staff side (issue 26): sign-in, the expert portal, the team inbox, admin pages
-  staff: ['staff.', 'booking.mode.', 'experts.specialty.', 'forms.option.'],
+  staff: [
+    'staff.',
+    'booking.mode.',
+    'experts.specialty.',
+    'forms.option.',
+    // the staff password's and code's field errors: said only on the staff side
+    'errors.field.PASSWORD_',
+    'errors.field.CODE_INVALID',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageBundle = keyof typeof MESSAGE_BUNDLES;
