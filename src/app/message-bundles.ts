@@ -121,7 +121,10 @@ export const MESSAGE_BUNDLES = {
     'experts.specialty.',
     'forms.option.',
     // the staff password's and code's field errors: said only on the staff side
-    'errors.field.PASSWORD_',
+    'errors.field.PASSWORD_TOO_SHORT',
+    'errors.field.PASSWORD_TOO_LONG',
+    'errors.field.PASSWORD_TOO_COMMON',
+    'errors.field.PASSWORD_HAS_EMAIL',
     'errors.field.CODE_INVALID',
   ],
 } as const satisfies Record<string, readonly string[]>;
