@@ -114,7 +114,7 @@ const model = createMachine({
     checkingCode: { on: { CODE_OK: 'signedIn', CODE_REFUSED: 'codeRefused', CODE_401: 'halfExpired' } },
     codeRefused: { on: { NEW_CODE: 'signedInAfterRetry' } },
     halfExpired: {},
-    enrol: { on: { ENROL_PASSKEY: 'signedIn' } },
+    enrol: { on: { ENROL_PASSKEY: 'signedIn', BACK: 'backToPassword' } },
     signedIn: {},
     signedInAfterRetry: {},
   },
@@ -294,12 +294,10 @@ describe('staff sign-in model on the real page', () => {
     30_000,
   );
 
-  // Not reachable from the page: 'staffSignIn.back' while she sets up her first factor (the enrol
-  // steps show no way back to the password), so that one transition stays uncovered; nothing else may.
-  it('covers every state and transition of the real staffSignIn machine the page can reach', () => {
+  it('covers every state and transition of the real staffSignIn machine', () => {
     console.log(coverage.report());
     const { states, transitions } = coverage.missing();
     expect(states).toEqual([]);
-    expect(transitions).toEqual(['staffSignIn.enrol --staffSignIn.back#0']);
+    expect(transitions).toEqual([]);
   });
 });

@@ -63,6 +63,7 @@ function SignInSteps() {
     return (
       <EnrolFlow.Provider value={enrol}>
         <EnrolSteps />
+        <BackToPassword disabled={false} />
       </EnrolFlow.Provider>
     );
   if (step === 'step:choose') return <ChooseFactor />;
