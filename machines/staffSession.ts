@@ -108,6 +108,7 @@ export const staffSessionMachine = setup({
       },
       states: {
         idle: {
+          description: 'Signed in and at work: nothing of the session under way.',
           on: {
             'staffSession.languageChosen': {
               target: 'savingLanguage',
