@@ -27,8 +27,11 @@ type Render = (options: { url: string; locale: Locale; fetch: typeof fetch; time
   state: { snapshots: Record<string, unknown>; responses: Record<string, unknown> };
 }>;
 
-/** Routes the browser renders itself: behind the guard, or made of what only the browser holds. */
-const CLIENT_ONLY = /^\/(?:dashboard|checkout|cart|_app)(?:\/|$)/;
+/**
+ * Routes the browser renders itself: behind the guard, made of what only the browser holds, or the
+ * staff side (issue 26: behind its own sign-in, never a public page).
+ */
+const CLIENT_ONLY = /^\/(?:dashboard|checkout|cart|_app|staff)(?:\/|$)/;
 const TTL_MS = 1000;
 const MAX_KEPT = 500;
 /** Renders running at once per process by default (SSR_CONCURRENCY). */

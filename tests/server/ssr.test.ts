@@ -86,6 +86,10 @@ describe('which page, in which language', () => {
     expect(rendersOnServer(url('/'), undefined)).toBe(true);
     expect(rendersOnServer(url('/courses/menopause-care'), 'language=ar')).toBe(true);
     expect(rendersOnServer(url('/dashboard/invoices'), undefined)).toBe(false);
+    // the staff side (issue 26) is behind its own sign-in: the browser renders it
+    expect(rendersOnServer(url('/staff/login'), undefined)).toBe(false);
+    expect(rendersOnServer(url('/staff'), undefined)).toBe(false);
+    expect(rendersOnServer(url('/staffing-news'), undefined)).toBe(true);
     expect(rendersOnServer(url('/checkout'), undefined)).toBe(false);
     expect(rendersOnServer(url('/cart'), undefined)).toBe(false);
     expect(rendersOnServer(url('/dashboards-of-the-world'), undefined)).toBe(true);
@@ -234,8 +238,16 @@ describe('renders kept by what the page reads (issue 20)', () => {
       }
     };
     walk(src);
-    // the members' screens and the guard are never rendered on the server; effects.ts runs in the browser
-    const clientOnly = ['views/dashboard/', 'app/RequireAuth.tsx', 'app/effects.ts'];
+    // the members' and staff screens and the guard are never rendered on the server; effects.ts runs in the browser
+    const clientOnly = [
+      'views/dashboard/',
+      'views/staff/',
+      'views/staff-expert/',
+      'views/staff-inbox/',
+      'views/staff-admin/',
+      'app/RequireAuth.tsx',
+      'app/effects.ts',
+    ];
     expect(readers.filter((f) => !clientOnly.some((c) => f.startsWith(c))).sort()).toEqual([
       'views/articles/ArticlesView.tsx',
       'views/courses/CatalogueView.tsx',
