@@ -25,7 +25,7 @@ const WORDS = {
   ar: {
     wrongPassword: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
     wrongCode: 'لم يُقبل ذلك',
-    signedOut: 'لقد سجّلتِ خروجك.',
+    signedOut: 'لقد سجّلتِ خروجكِ.',
   },
 } as const;
 

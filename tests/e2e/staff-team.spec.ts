@@ -35,7 +35,7 @@ const WORDS = {
     republished: 'نُشرت خبيرة',
     couponCreated: 'أُنشئ رمز خصم',
     noteAudit: 'أُضيفت ملاحظة على رسالة',
-    notForRole: 'هذه الصفحة ليست ضمن صلاحيات دورك.',
+    notForRole: 'هذه الصفحة ليست ضمن صلاحيات دوركِ.',
   },
 } as const;
 
