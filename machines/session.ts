@@ -1,3 +1,13 @@
+/**
+ * One statechart pasted whole into the Stately editor (about 300 lines; its types and rules are already
+ * in session-rules.ts). Authentication state (spec §3, §4, §6). Each state's `description` says what it stands for;
+ * docs/machines/session.md draws the chart. The root sends `session.initialise` on start. Stored
+ * data that is present but unusable (invalid, or one half without the other, as when the cookie has
+ * expired) is removed, so nothing of hers stays on the device. The form that asks to sign in or
+ * register may pass `replyTo` to hear the outcome. Signing out keeps the language she was using
+ * (`language` and its cookie), so the sign-in page that follows, a reload of it and the server's next
+ * render stay in her language. Its types and rules are in session-rules.ts (re-exported here).
+ */
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import {
   type Credentials,
@@ -19,16 +29,6 @@ import {
   type User,
 } from './types';
 
-/**
- * One statechart pasted whole into the Stately editor (about 300 lines; its types and rules are already
- * in session-rules.ts). Authentication state (spec §3, §4, §6). Each state's `description` says what it stands for;
- * docs/machines/session.md draws the chart. The root sends `session.initialise` on start. Stored
- * data that is present but unusable (invalid, or one half without the other, as when the cookie has
- * expired) is removed, so nothing of hers stays on the device. The form that asks to sign in or
- * register may pass `replyTo` to hear the outcome. Signing out keeps the language she was using
- * (`language` and its cookie), so the sign-in page that follows, a reload of it and the server's next
- * render stay in her language. Its types and rules are in session-rules.ts (re-exported here).
- */
 export * from './session-rules';
 
 /**
