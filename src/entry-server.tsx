@@ -65,6 +65,8 @@ const transportReady = setServerTransport({
 });
 
 const noop = () => {};
+/** Longer than any render (they give up after seconds); the app actor is stopped, its timers with it. */
+const NEVER_ON_THE_SERVER = 3_600_000;
 const nothingStored = fromPromise<StoredSession>(async () => ({ token: undefined, userData: null }));
 
 /** The root for a visitor on the server: nothing read from or written to a browser. */
@@ -90,6 +92,9 @@ function visitorLogic() {
       safety: {
         actions: { hidePage: noop, leaveSite: noop, applyIdentity: noop, storePreference: noop },
       },
+      // the page's HTML shows the splash as it first is: the page's CSS fades it out on time, and a
+      // render slower than the splash's first second must not write it half gone (data-state)
+      splash: { delays: { fadeAtTheLatest: NEVER_ON_THE_SERVER, fadeAfterFonts: NEVER_ON_THE_SERVER } },
     },
   );
 }

@@ -5,6 +5,7 @@ import { forgotPinMachine } from '../../machines/forgotPin';
 import { languageMachine } from '../../machines/language';
 import { safetyMachine } from '../../machines/safety';
 import { sessionMachine } from '../../machines/session';
+import { splashMachine } from '../../machines/splash';
 import { loginActor, registerActor, revokeTokenActor } from '../api/auth';
 import {
   enrolFreeActor,
@@ -38,6 +39,8 @@ export interface AppOverrides {
   forgotPin?: Implementations<typeof forgotPinMachine>;
   courseLifecycle?: Implementations<typeof courseLifecycleMachine>;
   safety?: Implementations<typeof safetyMachine>;
+  /** The server's render keeps the splash as the page first shows it (src/entry-server.tsx). */
+  splash?: Implementations<typeof splashMachine>;
 }
 
 /**
@@ -135,6 +138,7 @@ export function createAppLogic(nav: Navigation, overrides: AppOverrides = {}) {
         }),
         overrides.safety,
       ),
+      ...(overrides.splash ? { splash: splashMachine.provide(overrides.splash) } : {}),
     },
   });
 }
