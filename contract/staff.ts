@@ -116,6 +116,12 @@ export const AUDIT_ACTIONS = [
   'coupon.changed',
   'order.refunded',
   'audit.read',
+  'circle.queue.read',
+  'circle.approved',
+  'circle.removed',
+  'circle.warned',
+  'circle.suspended',
+  'circle.expert.replied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -201,6 +207,15 @@ export const STAFF_ROUTES = [
   { method: 'patch', path: '/staff/admin/coupons/{code}', access: ADMIN },
   { method: 'get', path: '/staff/admin/orders', access: ADMIN },
   { method: 'post', path: '/staff/admin/orders/{id}/refund', access: ADMIN },
+  // the community circle (contract/circle.ts, issue 27): moderators and admins decide, experts answer
+  { method: 'get', path: '/staff/circle/queue', access: TEAM },
+  { method: 'post', path: '/staff/circle/posts/{id}/approve', access: TEAM },
+  { method: 'post', path: '/staff/circle/posts/{id}/remove', access: TEAM },
+  { method: 'post', path: '/staff/circle/posts/{id}/warn', access: TEAM },
+  { method: 'post', path: '/staff/circle/posts/{id}/suspend', access: TEAM },
+  { method: 'get', path: '/staff/circle/threads', access: EXPERT },
+  { method: 'get', path: '/staff/circle/threads/{id}', access: EXPERT },
+  { method: 'post', path: '/staff/circle/threads/{id}/replies', access: EXPERT },
 ] as const satisfies readonly StaffRoute[];
 
 /** The roles (or access) of a route of the table; undefined: not a staff route. */
@@ -221,4 +236,7 @@ export const STAFF_PAGES = {
   coupons: '/staff/admin/coupons',
   orders: '/staff/admin/orders',
   audit: '/staff/admin/audit',
+  circleQueue: '/staff/circle/queue',
+  circle: '/staff/circle',
+  circleThread: '/staff/circle/t/:id',
 } as const;

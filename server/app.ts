@@ -36,6 +36,7 @@ import { createSandboxProvider } from './payments/sandbox.ts';
 import { articleRoutes } from './routes/articles.ts';
 import { avatarRoutes } from './routes/avatars.ts';
 import { billingRoutes } from './routes/billing.ts';
+import { circleRoutes } from './routes/circle.ts';
 import { consultationRoutes } from './routes/consultations.ts';
 import { coursePurchaseRoutes } from './routes/course-purchase.ts';
 import { expertRoutes } from './routes/experts.ts';
@@ -237,6 +238,9 @@ export function createApp({
       exportLimit: limits.export,
     }),
   );
+
+  // the community circle (issue 27): members ask and answer, moderated by staff
+  app.route('/api', circleRoutes({ database: db, clock, config, log, auth }));
 
   // the staff side (issue 26): staff accounts, the expert portal, the team inbox, admin changes
   app.route(

@@ -12,3 +12,4 @@ export * from './schema/learning.ts';
 export * from './schema/payments.ts';
 export * from './schema/site.ts';
 export * from './schema/staff.ts';
+export * from './schema/circle.ts';

@@ -83,6 +83,19 @@ export const ERROR_STATUS = {
   COUPON_EXISTS: 409,
   ALREADY_REFUNDED: 409,
   NO_PENDING_PROFILE: 409,
+  // the community circle (issue 27): a post with personal details or refused words is 422 with what was found
+  CIRCLE_SPACE_NOT_FOUND: 404,
+  CIRCLE_THREAD_NOT_FOUND: 404,
+  CIRCLE_POST_NOT_FOUND: 404,
+  CIRCLE_RULES_REQUIRED: 409,
+  CIRCLE_PERSONAL_DETAILS: 422,
+  CIRCLE_WORDS_REFUSED: 422,
+  CIRCLE_EDIT_WINDOW_CLOSED: 409,
+  CIRCLE_SUSPENDED: 403,
+  CIRCLE_NOT_YOURS: 403,
+  CIRCLE_ALREADY_REPORTED: 409,
+  CIRCLE_EMAIL_UNAVAILABLE: 409,
+  CIRCLE_ALREADY_DECIDED: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];

@@ -19,6 +19,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import type { Limit } from './schemas.ts';
 import { staffAdminRoutes } from './staff-admin-routes.ts';
 import { staffAuthRoutes } from './staff-auth-routes.ts';
+import { staffCircleRoutes } from './staff-circle-routes.ts';
 import { staffExpertRoutes } from './staff-expert-routes.ts';
 import { staffInboxRoutes } from './staff-inbox-routes.ts';
 
@@ -45,5 +46,6 @@ export function staffRoutes(deps: StaffDeps) {
   router.route('/', staffExpertRoutes(deps));
   router.route('/', staffInboxRoutes(deps));
   router.route('/', staffAdminRoutes(deps));
+  router.route('/', staffCircleRoutes(deps));
   return router;
 }

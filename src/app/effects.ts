@@ -128,6 +128,7 @@ const BUNDLES: Record<Locale, Record<MessageBundle, () => MessagesModule>> = {
     articles: () => import('virtual:messages/en/articles'),
     settings: () => import('virtual:messages/en/settings'),
     staff: () => import('virtual:messages/en/staff'),
+    community: () => import('virtual:messages/en/community'),
   },
   ar: {
     signup: () => import('virtual:messages/ar/signup'),
@@ -151,6 +152,7 @@ const BUNDLES: Record<Locale, Record<MessageBundle, () => MessagesModule>> = {
     articles: () => import('virtual:messages/ar/articles'),
     settings: () => import('virtual:messages/ar/settings'),
     staff: () => import('virtual:messages/ar/staff'),
+    community: () => import('virtual:messages/ar/community'),
   },
 };
 

@@ -37,6 +37,8 @@ export const MESSAGE_BUNDLES = {
   safeguarding: ['safeguarding.'],
   careers: ['careers.'],
   circle: ['circle.'],
+  // the circle for members (issue 27): its screens, and the rules and care note of /community
+  community: ['community.', 'circle.rules.', 'circle.care.'],
   menopause: ['menopause.'],
   contact: ['contact.', ...FORM_COMMON, 'forms.contact.'],
   concern: ['concern.', ...FORM_COMMON, 'forms.concern.', 'forms.option.topic.'],

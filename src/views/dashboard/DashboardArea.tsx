@@ -20,6 +20,17 @@ const InvoicesPage = lazy(() => import('./invoices/InvoicesPage'));
 const ConsultationsPage = lazy(() => import('../consultations/ConsultationsPage'));
 // Account Settings (issue 25): its sections, machines and the profile's pickers in their own chunk
 const SettingsView = lazy(() => import('../settings/SettingsView'));
+// the community circle (issue 27): its screens, machines and words in their own chunk
+const CommunityArea = lazy(() => import('../community/CommunityArea'));
+
+/** The circle with its words (the `community` bundle holds the circle's rules from /community). */
+function CommunityPage() {
+  return (
+    <NeedsMessages bundle="community">
+      <CommunityArea />
+    </NeedsMessages>
+  );
+}
 
 /** Account Settings with its words (its own bundle: the sign-up fields it reuses come with it). */
 function SettingsPage() {
@@ -57,6 +68,7 @@ export default function DashboardArea() {
           <Route path="/dashboard/invoices" component={InvoicesPage} />
           <Route path="/dashboard/consultations" component={ConsultationsPage} />
           <Route path="/dashboard/settings" component={SettingsPage} />
+          <Route path={/^\/dashboard\/circle(?:\/.*)?$/} component={CommunityPage} />
           <Route>
             <EnrolledCoursesPage />
           </Route>
