@@ -1,0 +1,235 @@
+import { expect, type Page, test } from '@playwright/test';
+import { CIRCLE_PAGES } from '../../contract/circle';
+import {
+  apiMember,
+  axe,
+  expectLeft,
+  findThread,
+  type Locale,
+  moderator,
+  neutralSite,
+  newMember,
+  openingPostId,
+  reportPost,
+  staffQueueUrl,
+  t,
+} from './circle-support';
+import { phoneTag } from './support';
+
+/**
+ * The community circle (issue 27) in Chromium on the real server, one journey per language
+ * (English at 1280 px, Arabic on the phone project at 390 px), two members and the moderator:
+ *
+ * A opens the circle from the dashboard, accepts the rules, writes a thread with a phone number in
+ * it and is stopped before it leaves (the composer names the problem), removes it and posts as "a
+ * member": her first post waits for review. The moderator approves it in the queue. B finds it in
+ * the space without ever seeing A's alias, replies (her first post: waiting too) and reports the
+ * thread with a reason; two more members report it through the API, so it is hidden, and the
+ * moderator finds it in the queue as reported (3 reports) and approves B's reply. A sees the new
+ * replies badge and the list. Discreet mode keeps the neutral title on a circle page, and Quick
+ * exit leaves from one. axe on the home, space, composer, thread, replies and queue pages.
+ *
+ * The test ids the screens carry (everything else is found by role and by the words of lang/*.json):
+ *   members  circle-space (a space's link on the home page, data-space=<id>)
+ *            circle-rules (the rules panel, with its accept button)
+ *            circle-thread-row (a thread in a space's list)
+ *            circle-composer-problems (what the check found, naming each kind)
+ *            circle-post (a post: its author in circle-post-author), circle-post-pending (her post
+ *              waits for review)
+ *            circle-composer-pending (the composer's "waiting for review" after sending)
+ *            circle-replies-badge (new replies to her threads), circle-reply-row (one in the list)
+ *   staff    circle-queue-item (one post in the queue), circle-queue-reasons, circle-queue-reports
+ */
+const SPACE = 'contraception';
+
+const SAMPLE = {
+  en: {
+    title: (tag: string) => `Which pill suits me? ${tag}`,
+    body: 'I am thinking of the pill and would like to hear how it went for you. Call me on 0791 234 567.',
+    clean: 'I am thinking of the pill and would like to hear how it went for you.',
+    reply: 'The combined pill suited me after a few months; a nurse helped me choose.',
+  },
+  ar: {
+    title: (tag: string) => `أيّ حبوب تناسبني؟ ${tag}`,
+    body: 'أفكّر في حبوب منع الحمل وأودّ أن أسمع تجاربكنّ. رقمي ٠٧٩١٢٣٤٥٦٧',
+    clean: 'أفكّر في حبوب منع الحمل وأودّ أن أسمع تجاربكنّ.',
+    reply: 'ناسبتني الحبوب المركّبة بعد بضعة أشهر، وساعدتني الممرّضة على الاختيار.',
+  },
+} as const;
+
+const path = (pattern: string, params: Record<string, string>) =>
+  pattern.replace(/:(\w+)/g, (_, k: string) => params[k] ?? '');
+
+/** From the dashboard to the circle: its entry in the sidebar, or in the menu drawer on a phone. */
+async function openCircleFromDashboard(page: Page, locale: Locale, phone: boolean) {
+  await page.goto('/dashboard');
+  await axeFree(page);
+  const name = t(locale, 'community.title');
+  if (phone) {
+    await page.getByRole('button', { name: t(locale, 'dashboard.header.openMenu') }).tap();
+    await page.getByRole('dialog').getByRole('link', { name }).tap();
+  } else {
+    await page.getByTestId('sidebar').getByRole('link', { name }).click();
+  }
+  await expect(page).toHaveURL(new RegExp(`${CIRCLE_PAGES.home}$`));
+}
+
+/** The app has settled (no axe: the dashboard is not the circle's). */
+async function axeFree(page: Page) {
+  await expect(page.locator('.app-splash')).toHaveCount(0, { timeout: 5_000 });
+}
+
+for (const { locale, width } of [
+  { locale: 'en', width: 1280 },
+  { locale: 'ar', width: 390 },
+] as const) {
+  const phone = width < 640;
+  const words = SAMPLE[locale];
+
+  test(`two members and the moderator in the circle (${locale}, ${width} px)`, {
+    tag: phoneTag(width),
+  }, async ({ browser, request, baseURL }) => {
+    const tag = `${locale}${Date.now() % 1_000_000}`;
+    const title = words.title(tag);
+
+    // ---------------------------------------------------------------- A: the rules, the check, review
+    const a = await newMember(browser, request, baseURL!, locale, width, 'circleA');
+    await openCircleFromDashboard(a.page, locale, phone);
+    const rules = a.page.getByTestId('circle-rules');
+    await expect(rules).toContainText(t(locale, 'circle.rules.item2'));
+    await axe(a.page);
+    await rules.getByRole('button', { name: t(locale, 'community.rules.accept') }).click();
+    await expect(rules).toBeHidden();
+
+    await a.page
+      .getByTestId('circle-space')
+      .and(a.page.locator(`[data-space="${SPACE}"]`))
+      .click();
+    await expect(a.page).toHaveURL(new RegExp(`${path(CIRCLE_PAGES.space, { space: SPACE })}$`));
+    await axe(a.page);
+    await a.page.getByRole('link', { name: t(locale, 'community.space.newThread') }).click();
+    await expect(a.page).toHaveURL(new RegExp(`${path(CIRCLE_PAGES.newThread, { space: SPACE })}$`));
+    const titleBox = a.page.getByRole('textbox', { name: t(locale, 'community.composer.title') });
+    const bodyBox = a.page.getByRole('textbox', { name: t(locale, 'community.composer.body') });
+    await titleBox.fill(title);
+    await bodyBox.fill(words.body);
+    await axe(a.page);
+    const send = a.page.getByRole('button', { name: t(locale, 'community.composer.send') });
+    await send.click();
+    // stopped before it leaves: the composer names what it found
+    const problems = a.page.getByTestId('circle-composer-problems');
+    await expect(problems).toContainText(t(locale, 'community.composer.found.phone'));
+    await axe(a.page);
+    await bodyBox.fill(words.clean);
+    await a.page.getByRole('checkbox', { name: t(locale, 'community.composer.anonymous') }).check();
+    await send.click();
+    await expect(a.page.getByTestId('circle-composer-pending')).toBeVisible();
+    await expect(problems).toBeHidden();
+
+    // ---------------------------------------------------------------- the moderator approves it
+    const mod = await moderator(browser, baseURL!, locale, width);
+    await mod.page.goto(staffQueueUrl());
+    const modItem = mod.page.getByTestId('circle-queue-item').filter({ hasText: title });
+    await expect(modItem).toHaveCount(1, { timeout: 20_000 });
+    await expect(modItem.getByTestId('circle-queue-reasons')).toContainText(
+      t(locale, 'staff.circle.reason.new-member'),
+    );
+    // "a member": nothing of her alias, even here
+    await expect(modItem).not.toContainText(a.alias);
+    await axe(mod.page);
+    await modItem.getByRole('button', { name: t(locale, 'staff.circle.approve') }).click();
+    await expect(modItem).toHaveCount(0);
+
+    // ---------------------------------------------------------------- B: finds it, replies, reports
+    const b = await newMember(browser, request, baseURL!, locale, width, 'circleB');
+    await b.page.goto(path(CIRCLE_PAGES.space, { space: SPACE }));
+    const row = b.page.getByTestId('circle-thread-row').filter({ hasText: title });
+    await expect(row).toHaveCount(1, { timeout: 20_000 });
+    await expect(row).toContainText(t(locale, 'community.author.member'));
+    await expect(b.page.locator('main')).not.toContainText(a.alias);
+    await row.getByRole('link').first().click();
+    await expect(b.page).toHaveURL(/\/dashboard\/circle\/t\/[0-9a-f-]{36}$/);
+    const opening = b.page.getByTestId('circle-post').first();
+    await expect(opening).toContainText(words.clean);
+    await expect(opening.getByTestId('circle-post-author')).toHaveText(t(locale, 'community.author.member'));
+    await expect(b.page.locator('body')).not.toContainText(a.alias);
+    const bRules = b.page.getByTestId('circle-rules');
+    if (await bRules.isVisible())
+      await bRules.getByRole('button', { name: t(locale, 'community.rules.accept') }).click();
+    await axe(b.page);
+
+    await b.page.getByRole('textbox', { name: t(locale, 'community.reply.body') }).fill(words.reply);
+    await b.page.getByRole('button', { name: t(locale, 'community.reply.send') }).click();
+    const bReply = b.page.getByTestId('circle-post').filter({ hasText: words.reply });
+    await expect(bReply.getByTestId('circle-post-pending')).toBeVisible();
+
+    await opening.getByRole('button', { name: t(locale, 'community.report.open') }).click();
+    const dialog = b.page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: t(locale, 'community.report.reason.personal-details') }).check();
+    await axe(b.page);
+    await dialog.getByRole('button', { name: t(locale, 'community.report.send') }).click();
+    await expect(b.page.getByText(t(locale, 'community.report.received'))).toBeVisible();
+
+    // two more members report it through the API: three reports hide it until a moderator decides
+    const threadId = (await findThread(request, b.token, locale, SPACE, title))?.id;
+    expect(threadId).toBeTruthy();
+    const postId = await openingPostId(request, b.token, locale, threadId!);
+    for (const n of [1, 2]) {
+      const other = await apiMember(request, locale, `circleR${n}`);
+      await reportPost(request, other.token, locale, postId, n === 1 ? 'personal-details' : 'other');
+    }
+    expect(await findThread(request, b.token, locale, SPACE, title)).toBeNull();
+
+    // ---------------------------------------------------------------- the moderator: reported, and B's reply
+    await mod.page.reload();
+    const reported = mod.page.getByTestId('circle-queue-item').filter({ hasText: title }).filter({
+      hasText: words.clean,
+    });
+    await expect(reported).toHaveCount(1, { timeout: 20_000 });
+    await expect(reported.getByTestId('circle-queue-reasons')).toContainText(
+      t(locale, 'staff.circle.reason.reported'),
+    );
+    await expect(reported.getByTestId('circle-queue-reports')).toContainText(/2|٢/);
+    const replyItem = mod.page.getByTestId('circle-queue-item').filter({ hasText: words.reply });
+    await replyItem.getByRole('button', { name: t(locale, 'staff.circle.approve') }).click();
+    await expect(replyItem).toHaveCount(0);
+    // the thread is kept: approved again, it is back for everyone
+    await reported.getByRole('button', { name: t(locale, 'staff.circle.approve') }).click();
+    await expect(reported).toHaveCount(0);
+    await axe(mod.page);
+    await mod.context.close();
+
+    // ---------------------------------------------------------------- A: the badge and the list
+    await a.page.goto(CIRCLE_PAGES.home);
+    const badge = a.page.getByTestId('circle-replies-badge');
+    await expect(badge).toHaveText(/1|١/, { timeout: 20_000 });
+    await badge.click();
+    await expect(a.page).toHaveURL(new RegExp(`${CIRCLE_PAGES.replies}$`));
+    const replyRow = a.page.getByTestId('circle-reply-row').filter({ hasText: title });
+    await expect(replyRow).toContainText(words.reply);
+    await expect(replyRow).toContainText(b.alias);
+    await axe(a.page);
+    await replyRow.getByRole('link').first().click();
+    await expect(a.page).toHaveURL(/\/dashboard\/circle\/t\/[0-9a-f-]{36}$/);
+    await expect(a.page.getByTestId('circle-post').filter({ hasText: words.reply })).toBeVisible();
+    await axe(a.page);
+
+    // ---------------------------------------------------------------- discreet mode, then Quick exit
+    await a.page.getByTestId('discreet-switch').click();
+    await expect(a.page).toHaveTitle(t(locale, 'safety.discreet.tabTitle'));
+    await a.page.goto(path(CIRCLE_PAGES.space, { space: SPACE }));
+    await expect(a.page.getByTestId('circle-thread-row').first()).toBeVisible();
+    await expect(a.page).toHaveTitle(t(locale, 'safety.discreet.tabTitle'));
+    await neutralSite(a.context);
+    if (phone) {
+      await a.page.keyboard.press('Escape');
+      await a.page.keyboard.press('Escape');
+      await a.page.keyboard.press('Escape');
+    } else {
+      await a.page.getByRole('button', { name: t(locale, 'safety.quickExit.label') }).click();
+    }
+    await expectLeft(a.page, baseURL!);
+    await a.context.close();
+    await b.context.close();
+  });
+}
