@@ -18,7 +18,7 @@ export interface AuditWho {
 
 export interface AuditEvent {
   action: AuditAction;
-  targetType?: 'booking' | 'submission' | 'expert' | 'coupon' | 'order' | 'staff' | null;
+  targetType?: 'booking' | 'submission' | 'expert' | 'coupon' | 'order' | 'staff' | 'post' | 'thread' | null;
   targetId?: string | null;
   detail?: Record<string, string | number | boolean | null>;
   requestId?: string | null;
