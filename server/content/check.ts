@@ -83,6 +83,9 @@ try {
       `    ${a.expertId}: ${a.timeZone}, ${days}; ${a.exceptions.length} exception(s), buffer ${a.bufferMinutes} min, notice ${a.noticeMinutes / 60} h, ${a.horizonDays} days ahead${a.email ? `, mail ${a.email}` : ''}`,
     );
   }
+  console.log(
+    `  ${content.circleSpaces.length} circle spaces: ${content.circleSpaces.map((s) => s.id).join(', ')}`,
+  );
   for (const line of balance.lines) console.log(line);
   if (!ok) throw new ContentError([]);
 } catch (e) {

@@ -5,6 +5,7 @@
  */
 import type { ArticleRow } from './articles.ts';
 import type { AvailabilityRow } from './availability.ts';
+import type { CircleSpaceRow } from './loader-circle.ts';
 import type { CouponRow } from './loader-coupons.ts';
 import type { CourseRow, LessonRow, QuestionRow } from './loader-courses.ts';
 import type { ExpertRow } from './loader-experts.ts';
@@ -20,4 +21,6 @@ export interface Content {
   articles: ArticleRow[];
   /** Experts' hours for consultations (availability.ts, issue 10). */
   availability: AvailabilityRow[];
+  /** The community circle's spaces (loader-circle.ts, issue 27). */
+  circleSpaces: CircleSpaceRow[];
 }

@@ -13,6 +13,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { bookings, contentState, courses, experts, lessons, quizQuestions, staff } from '../db/schema.ts';
 import { storeArticles } from './articles.ts';
 import { storeAvailability } from './availability.ts';
+import { storeCircleSpaces } from './loader-circle.ts';
 import type { Content } from './loader-content.ts';
 import { storeCoupons } from './loader-coupons.ts';
 import { EXPERT_KEPT } from './loader-experts.ts';
@@ -32,6 +33,8 @@ export interface LoadReport {
   articles: { written: number; removed: number };
   /** Experts' availability rows inserted or updated, and deleted (files gone). */
   availability: { written: number; removed: number };
+  /** The circle's spaces inserted or updated (issue 27). */
+  circleSpaces: { written: number };
   /** Published pages whose review is overdue (loader-reviews.ts): a warning, never a failure at start. */
   reviewsDue: string[];
 }
@@ -91,6 +94,7 @@ export const unchanged = (version: string): LoadReport => {
     coupons: { written: 0, removed: 0 },
     articles: { written: 0, removed: 0 },
     availability: { written: 0, removed: 0 },
+    circleSpaces: { written: 0 },
     reviewsDue: [],
   };
 };
@@ -153,6 +157,7 @@ export async function storeContent(db: AnyDb, content: Content): Promise<LoadRep
     report.coupons = await storeCoupons(tx, content.coupons);
     report.articles = await storeArticles(tx, content.articles);
     report.availability = await storeAvailability(tx, content.availability);
+    report.circleSpaces = await storeCircleSpaces(tx, content.circleSpaces);
 
     await tx
       .insert(contentState)

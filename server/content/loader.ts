@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { contentState } from '../db/schema.ts';
 import { ARTICLES_DIR, readArticles } from './articles.ts';
 import { AVAILABILITY_DIR, readAvailability } from './availability.ts';
+import { CIRCLE_DIR, readCircleSpaces } from './loader-circle.ts';
 import type { Content } from './loader-content.ts';
 import { COUPONS_FILE, readCoupons } from './loader-coupons.ts';
 import { readCourses } from './loader-courses.ts';
@@ -66,6 +67,7 @@ export function contentVersion(dir: string = CONTENT_DIR): string {
   walk(join(dir, COUPONS_FILE));
   walk(join(dir, ARTICLES_DIR));
   walk(join(dir, AVAILABILITY_DIR));
+  walk(join(dir, CIRCLE_DIR));
   return h.digest('hex').slice(0, 24);
 }
 
@@ -99,6 +101,7 @@ export function readContent(
   // a publishedOn after the real date is refused whatever the clock says (articles.ts)
   const articles = readArticles(dir, courseIds, problems);
   const availability = readAvailability(dir, experts, problems);
+  const circleSpaces = readCircleSpaces(dir, reader, problems);
   const published = (rows: { id: string; published: boolean }[]) =>
     new Set(rows.filter((r) => r.published).map((r) => r.id));
   problems.push(
@@ -129,6 +132,7 @@ export function readContent(
     questions,
     articles,
     availability,
+    circleSpaces,
   };
 }
 
