@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { CIRCLE_PAGES } from '../../contract/circle';
 import {
@@ -57,6 +59,12 @@ const SAMPLE = {
   },
 } as const;
 
+/** A space's title in her language, as server/content/circle/spaces.json gives it. */
+const SPACES = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../server/content/circle/spaces.json', import.meta.url)), 'utf8'),
+) as { spaces: { id: string; title: Record<Locale, string> }[] };
+const spaceTitle = (locale: Locale) => SPACES.spaces.find((s) => s.id === SPACE)!.title[locale];
+
 const path = (pattern: string, params: Record<string, string>) =>
   pattern.replace(/:(\w+)/g, (_, k: string) => params[k] ?? '');
 
@@ -95,49 +103,62 @@ for (const { locale, width } of [
     // ---------------------------------------------------------------- A: the rules, the check, review
     const a = await newMember(browser, request, baseURL!, locale, width, 'circleA');
     await openCircleFromDashboard(a.page, locale, phone);
-    const rules = a.page.getByTestId('circle-rules');
-    await expect(rules).toContainText(t(locale, 'circle.rules.item2'));
+    await expect(a.page.getByTestId('circle-home')).toBeVisible();
     await axe(a.page);
-    await rules.getByRole('button', { name: t(locale, 'community.rules.accept') }).click();
-    await expect(rules).toBeHidden();
-
     await a.page
       .getByTestId('circle-space')
-      .and(a.page.locator(`[data-space="${SPACE}"]`))
+      .filter({ hasText: spaceTitle(locale) })
       .click();
     await expect(a.page).toHaveURL(new RegExp(`${path(CIRCLE_PAGES.space, { space: SPACE })}$`));
+    await expect(
+      a.page.getByTestId('circle-threads-empty').or(a.page.getByTestId('circle-threads')),
+    ).toBeVisible();
     await axe(a.page);
-    await a.page.getByRole('link', { name: t(locale, 'community.space.newThread') }).click();
+    await a.page.getByTestId('circle-start').click();
     await expect(a.page).toHaveURL(new RegExp(`${path(CIRCLE_PAGES.newThread, { space: SPACE })}$`));
-    const titleBox = a.page.getByRole('textbox', { name: t(locale, 'community.composer.title') });
-    const bodyBox = a.page.getByRole('textbox', { name: t(locale, 'community.composer.body') });
+    // the rules, once, before her first post
+    const rules = a.page.getByTestId('composer-rules');
+    await expect(rules).toContainText(t(locale, 'circle.rules.item2'));
+    await axe(a.page);
+    await rules.getByRole('button', { name: t(locale, 'community.composer.rules.accept') }).click();
+    const composer = a.page.getByTestId('composer');
+    const titleBox = composer.getByRole('textbox', { name: t(locale, 'community.composer.title.label') });
+    const bodyBox = composer.getByRole('textbox', { name: t(locale, 'community.composer.body.label') });
     await titleBox.fill(title);
     await bodyBox.fill(words.body);
     await axe(a.page);
-    const send = a.page.getByRole('button', { name: t(locale, 'community.composer.send') });
+    const send = composer.getByRole('button', { name: t(locale, 'community.composer.send') });
     await send.click();
     // stopped before it leaves: the composer names what it found
-    const problems = a.page.getByTestId('circle-composer-problems');
-    await expect(problems).toContainText(t(locale, 'community.composer.found.phone'));
+    await expect(composer.getByTestId('composer-found-kinds')).toHaveText(
+      t(locale, 'community.composer.found.phone'),
+    );
     await axe(a.page);
     await bodyBox.fill(words.clean);
-    await a.page.getByRole('checkbox', { name: t(locale, 'community.composer.anonymous') }).check();
+    const postAs = composer.getByTestId('field-postAs');
+    await postAs.getByText(t(locale, 'community.composer.postAs.member'), { exact: true }).click();
+    await expect(
+      postAs.getByRole('radio', { name: t(locale, 'community.composer.postAs.member') }),
+    ).toBeChecked();
     await send.click();
-    await expect(a.page.getByTestId('circle-composer-pending')).toBeVisible();
-    await expect(problems).toBeHidden();
+    // her first post waits for a moderator
+    await expect(a.page.getByTestId('composer-waiting')).toContainText(
+      t(locale, 'community.composer.waiting.title'),
+    );
 
     // ---------------------------------------------------------------- the moderator approves it
     const mod = await moderator(browser, baseURL!, locale, width);
     await mod.page.goto(staffQueueUrl());
-    const modItem = mod.page.getByTestId('circle-queue-item').filter({ hasText: title });
+    const modItem = mod.page.getByTestId('queue-item').filter({ hasText: title });
     await expect(modItem).toHaveCount(1, { timeout: 20_000 });
-    await expect(modItem.getByTestId('circle-queue-reasons')).toContainText(
-      t(locale, 'staff.circle.reason.new-member'),
+    await expect(modItem.getByTestId('queue-reason-new-member')).toHaveText(
+      t(locale, 'staff.circle.queue.reason.new-member'),
     );
+    await expect(modItem).toContainText(t(locale, 'staff.circle.author.member'));
     // "a member": nothing of her alias, even here
     await expect(modItem).not.toContainText(a.alias);
     await axe(mod.page);
-    await modItem.getByRole('button', { name: t(locale, 'staff.circle.approve') }).click();
+    await modItem.getByRole('button', { name: t(locale, 'staff.circle.action.approve') }).click();
     await expect(modItem).toHaveCount(0);
 
     // ---------------------------------------------------------------- B: finds it, replies, reports
@@ -182,19 +203,29 @@ for (const { locale, width } of [
 
     // ---------------------------------------------------------------- the moderator: reported, and B's reply
     await mod.page.reload();
-    const reported = mod.page.getByTestId('circle-queue-item').filter({ hasText: title }).filter({
+    const reported = mod.page.getByTestId('queue-item').filter({ hasText: title }).filter({
       hasText: words.clean,
     });
     await expect(reported).toHaveCount(1, { timeout: 20_000 });
-    await expect(reported.getByTestId('circle-queue-reasons')).toContainText(
-      t(locale, 'staff.circle.reason.reported'),
+    await expect(reported.getByTestId('queue-reason-reported')).toHaveText(
+      t(locale, 'staff.circle.queue.reason.reported'),
     );
-    await expect(reported.getByTestId('circle-queue-reports')).toContainText(/2|٢/);
-    const replyItem = mod.page.getByTestId('circle-queue-item').filter({ hasText: words.reply });
-    await replyItem.getByRole('button', { name: t(locale, 'staff.circle.approve') }).click();
+    // counts by reason, never who
+    const reports = reported.getByTestId('queue-report');
+    await expect(reports).toHaveCount(2);
+    for (const [reason, count] of [
+      ['personal-details', 2],
+      ['other', 1],
+    ] as const)
+      await expect(
+        reports.filter({ hasText: t(locale, `staff.circle.queue.report.${reason}`, { count }) }),
+      ).toHaveCount(1);
+    const approve = t(locale, 'staff.circle.action.approve');
+    const replyItem = mod.page.getByTestId('queue-item').filter({ hasText: words.reply });
+    await replyItem.getByRole('button', { name: approve }).click();
     await expect(replyItem).toHaveCount(0);
     // the thread is kept: approved again, it is back for everyone
-    await reported.getByRole('button', { name: t(locale, 'staff.circle.approve') }).click();
+    await reported.getByRole('button', { name: approve }).click();
     await expect(reported).toHaveCount(0);
     await axe(mod.page);
     await mod.context.close();
