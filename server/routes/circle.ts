@@ -15,60 +15,18 @@ import {
   ThreadPage,
   ThreadQuery,
 } from '../../contract/circle.ts';
-import type { CirclePostLimit } from '../app-limits.ts';
-import type { AppConfig } from '../config.ts';
-import type { Database } from '../db/index.ts';
 import { createCircleHelpful } from '../domain/circle-helpful.ts';
 import { createCircleMe } from '../domain/circle-me.ts';
 import { createCircleReads } from '../domain/circle-reads.ts';
 import { createCircleReplies } from '../domain/circle-replies.ts';
-import type { CircleReplyMailer } from '../domain/circle-reply-mail.ts';
 import { createCircleThread } from '../domain/circle-thread.ts';
-import type { Clock } from '../lib/clock.ts';
 import { createRouter, jsonBody, noStore } from '../lib/http.ts';
-import type { Logger } from '../lib/log.ts';
+import { type CircleDeps, circleDoc, circleErrors, circleUuid } from './circle-http.ts';
 import { circleWriteRoutes } from './circle-write-routes.ts';
-import { bodyOf, errorResponses, type Limit, reply } from './schemas.ts';
+import { bodyOf, type Limit, reply } from './schemas.ts';
 
-export interface CircleDeps {
-  database: Database;
-  clock: Clock;
-  config: AppConfig;
-  log: Logger;
-  /** The member's session (routes/users.ts sessionAuth). */
-  auth: Limit;
-  /** Her posts per hour (app-limits.ts `circlePost`, shared by every process). */
-  postLimit: CirclePostLimit;
-  /** Replies by e-mail to a thread's author (tests pass their own); undefined: SMTP_URL's, or none. */
-  replyMailer?: CircleReplyMailer | null;
-}
+export type { CircleDeps } from './circle-http.ts';
 
-export const circleErrors = errorResponses({
-  400: 'VALIDATION_ERROR (a bad cursor: fieldCodes.cursor INVALID) or INVALID_JSON',
-  401: 'UNAUTHORIZED (no or expired bearer token)',
-  403: 'CIRCLE_SUSPENDED, CIRCLE_NOT_YOURS',
-  404: 'CIRCLE_SPACE_NOT_FOUND, CIRCLE_THREAD_NOT_FOUND or CIRCLE_POST_NOT_FOUND',
-  409: 'A conflict (the code says which: CIRCLE_EMAIL_UNAVAILABLE, CIRCLE_RULES_REQUIRED …)',
-  413: 'PAYLOAD_TOO_LARGE (bodies over 64 KiB)',
-  415: 'UNSUPPORTED_MEDIA_TYPE (send application/json)',
-  422: 'CIRCLE_PERSONAL_DETAILS or CIRCLE_WORDS_REFUSED',
-  429: 'RATE_LIMITED (see Retry-After)',
-});
-
-/** What every circle route shares in the reference: its tag and the member's bearer token. */
-export const circleDoc = (summary: string, description?: string) => ({
-  tags: ['Circle'],
-  summary,
-  ...(description ? { description } : {}),
-  security: [{ bearerAuth: [] }],
-});
-
-export const circleUuid = (name: string) =>
-  z
-    .string()
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: 'INVALID' })
-    .transform((s) => s.toLowerCase())
-    .openapi({ param: { name, in: 'path' }, example: '0b8e2a4c-5d1f-4e3a-9c7b-2f6d8e1a3b5c' });
 const IdParams = z.object({ id: circleUuid('id') });
 const CursorQuery = z.object({ cursor: z.string().max(200).optional() });
 
