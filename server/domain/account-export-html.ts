@@ -24,7 +24,7 @@ h1{font-size:1.6rem;margin-block:0 .25rem}h2{font-size:1.2rem;margin-block:2rem 
 table{border-collapse:collapse;inline-size:100%;font-size:.95rem}th,td{text-align:start;vertical-align:top;padding:.35rem .5rem;border-block-end:1px solid #eef0f2}
 th{font-weight:600;background:#f6f7f8}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}
 .note{color:#52606d;font-size:.9rem}.ltr{direction:ltr;unicode-bidi:isolate}
-.scroll{overflow-x:auto}.ltr,td:first-child{white-space:nowrap}td ul{margin:.25rem 0 0;padding-inline-start:1rem}
+.scroll{overflow-x:auto}.post{white-space:pre-wrap}.ltr,td:first-child{white-space:nowrap}td ul{margin:.25rem 0 0;padding-inline-start:1rem}
 `.trim();
 
 export function renderExportHtml(data: AccountExport): string {
@@ -179,6 +179,20 @@ ${section(
       c.personalDetails
         ? `${esc(c.personalDetails.firstName)} ${esc(c.personalDetails.lastName)}<br>${esc(day.format(new Date(`${c.personalDetails.dateOfBirth}T00:00:00Z`)))}`
         : '—',
+    ]),
+  ),
+)}
+${section(
+  'circlePosts',
+  table(
+    ['space', 'conversation', 'post', 'postedAs', 'status', 'date'],
+    data.circlePosts.map((c) => [
+      esc(c.space),
+      esc(c.threadTitle),
+      `<div class="post">${esc(c.body)}</div>`,
+      t(c.anonymous ? 'postedAs.member' : 'postedAs.alias'),
+      `${esc(msg(locale, `server.export.circle.${c.status}`) ?? c.status)}${c.removedReason ? `<br>${esc(c.removedReason)}` : ''}`,
+      when(c.createdAt),
     ]),
   ),
 )}

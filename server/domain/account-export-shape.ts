@@ -77,6 +77,19 @@ export interface AccountExport {
     /** Medical consultations: the names and date of birth she gave, opened for her alone. */
     personalDetails: PersonalDetails | null;
   }[];
+  /** Her posts in the community circle (issue 27): threads she opened and her replies. */
+  circlePosts: {
+    space: string;
+    threadTitle: string;
+    opening: boolean;
+    /** Posted as "a member". */
+    anonymous: boolean;
+    body: string;
+    status: string;
+    removedReason: string | null;
+    createdAt: string;
+    editedAt: string | null;
+  }[];
   paymentMethods: { brand: string; last4: string; expMonth: number; expYear: number; addedAt: string }[];
   devices: {
     browser: string | null;

@@ -4,6 +4,7 @@
  * which are hashes), whether she has a recovery code, her enrolments with the lessons she finished,
  * her quiz attempts, her reviews, her invoices and credit notes, her consultations with the names
  * and date of birth she gave for a medical one (opened with the booking key ring, for her alone),
+ * her posts in the community circle (account-export-circle.ts),
  * her saved cards as the provider keeps them (brand, last four, expiry) and her devices. Hashes,
  * tokens and the rooms' secret names are never part of it. The HTML page is account-export-html.ts.
  */
@@ -27,6 +28,7 @@ import {
   users,
 } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
+import { circlePostsOf } from './account-export-circle.ts';
 import type { AccountExport } from './account-export-shape.ts';
 import { profileOf } from './account-settings.ts';
 import { openDetails, type PersonalDetails } from './consultations-calls.ts';
@@ -57,54 +59,65 @@ export function createAccountExport({
     currentTokenHash: string,
     language: Locale,
   ): Promise<AccountExport> {
-    const [[u], answers, [code], joined, done, attempts, written, bills, notes, booked, cards, devices, cat] =
-      await Promise.all([
-        db.select().from(users).where(eq(users.id, memberId)),
-        db
-          .select({ questionId: securityAnswers.questionId })
-          .from(securityAnswers)
-          .where(eq(securityAnswers.userId, memberId))
-          .orderBy(asc(securityAnswers.position)),
-        db
-          .select({ createdAt: recoveryCodes.createdAt })
-          .from(recoveryCodes)
-          .where(eq(recoveryCodes.userId, memberId)),
-        db
-          .select()
-          .from(enrolments)
-          .where(eq(enrolments.userId, memberId))
-          .orderBy(asc(enrolments.enrolledAt)),
-        db
-          .select()
-          .from(lessonProgress)
-          .where(eq(lessonProgress.userId, memberId))
-          .orderBy(asc(lessonProgress.completedAt)),
-        db
-          .select()
-          .from(quizAttempts)
-          .where(eq(quizAttempts.userId, memberId))
-          .orderBy(asc(quizAttempts.submittedAt)),
-        db.select().from(reviews).where(eq(reviews.userId, memberId)).orderBy(asc(reviews.createdAt)),
-        db.select().from(invoices).where(eq(invoices.userId, memberId)).orderBy(desc(invoices.issuedAt)),
-        db
-          .select()
-          .from(creditNotes)
-          .where(eq(creditNotes.userId, memberId))
-          .orderBy(desc(creditNotes.issuedAt)),
-        db
-          .select({ booking: bookings, expertTexts: experts.texts })
-          .from(bookings)
-          .innerJoin(experts, eq(experts.id, bookings.expertId))
-          .where(eq(bookings.userId, memberId))
-          .orderBy(asc(bookings.startsAt)),
-        db
-          .select()
-          .from(sandboxPaymentMethods)
-          .where(eq(sandboxPaymentMethods.userId, memberId))
-          .orderBy(asc(sandboxPaymentMethods.createdAt)),
-        db.select().from(sessions).where(eq(sessions.userId, memberId)).orderBy(desc(sessions.lastSeenAt)),
-        catalogue.get(),
-      ]);
+    const [
+      [u],
+      answers,
+      [code],
+      joined,
+      done,
+      attempts,
+      written,
+      bills,
+      notes,
+      booked,
+      cards,
+      devices,
+      cat,
+      posts,
+    ] = await Promise.all([
+      db.select().from(users).where(eq(users.id, memberId)),
+      db
+        .select({ questionId: securityAnswers.questionId })
+        .from(securityAnswers)
+        .where(eq(securityAnswers.userId, memberId))
+        .orderBy(asc(securityAnswers.position)),
+      db
+        .select({ createdAt: recoveryCodes.createdAt })
+        .from(recoveryCodes)
+        .where(eq(recoveryCodes.userId, memberId)),
+      db.select().from(enrolments).where(eq(enrolments.userId, memberId)).orderBy(asc(enrolments.enrolledAt)),
+      db
+        .select()
+        .from(lessonProgress)
+        .where(eq(lessonProgress.userId, memberId))
+        .orderBy(asc(lessonProgress.completedAt)),
+      db
+        .select()
+        .from(quizAttempts)
+        .where(eq(quizAttempts.userId, memberId))
+        .orderBy(asc(quizAttempts.submittedAt)),
+      db.select().from(reviews).where(eq(reviews.userId, memberId)).orderBy(asc(reviews.createdAt)),
+      db.select().from(invoices).where(eq(invoices.userId, memberId)).orderBy(desc(invoices.issuedAt)),
+      db
+        .select()
+        .from(creditNotes)
+        .where(eq(creditNotes.userId, memberId))
+        .orderBy(desc(creditNotes.issuedAt)),
+      db
+        .select({ booking: bookings, expertTexts: experts.texts })
+        .from(bookings)
+        .innerJoin(experts, eq(experts.id, bookings.expertId))
+        .where(eq(bookings.userId, memberId))
+        .orderBy(asc(bookings.startsAt)),
+      db
+        .select()
+        .from(sandboxPaymentMethods)
+        .where(eq(sandboxPaymentMethods.userId, memberId))
+        .orderBy(asc(sandboxPaymentMethods.createdAt)),
+      db.select().from(sessions).where(eq(sessions.userId, memberId)).orderBy(desc(sessions.lastSeenAt)),
+      catalogue.get(),
+      circlePostsOf(db, memberId, language),
+    ]);
     if (!u) throw new Error('member not found');
     const course = (id: string) => cat.byId.get(id);
     const courseTitle = (id: string) => course(id)?.texts[language].title ?? id;
@@ -207,6 +220,7 @@ export function createAccountExport({
         refundAmount: b.refundAmount,
         personalDetails: b.details ? openFor(b.id, b.details, b.detailsKeyId) : null,
       })),
+      circlePosts: posts,
       paymentMethods: cards.map((c) => ({
         brand: c.brand,
         last4: c.last4,

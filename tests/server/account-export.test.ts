@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EXPORT_FILE_NAMES, EXPORTS_PER_HOUR } from '../../contract/account-settings.ts';
+import { circlePosts, circleSpaces, circleThreads } from '../../server/db/schema.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { postgresLimitStore } from '../../server/lib/limit-store.ts';
 import { START, seedMember } from './account-data.ts';
@@ -80,6 +81,64 @@ describe(`her data export on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () =
     expect(en.text).toContain('Your data at Amina');
     expect(en.text).toContain('Understanding your menstrual cycle');
     expect(en.text).toContain('21 Apr 1990');
+  });
+
+  it('holds her circle posts (issue 27), as "a member" too, and never another member\'s reply', async () => {
+    await db.db
+      .insert(circleSpaces)
+      .values({
+        id: 'periods',
+        position: 0,
+        titleEn: 'Periods',
+        titleAr: 'الدورة الشهرية',
+        descriptionEn: 'x',
+        descriptionAr: 'x',
+      })
+      .onConflictDoNothing();
+    const [thread] = await db.db
+      .insert(circleThreads)
+      .values({
+        spaceId: 'periods',
+        title: 'Heavy bleeding after stopping the pill',
+        authorId: her.member.user.id,
+        status: 'published',
+        createdAt: clock.now(),
+        lastActivityAt: clock.now(),
+      })
+      .returning();
+    const post = (authorId: string, opening: boolean, body: string, anonymous: boolean) => ({
+      threadId: thread!.id,
+      opening,
+      authorId,
+      anonymous,
+      body,
+      status: 'published',
+      createdAt: clock.now(),
+    });
+    await db.db
+      .insert(circlePosts)
+      .values([
+        post(her.member.user.id, true, 'Has anyone had this?\nIt started last month.', true),
+        post(other.member.user.id, false, 'Other member reply text', false),
+      ]);
+    const data = JSON.parse((await exportOf('json', { 'accept-language': 'en' })).text);
+    expect(data.circlePosts).toEqual([
+      expect.objectContaining({
+        space: 'Periods',
+        threadTitle: 'Heavy bleeding after stopping the pill',
+        opening: true,
+        anonymous: true,
+        body: 'Has anyone had this?\nIt started last month.',
+        status: 'published',
+      }),
+    ]);
+    const page = (await exportOf('html')).text;
+    expect(page).toContain('مشاركاتكِ في حلقة الأخوات');
+    expect(page).toContain('الدورة الشهرية');
+    expect(page).toContain('عضوة');
+    expect(page).not.toContain('Other member reply text');
+    // her exports this hour are used up by now: the next tests start in a new hour
+    clock.advance(60 * 60_000);
   });
 
   it('refuses a bad format and a visitor, never 500', async () => {
