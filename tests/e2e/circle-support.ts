@@ -125,18 +125,6 @@ export async function findThread(
   return page.items.find((t) => t.title === title) ?? null;
 }
 
-/** The opening post's id of a thread (what a report is about). */
-export async function openingPostId(
-  request: APIRequestContext,
-  token: string,
-  locale: Locale,
-  threadId: string,
-) {
-  const res = await request.get(`/api/circle/threads/${threadId}`, { headers: bearer(token, locale) });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { opening: { id: string } }).opening.id;
-}
-
 /** Reports a post through the API; the server answers 202 { received: true }. */
 export async function reportPost(
   request: APIRequestContext,

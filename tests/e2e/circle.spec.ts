@@ -11,7 +11,6 @@ import {
   moderator,
   neutralSite,
   newMember,
-  openingPostId,
   reportPost,
   staffQueueUrl,
   t,
@@ -163,41 +162,54 @@ for (const { locale, width } of [
 
     // ---------------------------------------------------------------- B: finds it, replies, reports
     const b = await newMember(browser, request, baseURL!, locale, width, 'circleB');
-    await b.page.goto(path(CIRCLE_PAGES.space, { space: SPACE }));
-    const row = b.page.getByTestId('circle-thread-row').filter({ hasText: title });
-    await expect(row).toHaveCount(1, { timeout: 20_000 });
-    await expect(row).toContainText(t(locale, 'community.author.member'));
+    await b.page.goto(CIRCLE_PAGES.home);
+    await b.page
+      .getByTestId('circle-space')
+      .filter({ hasText: spaceTitle(locale) })
+      .click();
+    const card = b.page.getByTestId('circle-thread-card').filter({ hasText: title });
+    await expect(card).toHaveCount(1, { timeout: 20_000 });
+    await expect(card.getByTestId('circle-author')).toHaveAttribute('data-kind', 'member');
+    await expect(card).toContainText(t(locale, 'community.author.member'));
     await expect(b.page.locator('main')).not.toContainText(a.alias);
-    await row.getByRole('link').first().click();
+    await card.click();
     await expect(b.page).toHaveURL(/\/dashboard\/circle\/t\/[0-9a-f-]{36}$/);
-    const opening = b.page.getByTestId('circle-post').first();
+    const opening = b.page.getByTestId('circle-opening');
     await expect(opening).toContainText(words.clean);
-    await expect(opening.getByTestId('circle-post-author')).toHaveText(t(locale, 'community.author.member'));
+    await expect(opening.getByTestId('circle-author')).toHaveText(t(locale, 'community.author.member'));
     await expect(b.page.locator('body')).not.toContainText(a.alias);
-    const bRules = b.page.getByTestId('circle-rules');
-    if (await bRules.isVisible())
-      await bRules.getByRole('button', { name: t(locale, 'community.rules.accept') }).click();
     await axe(b.page);
 
-    await b.page.getByRole('textbox', { name: t(locale, 'community.reply.body') }).fill(words.reply);
-    await b.page.getByRole('button', { name: t(locale, 'community.reply.send') }).click();
-    const bReply = b.page.getByTestId('circle-post').filter({ hasText: words.reply });
-    await expect(bReply.getByTestId('circle-post-pending')).toBeVisible();
+    // her first reply: the rules first, then the reply, which waits for review
+    const replyBox = b.page.getByTestId('circle-reply-composer');
+    await replyBox
+      .getByTestId('composer-rules')
+      .getByRole('button', { name: t(locale, 'community.composer.rules.accept') })
+      .click();
+    await replyBox
+      .getByRole('textbox', { name: t(locale, 'community.composer.reply.label') })
+      .fill(words.reply);
+    await replyBox.getByRole('button', { name: t(locale, 'community.composer.reply.send') }).click();
+    await expect(replyBox.getByTestId('composer-waiting')).toBeVisible();
+    const bReply = b.page.getByTestId('circle-reply').filter({ hasText: words.reply });
+    await expect(bReply).toHaveAttribute('data-status', 'pending');
+    await expect(bReply.getByTestId('circle-post-note')).toHaveText(t(locale, 'community.post.pending'));
 
-    await opening.getByRole('button', { name: t(locale, 'community.report.open') }).click();
+    // she reports the opening post, with a reason
+    await opening.getByRole('button', { name: t(locale, 'community.post.report') }).click();
     const dialog = b.page.getByRole('dialog');
-    await dialog.getByRole('radio', { name: t(locale, 'community.report.reason.personal-details') }).check();
+    await dialog.getByText(t(locale, 'community.report.reason.personal-details'), { exact: true }).click();
     await axe(b.page);
     await dialog.getByRole('button', { name: t(locale, 'community.report.send') }).click();
     await expect(b.page.getByText(t(locale, 'community.report.received'))).toBeVisible();
+    const postId = await opening.getAttribute('data-post');
+    expect(postId).toMatch(/^[0-9a-f-]{36}$/);
 
     // two more members report it through the API: three reports hide it until a moderator decides
-    const threadId = (await findThread(request, b.token, locale, SPACE, title))?.id;
-    expect(threadId).toBeTruthy();
-    const postId = await openingPostId(request, b.token, locale, threadId!);
+    expect(await findThread(request, b.token, locale, SPACE, title)).not.toBeNull();
     for (const n of [1, 2]) {
       const other = await apiMember(request, locale, `circleR${n}`);
-      await reportPost(request, other.token, locale, postId, n === 1 ? 'personal-details' : 'other');
+      await reportPost(request, other.token, locale, postId!, n === 1 ? 'personal-details' : 'other');
     }
     expect(await findThread(request, b.token, locale, SPACE, title)).toBeNull();
 
@@ -232,24 +244,27 @@ for (const { locale, width } of [
 
     // ---------------------------------------------------------------- A: the badge and the list
     await a.page.goto(CIRCLE_PAGES.home);
-    const badge = a.page.getByTestId('circle-replies-badge');
-    await expect(badge).toHaveText(/1|١/, { timeout: 20_000 });
-    await badge.click();
+    const badge = a.page.getByTestId('circle-replies-badge').first();
+    await expect(badge).toHaveText(/^(1|١)$/, { timeout: 20_000 });
+    await expect(badge).toHaveAttribute('aria-label', t(locale, 'community.replies.badge', { count: 1 }));
+    await a.page.getByTestId('circle-replies-link').click();
     await expect(a.page).toHaveURL(new RegExp(`${CIRCLE_PAGES.replies}$`));
-    const replyRow = a.page.getByTestId('circle-reply-row').filter({ hasText: title });
-    await expect(replyRow).toContainText(words.reply);
+    const replyRow = a.page.getByTestId('circle-reply-row').filter({ hasText: words.reply });
+    await expect(replyRow).toHaveCount(1);
     await expect(replyRow).toContainText(b.alias);
     await axe(a.page);
-    await replyRow.getByRole('link').first().click();
+    await replyRow.getByRole('link', { name: t(locale, 'community.replies.inThread', { title }) }).click();
     await expect(a.page).toHaveURL(/\/dashboard\/circle\/t\/[0-9a-f-]{36}$/);
-    await expect(a.page.getByTestId('circle-post').filter({ hasText: words.reply })).toBeVisible();
+    await expect(a.page.getByTestId('circle-reply').filter({ hasText: words.reply })).toBeVisible();
+    // her own opening post, "a member" to everyone, hers to her
+    await expect(a.page.getByTestId('circle-opening')).toHaveAttribute('data-status', 'published');
     await axe(a.page);
 
     // ---------------------------------------------------------------- discreet mode, then Quick exit
     await a.page.getByTestId('discreet-switch').click();
     await expect(a.page).toHaveTitle(t(locale, 'safety.discreet.tabTitle'));
     await a.page.goto(path(CIRCLE_PAGES.space, { space: SPACE }));
-    await expect(a.page.getByTestId('circle-thread-row').first()).toBeVisible();
+    await expect(a.page.getByTestId('circle-thread-card').filter({ hasText: title })).toBeVisible();
     await expect(a.page).toHaveTitle(t(locale, 'safety.discreet.tabTitle'));
     await neutralSite(a.context);
     if (phone) {
