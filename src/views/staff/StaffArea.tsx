@@ -31,6 +31,9 @@ const AdminExpertsView = lazy(() => import('../staff-admin/AdminExpertsView'));
 const AdminCouponsView = lazy(() => import('../staff-admin/AdminCouponsView'));
 const AdminOrdersView = lazy(() => import('../staff-admin/AdminOrdersView'));
 const AuditView = lazy(() => import('../staff-admin/AuditView'));
+const ModerationQueueView = lazy(() => import('../staff-circle/ModerationQueueView'));
+const ExpertCircleView = lazy(() => import('../staff-circle/ExpertCircleView'));
+const ExpertThreadView = lazy(() => import('../staff-circle/ExpertThreadView'));
 
 export default function StaffArea() {
   const session = useStaffSessionActor();
@@ -78,6 +81,9 @@ function StaffPages() {
           <Route path={STAFF_PAGES.coupons}>{only(PAGE_ROLES.admin, <AdminCouponsView />)}</Route>
           <Route path={STAFF_PAGES.orders}>{only(PAGE_ROLES.admin, <AdminOrdersView />)}</Route>
           <Route path={STAFF_PAGES.audit}>{only(PAGE_ROLES.admin, <AuditView />)}</Route>
+          <Route path={STAFF_PAGES.circleQueue}>{only(PAGE_ROLES.team, <ModerationQueueView />)}</Route>
+          <Route path={STAFF_PAGES.circle}>{only(PAGE_ROLES.expert, <ExpertCircleView />)}</Route>
+          <Route path={STAFF_PAGES.circleThread}>{only(PAGE_ROLES.expert, <ExpertThreadView />)}</Route>
           <Route>
             <NotHere id="staff.layout.notFound" />
           </Route>

@@ -19,7 +19,9 @@ export const STAFF_NAV: readonly StaffNavItem[] = [
   { href: STAFF_PAGES.home, label: 'staff.layout.nav.day', roles: EXPERT },
   { href: STAFF_PAGES.hours, label: 'staff.layout.nav.hours', roles: EXPERT },
   { href: STAFF_PAGES.profile, label: 'staff.layout.nav.profile', roles: EXPERT },
+  { href: STAFF_PAGES.circle, label: 'staff.layout.nav.circle', roles: EXPERT },
   { href: STAFF_PAGES.inbox, label: 'staff.layout.nav.inbox', roles: TEAM },
+  { href: STAFF_PAGES.circleQueue, label: 'staff.layout.nav.circleQueue', roles: TEAM },
   { href: STAFF_PAGES.experts, label: 'staff.layout.nav.experts', roles: ADMIN },
   { href: STAFF_PAGES.coupons, label: 'staff.layout.nav.coupons', roles: ADMIN },
   { href: STAFF_PAGES.orders, label: 'staff.layout.nav.orders', roles: ADMIN },
@@ -38,5 +40,9 @@ export const navFor = (roles: readonly StaffRole[]) =>
 export const firstPageFor = (roles: readonly StaffRole[]) => navFor(roles)[0]?.href ?? STAFF_PAGES.home;
 
 /** Is this path the item's page (or under it: an inbox item under the inbox)? */
-export const isCurrent = (href: string, path: string) =>
+export const isCurrent = (href: string, path: string): boolean =>
+  under(href, path) && !STAFF_NAV.some((i) => i.href.startsWith(`${href}/`) && under(i.href, path));
+
+/** (An item under another, the circle's queue under the circle, is the current one, not both.) */
+const under = (href: string, path: string) =>
   href === STAFF_PAGES.home ? path === href : path === href || path.startsWith(`${href}/`);

@@ -1,0 +1,57 @@
+import { CIRCLE_LIMITS, type QueueItem, type QueuePage } from '../contract/circle';
+import type { AppError } from './types';
+
+/**
+ * The moderation queue's pure rules (issue 27): crisis posts first, what a decision needs (a reason
+ * of the right length; days of suspension from a short list), and the queue after a decision.
+ */
+export const DECISION_KINDS = ['approve', 'remove', 'warn', 'suspend'] as const;
+export type DecisionKind = (typeof DECISION_KINDS)[number];
+/** The decisions that ask for words first (a dialog). */
+export type WordedKind = Exclude<DecisionKind, 'approve'>;
+
+/** The lengths of suspension a moderator chooses from. */
+export const SUSPEND_DAYS = [1, 3, 7, 30, 90] as const;
+export const DEFAULT_SUSPEND_DAYS = 7;
+
+export type ReasonProblem = 'REQUIRED' | 'TEXT_TOO_SHORT' | 'TEXT_TOO_LONG';
+
+/** Characters as people count them (an emoji is one). */
+const length = (s: string) => [...s.trim()].length;
+
+/** A reason the author will read (or a warning's message): required, between the contract's limits. */
+export function reasonProblem(reason: string): ReasonProblem | null {
+  const n = length(reason);
+  if (n === 0) return 'REQUIRED';
+  if (n < CIRCLE_LIMITS.moderationReasonMin) return 'TEXT_TOO_SHORT';
+  return n > CIRCLE_LIMITS.moderationReasonMax ? 'TEXT_TOO_LONG' : null;
+}
+
+export const validDays = (days: number) =>
+  Number.isInteger(days) && days >= 1 && days <= CIRCLE_LIMITS.suspendDaysMax;
+
+export const isCrisis = (item: QueueItem) => item.reasons.includes('crisis');
+
+/** Crisis posts first; otherwise the server's order is kept. */
+export const crisisFirst = (items: QueueItem[]) => [
+  ...items.filter(isCrisis),
+  ...items.filter((i) => !isCrisis(i)),
+];
+
+/** The next page after what is on screen (a post already there is not shown twice). */
+export function withNextPage(items: QueueItem[], page: QueuePage) {
+  const seen = new Set(items.map((i) => i.postId));
+  return crisisFirst([...items, ...page.items.filter((i) => !seen.has(i.postId))]);
+}
+
+/** The counts once a post has left the queue. */
+export function countsWithout(counts: QueuePage['counts'] | null, item: QueueItem | undefined) {
+  if (!counts || !item) return counts;
+  return {
+    total: Math.max(0, counts.total - 1),
+    crisis: Math.max(0, counts.crisis - (isCrisis(item) ? 1 : 0)),
+    reported: Math.max(0, counts.reported - (item.reasons.includes('reported') ? 1 : 0)),
+  };
+}
+
+export const alreadyDecided = (error: AppError | null) => error?.code === 'CIRCLE_ALREADY_DECIDED';
