@@ -39,7 +39,10 @@ const rulesList = css({
   },
 });
 
-/** The community circle: what it is, how it stays safe (anonymous, moderated, kind), its rules. */
+/**
+ * The community circle: what it is, how it stays safe (anonymous, moderated, kind), its rules; a
+ * visitor is asked to join, a signed-in member is taken to the circle itself.
+ */
 export default function CircleView() {
   const signedIn = useSession((s) => s.matches('signedIn'));
   return (
@@ -57,7 +60,13 @@ export default function CircleView() {
       <Callout titleId="circle.care.title">
         <FormattedMessage id="circle.care.body" />
       </Callout>
-      {!signedIn && (
+      {signedIn ? (
+        <ClosingBand
+          titleId="circle.member.title"
+          bodyId="circle.member.body"
+          actions={[['/dashboard/circle', 'circle.member.action']]}
+        />
+      ) : (
         <ClosingBand
           titleId="circle.join.title"
           bodyId="circle.join.body"
