@@ -8,9 +8,11 @@
  * - per member and per address (three times a member's: a household, an office or a carrier's NAT
  *   shares one): saving cards (card testing), holding slots and confirming bookings (issue 20: no
  *   one empties an expert's calendar);
- * - per member: invoice and credit-note PDFs (costly renders), her data's exports (issue 25).
+ * - per member: invoice and credit-note PDFs (costly renders), her data's exports (issue 25), her
+ *   circle posts (issue 27: threads and replies together, tighter for a new account).
  */
 import { EXPORTS_PER_HOUR } from '../contract/account-settings-rules.ts';
+import { CIRCLE_LIMITS } from '../contract/circle.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/index.ts';
 import type { Clock } from './lib/clock.ts';
@@ -26,6 +28,16 @@ export const CARD_RATE_LIMIT: Window = { limit: 10, windowMs: 15 * 60_000 };
 export const BOOKING_RATE_LIMIT: Window = { limit: 20, windowMs: 15 * 60_000 };
 /** New accounts per address per hour, counted apart from the other sign-in calls. */
 export const REGISTER_RATE_LIMIT: Window = { limit: 20, windowMs: 60 * 60_000 };
+
+/**
+ * Circle posts per member per hour (CIRCLE_LIMITS): the domain takes from `newAccount` while her
+ * account is younger than `newAccountDays`, else from `regular` (after its checks: a post refused for
+ * what it says costs nothing).
+ */
+export interface CirclePostLimit {
+  regular: Limiter;
+  newAccount: Limiter;
+}
 
 export interface LimitDeps {
   db: Database;
@@ -67,5 +79,12 @@ export function createLimits({ db, clock, config, limitStore, forms }: LimitDeps
     confirm: memberAndAddress('booking-confirm', booking),
     pdf: memberLimit(limiter('pdf-member', config.pdfRateLimit ?? PDF_RATE_LIMIT)),
     export: memberLimit(limiter('export-member', { limit: EXPORTS_PER_HOUR, windowMs: 60 * 60_000 })),
+    circlePost: {
+      regular: limiter('circle-post', { limit: CIRCLE_LIMITS.postsPerHour, windowMs: 60 * 60_000 }),
+      newAccount: limiter('circle-post-new', {
+        limit: CIRCLE_LIMITS.newAccountPostsPerHour,
+        windowMs: 60 * 60_000,
+      }),
+    } satisfies CirclePostLimit,
   };
 }

@@ -240,7 +240,7 @@ export function createApp({
   );
 
   // the community circle (issue 27): members ask and answer, moderated by staff
-  app.route('/api', circleRoutes({ database: db, clock, config, log, auth }));
+  app.route('/api', circleRoutes({ database: db, clock, config, log, auth, postLimit: limits.circlePost }));
 
   // the staff side (issue 26): staff accounts, the expert portal, the team inbox, admin changes
   app.route(

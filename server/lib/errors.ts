@@ -1,5 +1,6 @@
 /** The uniform error envelope: `{ error: { code, message, fields?, fieldCodes?, retryAfter? } }`. */
 import type { Context } from 'hono';
+import type { PersonalDetailKind } from '../../contract/circle.ts';
 import type { DeclineReason } from '../../contract/commerce-rules.ts';
 import {
   type ErrorCode,
@@ -107,6 +108,8 @@ export interface ApiErrorOptions {
   reason?: DeclineReason;
   /** SLOT_TAKEN: the next open slots of the same offer (ISO instants). */
   nextSlots?: string[];
+  /** CIRCLE_PERSONAL_DETAILS: the kinds of personal details found in the post. */
+  found?: PersonalDetailKind[];
 }
 
 /** Thrown anywhere in a request; app.onError turns it into the envelope. */
@@ -132,11 +135,12 @@ export interface ErrorBody {
     retryAfter?: number;
     reason?: DeclineReason;
     nextSlots?: string[];
+    found?: PersonalDetailKind[];
   };
 }
 
 export function errorBody(err: ApiError, locale: Locale): ErrorBody {
-  const { fields, retryAfter, reason, nextSlots } = err.options;
+  const { fields, retryAfter, reason, nextSlots, found } = err.options;
   const body: ErrorBody = {
     error: {
       code: err.code,
@@ -151,6 +155,7 @@ export function errorBody(err: ApiError, locale: Locale): ErrorBody {
   if (retryAfter !== undefined) body.error.retryAfter = retryAfter;
   if (reason !== undefined) body.error.reason = reason;
   if (nextSlots !== undefined) body.error.nextSlots = nextSlots;
+  if (found !== undefined) body.error.found = found;
   return body;
 }
 

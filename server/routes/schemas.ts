@@ -5,6 +5,7 @@
 import { z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { AGE_RANGES, LANGUAGES, MARITAL_STATUSES, pinConfirmProblem } from '../../contract/account-rules.ts';
+import { PERSONAL_DETAIL_KINDS } from '../../contract/circle.ts';
 import { DECLINE_REASONS } from '../../contract/commerce-rules.ts';
 import { FIELD_CODES, SERVER_ERROR_CODES } from '../../contract/errors.ts';
 import { isAvatarId } from '../lib/catalog.ts';
@@ -36,6 +37,9 @@ export const ErrorSchema = z
         .array(z.string())
         .optional()
         .openapi({ description: 'SLOT_TAKEN only: the next open slots of the same offer (ISO instants).' }),
+      found: z.array(z.enum(PERSONAL_DETAIL_KINDS)).optional().openapi({
+        description: 'CIRCLE_PERSONAL_DETAILS only: the kinds of personal details found in the post.',
+      }),
     }),
   })
   .openapi('Error');
