@@ -197,11 +197,20 @@ for (const { locale, width } of [
 
     // she reports the opening post, with a reason
     await opening.getByRole('button', { name: t(locale, 'community.post.report') }).click();
-    const dialog = b.page.getByRole('dialog');
-    await dialog.getByText(t(locale, 'community.report.reason.personal-details'), { exact: true }).click();
+    const dialog = b.page.getByTestId('circle-report-dialog');
+    await expect(dialog).toBeVisible();
+    await dialog
+      .getByTestId('circle-report-reasons')
+      .getByText(t(locale, 'community.report.reasons.personal-details'), { exact: true })
+      .click();
     await axe(b.page);
     await dialog.getByRole('button', { name: t(locale, 'community.report.send') }).click();
-    await expect(b.page.getByText(t(locale, 'community.report.received'))).toBeVisible();
+    await expect(dialog.getByTestId('circle-report-done')).toHaveText(t(locale, 'community.report.sent'));
+    await dialog
+      .getByRole('button', { name: t(locale, 'community.close') })
+      .first()
+      .click();
+    await expect(dialog).toBeHidden();
     const postId = await opening.getAttribute('data-post');
     expect(postId).toMatch(/^[0-9a-f-]{36}$/);
 
