@@ -178,7 +178,8 @@ function EmailChoice() {
   return (
     <div data-testid="circle-replies-email">
       <Switch
-        checked={me.email.replies}
+        // while saving, the choice she asked for (a refusal then turns it back)
+        checked={saving ? !me.email.replies : me.email.replies}
         disabled={saving}
         onCheckedChange={(e) => actor.send({ type: 'circleReplies.email', on: e.checked })}
       >
