@@ -29,6 +29,8 @@ export interface ExpertThreadContext {
   /** What the check found: she removes them and sends again. */
   found: PersonalDetail[];
   sendError: AppError | null;
+  /** Her replies sent from this page (shown last until the next replies are read). */
+  sentIds: string[];
 }
 
 export type ExpertThreadEvent =
@@ -71,10 +73,14 @@ export const expertCircleThreadMachine = setup({
       nextCursor: thread.nextCursor,
       error: null,
     })),
+    /** The next replies come after those read, and before hers sent from here (until they arrive in order). */
     keepMoreReplies: assign(({ context }, { thread }: { thread: CircleThread }) => {
-      const seen = new Set(context.replies.map((r) => r.id));
+      const read = context.replies.filter((r) => !context.sentIds.includes(r.id));
+      const seen = new Set(read.map((r) => r.id));
+      const replies = [...read, ...thread.replies.filter((r) => !seen.has(r.id))];
+      const now = new Set(replies.map((r) => r.id));
       return {
-        replies: [...context.replies, ...thread.replies.filter((r) => !seen.has(r.id))],
+        replies: [...replies, ...context.replies.filter((r) => !now.has(r.id))],
         nextCursor: thread.nextCursor,
         moreError: null,
       };
@@ -88,10 +94,11 @@ export const expertCircleThreadMachine = setup({
     showProblem: assign(({ context }) => ({ problem: replyProblem(context.draft) })),
     keepFound: assign(({ context }) => ({ found: findPersonalDetails(context.draft) })),
     clearFound: assign({ found: [], sendError: null }),
-    /** Her reply joins the list when the list has reached its end (else it waits at the end). */
+    /** Her reply shows at the end of the thread at once. */
     keepSent: assign(({ context }, { outcome }: { outcome: PostOutcome }) => ({
       draft: '',
-      replies: context.nextCursor === null ? [...context.replies, outcome.post] : context.replies,
+      replies: [...context.replies, outcome.post],
+      sentIds: [...context.sentIds, outcome.post.id],
       thread: context.thread && { ...context.thread, replyCount: context.thread.replyCount + 1 },
     })),
     setSendError: assign((_, { error }: { error: unknown }) => ({
@@ -112,6 +119,7 @@ export const expertCircleThreadMachine = setup({
     problem: null,
     found: [],
     sendError: null,
+    sentIds: [],
   }),
   initial: 'loading',
   states: {
