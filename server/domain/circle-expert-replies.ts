@@ -5,7 +5,8 @@
  * staff.expert_id; `anonymous` never applies to her). The same plain-text, length and
  * personal-details checks as members' posts; no watched words (an expert names what members may
  * not). The thread is marked as answered by an expert and its counters move (circle-counters.ts);
- * the reply is written to the audit log without its text.
+ * the reply is written to the audit log without its text. Its author hears of it as of any reply:
+ * the badge and her replies list, and an e-mail when she asked for one (circle-reply-mail.ts).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import {
@@ -19,13 +20,15 @@ import {
 } from '../../contract/circle.ts';
 import { findPersonalDetails } from '../../contract/circle-privacy.ts';
 import type { Database } from '../db/index.ts';
-import { circlePosts, circleThreads } from '../db/schema.ts';
+import { circleMembers, circlePosts, circleThreads, users } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
+import type { Logger } from '../lib/log.ts';
 import type { StaffActor } from './admin-common.ts';
 import { plainBody } from './circle-checks.ts';
 import { applyStatusChange } from './circle-counters.ts';
 import { createCircleReads } from './circle-reads.ts';
+import type { CircleReplyMailer } from './circle-reply-mail.ts';
 import { createCircleThread } from './circle-thread.ts';
 import { postViewOf, type Viewer } from './circle-views.ts';
 import { writeAudit } from './staff-audit.ts';
@@ -60,11 +63,31 @@ export function expertReplyBody(raw: string): string {
 export interface CircleExpertRepliesDeps {
   database: Database;
   clock: Clock;
+  /** "A new reply" to the thread's author, when she asked and has an address (circle-reply-mail.ts). */
+  mailer?: CircleReplyMailer | null;
+  log?: Logger;
 }
 
-export function createCircleExpertReplies({ database, clock }: CircleExpertRepliesDeps) {
+export function createCircleExpertReplies({ database, clock, mailer = null, log }: CircleExpertRepliesDeps) {
   const reads = createCircleReads({ database, clock });
   const threads = createCircleThread({ database, clock });
+
+  /** As for members' replies: only to an author who asked and has an address; nothing of the reply in it. */
+  async function mailAuthor(authorId: string): Promise<void> {
+    if (!mailer) return;
+    try {
+      const [to] = await database.db
+        .select({ email: users.email, language: users.language })
+        .from(users)
+        .innerJoin(circleMembers, eq(circleMembers.userId, users.id))
+        .where(and(eq(users.id, authorId), eq(circleMembers.emailReplies, true)));
+      if (!to?.email) return;
+      await mailer.send({ to: to.email, locale: to.language === 'ar' ? 'ar' : 'en' });
+    } catch (e) {
+      log?.error('circle reply mail failed', { error: e instanceof Error ? e.name : 'unknown' });
+    }
+  }
+
   return {
     /** Published threads as members list them (she has none of her own: `mine` is false). */
     threads: (who: StaffActor, query: ThreadQuery): Promise<ThreadPage> =>
@@ -88,9 +111,9 @@ export function createCircleExpertReplies({ database, clock }: CircleExpertRepli
     async reply(who: StaffActor, threadId: string, raw: string): Promise<PostOutcome> {
       const body = expertReplyBody(raw);
       if (!who.expertId) throw new ApiError('FORBIDDEN');
-      return database.transaction(async (tx) => {
+      const out = await database.transaction(async (tx) => {
         const [thread] = await tx
-          .select({ id: circleThreads.id })
+          .select({ id: circleThreads.id, authorId: circleThreads.authorId })
           .from(circleThreads)
           .where(and(eq(circleThreads.id, threadId), eq(circleThreads.status, 'published')))
           .for('update');
@@ -117,8 +140,13 @@ export function createCircleExpertReplies({ database, clock }: CircleExpertRepli
           detail: { postId: row.id, length: [...body].length },
         });
         const post = markMine(await postViewOf(tx, row, expertViewer(who, now)), row.staffId, who);
-        return { post, status: 'published', crisis: false };
+        return {
+          outcome: { post, status: 'published', crisis: false } as PostOutcome,
+          authorId: thread.authorId,
+        };
       });
+      void mailAuthor(out.authorId);
+      return out.outcome;
     },
   };
 }

@@ -19,6 +19,9 @@ import {
 import { createCircleExpertReplies } from '../domain/circle-expert-replies.ts';
 import { createCircleModeration } from '../domain/circle-moderation.ts';
 import { createCircleQueue } from '../domain/circle-queue.ts';
+import { type CircleReplyMailer, createCircleReplyMailer } from '../domain/circle-reply-mail.ts';
+import { DEFAULT_FORMS_CONFIG } from '../domain/forms.ts';
+import { smtpTransport } from '../domain/forms-mail.ts';
 import { createRouter, jsonBody } from '../lib/http.ts';
 import { BODY_ERRORS, bodyOf, errorResponses, reply } from './schemas.ts';
 import type { StaffDeps } from './staff.ts';
@@ -139,10 +142,22 @@ const expertReply = createRoute({
   },
 });
 
-export function staffCircleRoutes({ database, clock }: StaffDeps) {
+/** SMTP_URL's mailer for "a new reply" (as the members' replies send it), or none. */
+function replyMailerOf({ config }: StaffDeps): CircleReplyMailer | null {
+  const forms = config.forms ?? DEFAULT_FORMS_CONFIG;
+  if (!forms.smtpUrl) return null;
+  return createCircleReplyMailer(
+    smtpTransport(forms.smtpUrl),
+    forms.mailFrom,
+    config.site?.publicUrl ?? 'http://localhost',
+  );
+}
+
+export function staffCircleRoutes(deps: StaffDeps) {
+  const { database, clock, log } = deps;
   const queueReader = createCircleQueue({ database, clock });
   const moderation = createCircleModeration({ database, clock });
-  const experts = createCircleExpertReplies({ database, clock });
+  const experts = createCircleExpertReplies({ database, clock, mailer: replyMailerOf(deps), log });
   const id = (raw: string) => raw.toLowerCase();
   return createRouter()
     .openapi(queue, async (c) => c.json(await queueReader.page(actorOf(c), c.req.valid('query').cursor), 200))

@@ -1,99 +1,36 @@
 /**
- * The circle's staff API (issue 27): the moderation queue (crisis first, then the oldest; keyset
- * pages; authors only as members see them), the decisions and what follows each (her thread shows
- * the reason to her alone, a warning in her standing, a suspension refusing her next post), the
- * audit rows (never a text or an alias), 409 on deciding twice, who may do what, and experts'
- * marked replies. On PGlite and, with the suite's PostgreSQL, on PostgreSQL.
+ * The circle's moderation API (issue 27): the queue (crisis first, then the oldest; keyset pages;
+ * authors only as members see them), the decisions and what follows each (her thread shows the
+ * reason to her alone, a warning in her standing, a suspension refusing her next post), the audit
+ * rows (never a text or an alias), 409 on deciding twice, and who may decide. Experts' replies:
+ * circle-staff-experts.test.ts. On PGlite and, with the suite's PostgreSQL, on PostgreSQL.
  */
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CIRCLE_LIMITS, type PostOutcome, type QueueItem, type QueuePage } from '../../contract/circle.ts';
-import { STAFF_COOKIE } from '../../contract/staff.ts';
-import { auditLog, circleMembers, circlePosts, circleSpaces, circleThreads } from '../../server/db/schema.ts';
-import { openStaffSession } from '../../server/domain/staff-sessions.ts';
-import { ManualClock } from '../../server/lib/clock.ts';
-import { call, registerMember } from './helpers.ts';
-import { staffSignedIn } from './staff-fixtures.ts';
-import { setupTestDb } from './test-db.ts';
+import { CIRCLE_LIMITS, type QueueItem } from '../../contract/circle.ts';
+import { circlePosts, circleSpaces, circleThreads } from '../../server/db/schema.ts';
+import { circleStaffWorld, SPACE } from './circle-staff-fixtures.ts';
+import { call } from './helpers.ts';
 
-const clock = new ManualClock(Date.UTC(2026, 10, 20, 9, 0));
-const { db, app } = await setupTestDb({ clock });
-const SPACE = 'periods';
-await db.db
-  .insert(circleSpaces)
-  .values({
-    id: SPACE,
-    position: 0,
-    titleEn: 'Periods',
-    titleAr: 'الدورة',
-    descriptionEn: 'd',
-    descriptionAr: 'د',
-  })
-  .onConflictDoNothing();
-
-const moderator = await staffSignedIn(db, clock, { roles: ['moderator'], name: 'Mona Moderator' });
-const admin = await staffSignedIn(db, clock, { roles: ['admin'], name: 'Salma Admin' });
-const expert = await staffSignedIn(db, clock, { roles: ['expert'], name: 'Dr Rana', expertId: 'rana-aziz' });
-
-type Who = { id: string; headers: Record<string, string> };
-
-/** New sessions for the same staff after the clock jumped past their idle end. */
-async function reopenSessions() {
-  for (const who of [moderator, admin, expert]) {
-    const token = await openStaffSession(db.db, clock, who.id, 'full');
-    who.headers = { cookie: `${STAFF_COOKIE}=${token}` };
-  }
-}
-const staffCall = (who: Who, method: string, path: string, json?: unknown) =>
-  call(app, method, `/api${path}`, { headers: who.headers, json });
-
-let ipCount = 10;
-/** A member who accepted the circle's rules. */
-async function member() {
-  const m = await registerMember(app, {}, `198.51.100.${ipCount++}`);
-  const r = await call(app, 'PUT', '/api/circle/me/rules', { token: m.token });
-  expect(r.status, r.text).toBe(200);
-  return { ...m, id: m.user.id as string };
-}
-
-const newThread = async (
-  token: string,
-  body: string,
-  anonymous = false,
-  title = 'A question about my cycle',
-) => {
-  const r = await call<PostOutcome>(app, 'POST', '/api/circle/threads', {
-    token,
-    json: { spaceId: SPACE, title, body, anonymous },
-  });
-  expect(r.status, r.text).toBe(201);
-  clock.advance(60_000);
-  return r.body;
-};
-const newReply = async (token: string, threadId: string, body: string, anonymous = false) => {
-  const r = await call<PostOutcome>(app, 'POST', `/api/circle/threads/${threadId}/replies`, {
-    token,
-    json: { body, anonymous },
-  });
-  expect(r.status, r.text).toBe(201);
-  clock.advance(60_000);
-  return r.body;
-};
-
-const queue = async (who: Who = moderator, cursor?: string) => {
-  const r = await staffCall(who, 'GET', `/staff/circle/queue${cursor ? `?cursor=${cursor}` : ''}`);
-  expect(r.status, r.text).toBe(200);
-  return r as { body: QueuePage; text: string };
-};
-const itemOf = async (postId: string): Promise<QueueItem | undefined> =>
-  (await queue()).body.items.find((i) => i.postId === postId);
-const decide = (postId: string, what: string, json?: unknown, who: Who = moderator) =>
-  staffCall(who, 'POST', `/staff/circle/posts/${postId}/${what}`, json);
-const standing = async (userId: string) =>
-  (await db.db.select().from(circleMembers).where(eq(circleMembers.userId, userId)))[0];
-const postRow = async (id: string) =>
-  (await db.db.select().from(circlePosts).where(eq(circlePosts.id, id)))[0];
-const circleAudit = () => db.db.select().from(auditLog).where(like(auditLog.action, 'circle.%'));
+const {
+  clock,
+  db,
+  app,
+  moderator,
+  admin,
+  expert,
+  reopenSessions,
+  staffCall,
+  member,
+  newThread,
+  newReply,
+  queue,
+  itemOf,
+  decide,
+  standing,
+  postRow,
+  circleAudit,
+} = await circleStaffWorld();
 
 // the authors and their first posts (a new member's first posts wait for a moderator)
 const amal = await member();
@@ -330,97 +267,5 @@ describe('decisions', () => {
     ])
       expect(all).not.toContain(text);
     for (const m of [amal, noor, huda]) expect(all).not.toContain(m.id);
-  });
-});
-
-describe('experts', () => {
-  const thread = () => plain.post.threadId;
-
-  it('list published threads as members do, unanswered ones on request', async () => {
-    const r = await staffCall(expert, 'GET', '/staff/circle/threads?order=unanswered');
-    expect(r.status, r.text).toBe(200);
-    const ids = r.body.items.map((t: { id: string }) => t.id);
-    expect(ids).toContain(thread());
-    expect(ids).not.toContain(crisis.post.threadId);
-    expect(r.body.items.every((t: { replies: number; mine: boolean }) => t.replies === 0 && !t.mine)).toBe(
-      true,
-    );
-    const hudas = (await staffCall(expert, 'GET', '/staff/circle/threads')).body.items.find(
-      (t: { id: string }) => t.id === anon.post.threadId,
-    );
-    expect(hudas.author).toEqual({ kind: 'member' });
-  });
-
-  it('reply under her verified name: published at once, marked, mine to her, the thread answered', async () => {
-    const r = await staffCall(expert, 'POST', `/staff/circle/threads/${thread()}/replies`, {
-      body: 'A late period is common with stress.\nSee a doctor if it is over 3 months late.',
-      anonymous: true,
-    });
-    expect(r.status, r.text).toBe(201);
-    const out = r.body as PostOutcome;
-    expect(out).toMatchObject({
-      status: 'published',
-      crisis: false,
-      post: { mine: true, status: 'published' },
-    });
-    expect(out.post.author).toMatchObject({ kind: 'expert', expertId: 'rana-aziz' });
-    const author = out.post.author as { name: string; title: string };
-    expect(author.name.length).toBeGreaterThan(0);
-    expect(author.title.length).toBeGreaterThan(0);
-    const [t] = await db.db.select().from(circleThreads).where(eq(circleThreads.id, thread()));
-    expect([t.expertAnswered, t.replyCount]).toEqual([true, 1]);
-    const forHer = await staffCall(expert, 'GET', `/staff/circle/threads/${thread()}`);
-    expect(forHer.body.replies.find((p: { id: string }) => p.id === out.post.id)).toMatchObject({
-      mine: true,
-    });
-    const forMember = await call(app, 'GET', `/api/circle/threads/${thread()}`, { token: amal.token });
-    const seen = forMember.body.replies.find((p: { id: string }) => p.id === out.post.id);
-    expect(seen).toMatchObject({ mine: false, author: { kind: 'expert', expertId: 'rana-aziz' } });
-    const answered = await call(app, 'GET', '/api/circle/threads?expert=1', { token: amal.token });
-    expect(answered.body.items.map((x: { id: string }) => x.id)).toEqual([thread()]);
-    const audit = (await circleAudit()).find((a) => a.action === 'circle.expert.replied');
-    expect(audit).toMatchObject({
-      targetType: 'thread',
-      targetId: thread(),
-      detail: { postId: out.post.id },
-    });
-    expect(JSON.stringify(audit)).not.toContain('late period');
-  });
-
-  it('checks her reply as members’ are checked, and answers 404 for a thread not published', async () => {
-    const details = await staffCall(expert, 'POST', `/staff/circle/threads/${thread()}/replies`, {
-      body: 'Write to me at rana@example.com',
-      anonymous: false,
-    });
-    expect([details.status, details.body.error.code]).toEqual([422, 'CIRCLE_PERSONAL_DETAILS']);
-    const short = await staffCall(expert, 'POST', `/staff/circle/threads/${thread()}/replies`, {
-      body: ' ',
-      anonymous: false,
-    });
-    expect([short.status, short.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
-    const removed = await staffCall(expert, 'POST', `/staff/circle/threads/${crisis.post.threadId}/replies`, {
-      body: 'You are not alone.',
-      anonymous: false,
-    });
-    expect([removed.status, removed.body.error.code]).toEqual([404, 'CIRCLE_THREAD_NOT_FOUND']);
-    const view = await staffCall(expert, 'GET', `/staff/circle/threads/${crisis.post.threadId}`);
-    expect(view.status).toBe(404);
-  });
-
-  it('a moderator cannot reply as an expert; an expert’s reply has no account to warn', async () => {
-    const r = await staffCall(moderator, 'POST', `/staff/circle/threads/${thread()}/replies`, {
-      body: 'I am not an expert.',
-      anonymous: false,
-    });
-    expect([r.status, r.body.error.code]).toEqual([403, 'FORBIDDEN']);
-    const [reply] = await db.db
-      .select()
-      .from(circlePosts)
-      .where(and(eq(circlePosts.threadId, thread()), eq(circlePosts.staffId, expert.id)));
-    await db.db.update(circlePosts).set({ status: 'hidden' }).where(eq(circlePosts.id, reply.id));
-    const item = await itemOf(reply.id);
-    expect(item?.author).toMatchObject({ kind: 'expert', expertId: 'rana-aziz' });
-    const warn = await decide(reply.id, 'warn', { reason: 'Not possible here' });
-    expect([warn.status, warn.body.error.code]).toEqual([409, 'CIRCLE_ALREADY_DECIDED']);
   });
 });
