@@ -12,8 +12,9 @@ import { circleMembers, circlePosts, users } from '../../server/db/schema.ts';
 import { applyStatusChange } from '../../server/domain/circle-counters.ts';
 import { WORDS_FILE, type WordList } from '../../server/domain/circle-words.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
+import { postgresLimitStore } from '../../server/lib/limit-store.ts';
 import { DAY, postingFixtures } from './circle-posting-fixtures.ts';
-import { call, expectEnvelope, post, registerMember } from './helpers.ts';
+import { call, cheapHasher, expectEnvelope, post, registerMember, testApp } from './helpers.ts';
 import { setupTestDb } from './test-db.ts';
 
 const clock = new ManualClock();
@@ -203,6 +204,25 @@ describe('sending a thread or a reply', () => {
     expect((await replyTo(old.token, t)).status).toBe(429);
     clock.advance(60 * 60_000);
     expect((await replyTo(old.token, t)).status).toBe(201);
+  });
+
+  it('counts her posts across processes in the shared store', async () => {
+    // two apps on one database, as two processes: the `rate_limits` table counts for both
+    const [a, b] = [0, 1].map(() =>
+      testApp({ db, clock, hasher: cheapHasher(), limitStore: postgresLimitStore(db) }),
+    );
+    const fa = postingFixtures(a, db);
+    const young = await fa.member(false);
+    await db.db
+      .update(circleMembers)
+      .set({ approvedPosts: 3 })
+      .where(eq(circleMembers.userId, young.user.id));
+    const t = (await fa.thread((await fa.member()).token)).body.post.threadId;
+    const fb = postingFixtures(b, db);
+    for (let i = 0; i < CIRCLE_LIMITS.newAccountPostsPerHour; i++)
+      expect((await (i % 2 ? fb : fa).replyTo(young.token, t)).status).toBe(201);
+    expectEnvelope(await fb.replyTo(young.token, t), 'RATE_LIMITED');
+    expectEnvelope(await fa.replyTo(young.token, t), 'RATE_LIMITED');
   });
 
   it('never shows who wrote an anonymous post, to her or to others', async () => {
