@@ -6,7 +6,7 @@
  * (marked by their status). Keyset pages (circle-cursor.ts): published threads come from one index
  * scan each (circle_threads_space_newest_idx / _helpful_idx), hers from her own few rows, merged.
  */
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   CIRCLE_LIMITS,
   type CircleSpaces,
@@ -29,11 +29,6 @@ const TAG: Record<'newest' | 'helpful' | 'unanswered', CursorTag> = {
   helpful: 'h',
   unanswered: 'u',
 };
-
-interface Listed {
-  thread: ThreadRow;
-  opening: PostRow;
-}
 
 /** A space's title in her language (the thread page's header). */
 export const spaceTitle = (s: typeof circleSpaces.$inferSelect, locale: Locale) =>
@@ -59,17 +54,20 @@ export function createCircleReads({ database, clock }: { database: Database; clo
     };
   }
 
+  /** The opening posts of these threads, by thread id. */
+  async function openingPosts(ids: string[]): Promise<Map<string, PostRow>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select()
+      .from(circlePosts)
+      .where(and(inArray(circlePosts.threadId, ids), eq(circlePosts.opening, true)));
+    return new Map(rows.map((r) => [r.threadId, r]));
+  }
+
   async function threads(userId: string, locale: Locale, query: ThreadQuery): Promise<ThreadPage> {
     const order = query.order ?? 'newest';
     const tag = TAG[order];
     const cursor = query.cursor ? decodeCursor(query.cursor, tag) : null;
-    if (query.space) {
-      const [space] = await db
-        .select({ id: circleSpaces.id })
-        .from(circleSpaces)
-        .where(eq(circleSpaces.id, query.space));
-      if (!space) throw new ApiError('CIRCLE_SPACE_NOT_FOUND');
-    }
     const t = circleThreads;
     const filters: (SQL | undefined)[] = [
       query.space ? eq(t.spaceId, query.space) : undefined,
@@ -85,13 +83,15 @@ export function createCircleReads({ database, clock }: { database: Database; clo
           : sql`(${t.lastActivityAt}, ${t.id}) < (${(cursor.key as Date).toISOString()}::timestamptz, ${id})`,
       );
     }
-    const orderBy =
-      order === 'helpful' ? [desc(t.helpful), desc(t.id)] : [desc(t.lastActivityAt), desc(t.id)];
+    // NULLS LAST as the indexes are built (drizzle's .desc()): else PostgreSQL sorts every thread
+    const key = order === 'helpful' ? t.helpful : t.lastActivityAt;
+    const orderBy = [sql`${key} desc nulls last`, sql`${t.id} desc nulls last`];
+    // threads alone (one index scan, LIMIT), then their opening posts by id: a join here makes
+    // PostgreSQL hash every opening post (bench:circle)
     const select = (status: SQL) =>
       db
-        .select({ thread: circleThreads, opening: circlePosts })
+        .select()
         .from(circleThreads)
-        .innerJoin(circlePosts, and(eq(circlePosts.threadId, t.id), eq(circlePosts.opening, true)))
         .where(and(status, ...filters))
         .orderBy(...orderBy)
         .limit(PAGE + 1);
@@ -100,18 +100,27 @@ export function createCircleReads({ database, clock }: { database: Database; clo
       select(and(eq(t.authorId, userId), inArray(t.status, ['pending', 'hidden']))!),
     ]);
     const merged = hers.length === 0 ? published : [...published, ...hers].sort(byOrder(order));
-    const page = merged.slice(0, PAGE);
-    const last = page.at(-1);
+    // an unknown space lists nothing: only then is it looked up (one query less per page)
+    if (merged.length === 0 && query.space) {
+      const [space] = await db
+        .select({ id: circleSpaces.id })
+        .from(circleSpaces)
+        .where(eq(circleSpaces.id, query.space));
+      if (!space) throw new ApiError('CIRCLE_SPACE_NOT_FOUND');
+    }
+    const threadsOfPage = merged.slice(0, PAGE);
+    const openings = await openingPosts(threadsOfPage.map((r) => r.id));
+    const page = threadsOfPage.flatMap((thread) => {
+      const opening = openings.get(thread.id);
+      return opening ? [{ thread, opening }] : [];
+    });
+    const last = threadsOfPage.at(-1);
     const viewer: Viewer = { userId, locale, now: clock.now() };
     return {
       items: await threadSummaries(db, page, viewer),
       nextCursor:
         merged.length > PAGE && last
-          ? encodeCursor(
-              tag,
-              order === 'helpful' ? last.thread.helpful : last.thread.lastActivityAt,
-              last.thread.id,
-            )
+          ? encodeCursor(tag, order === 'helpful' ? last.helpful : last.lastActivityAt, last.id)
           : null,
     };
   }
@@ -122,7 +131,6 @@ export type CircleReads = ReturnType<typeof createCircleReads>;
 
 /** The list's order in JavaScript, as the SQL sorts it (descending key, then descending id). */
 function byOrder(order: 'newest' | 'helpful' | 'unanswered') {
-  const key = (r: Listed) => (order === 'helpful' ? r.thread.helpful : r.thread.lastActivityAt.getTime());
-  return (a: Listed, b: Listed) =>
-    key(b) - key(a) || (a.thread.id < b.thread.id ? 1 : a.thread.id > b.thread.id ? -1 : 0);
+  const key = (r: ThreadRow) => (order === 'helpful' ? r.helpful : r.lastActivityAt.getTime());
+  return (a: ThreadRow, b: ThreadRow) => key(b) - key(a) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 }

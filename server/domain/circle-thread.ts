@@ -23,15 +23,15 @@ export function createCircleThread({ database, clock }: { database: Database; cl
 
   async function thread(userId: string, locale: Locale, id: string, cursor?: string): Promise<CircleThread> {
     const after = cursor ? decodeCursor(cursor, 'r') : null;
-    const [found] = await db
-      .select({ thread: circleThreads, space: circleSpaces })
-      .from(circleThreads)
-      .innerJoin(circleSpaces, eq(circleSpaces.id, circleThreads.spaceId))
-      .where(eq(circleThreads.id, id));
-    if (!found || (found.thread.status !== 'published' && found.thread.authorId !== userId))
-      throw new ApiError('CIRCLE_THREAD_NOT_FOUND');
     const p = circlePosts;
-    const [openings, replies] = await Promise.all([
+    // the thread, its opening post and a page of replies side by side (each from an index); who
+    // may read them is decided before anything leaves
+    const [[found], [opening], replies] = await Promise.all([
+      db
+        .select({ thread: circleThreads, space: circleSpaces })
+        .from(circleThreads)
+        .innerJoin(circleSpaces, eq(circleSpaces.id, circleThreads.spaceId))
+        .where(eq(circleThreads.id, id)),
       db
         .select()
         .from(p)
@@ -52,11 +52,11 @@ export function createCircleThread({ database, clock }: { database: Database; cl
               : undefined,
           ),
         )
-        .orderBy(asc(p.createdAt), asc(p.id))
+        .orderBy(asc(p.threadId), asc(p.createdAt), asc(p.id))
         .limit(PAGE + 1),
     ]);
-    const opening = openings[0];
-    if (!opening) throw new ApiError('CIRCLE_THREAD_NOT_FOUND');
+    if (!found || !opening || (found.thread.status !== 'published' && found.thread.authorId !== userId))
+      throw new ApiError('CIRCLE_THREAD_NOT_FOUND');
     const page = replies.slice(0, PAGE);
     const viewer: Viewer = { userId, locale, now: clock.now() };
     const [openingView, ...replyViews] = await postViews(db, [opening, ...page], viewer);
