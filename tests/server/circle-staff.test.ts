@@ -5,10 +5,10 @@
  * rows (never a text or an alias), 409 on deciding twice, and who may decide. Experts' replies:
  * circle-staff-experts.test.ts. On PGlite and, with the suite's PostgreSQL, on PostgreSQL.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CIRCLE_LIMITS, type QueueItem } from '../../contract/circle.ts';
-import { circlePosts, circleSpaces, circleThreads } from '../../server/db/schema.ts';
+import { circlePosts, circleReports, circleSpaces, circleThreads } from '../../server/db/schema.ts';
 import { circleStaffWorld, SPACE } from './circle-staff-fixtures.ts';
 import { call } from './helpers.ts';
 
@@ -267,5 +267,49 @@ describe('decisions', () => {
     ])
       expect(all).not.toContain(text);
     for (const m of [amal, noor, huda]) expect(all).not.toContain(m.id);
+  });
+});
+
+describe('a reported post', () => {
+  it('waits hidden with its reports counted by reason (never who); approving it settles them', async () => {
+    const author = await member();
+    const thread = await newThread(
+      author.token,
+      'What helps with cramps at night?',
+      false,
+      'Cramps at night',
+    );
+    expect((await decide(thread.post.id, 'approve')).status).toBe(200);
+    const reporters = [await member(), await member(), await member()];
+    const reasons = ['unkind', 'spam', 'unkind'];
+    for (const [i, m] of reporters.entries()) {
+      const r = await call(app, 'POST', `/api/circle/posts/${thread.post.id}/reports`, {
+        token: m.token,
+        json: { reason: reasons[i] },
+      });
+      expect(r.status, r.text).toBe(202);
+    }
+    const page = await queue();
+    const item = page.body.items.find((i) => i.postId === thread.post.id);
+    expect(item).toMatchObject({
+      status: 'hidden',
+      reports: [
+        { reason: 'unkind', count: 2 },
+        { reason: 'spam', count: 1 },
+      ],
+    });
+    expect(item?.reasons).toContain('reported');
+    expect(page.body.counts.reported).toBeGreaterThanOrEqual(1);
+    for (const m of reporters) {
+      expect(page.text).not.toContain(m.alias);
+      expect(page.text).not.toContain(m.id);
+    }
+    expect((await decide(thread.post.id, 'approve')).body.status).toBe('published');
+    const open = await db.db
+      .select()
+      .from(circleReports)
+      .where(and(eq(circleReports.postId, thread.post.id), isNull(circleReports.resolvedAt)));
+    expect(open).toEqual([]);
+    expect(await itemOf(thread.post.id)).toBeUndefined();
   });
 });
