@@ -6,6 +6,7 @@ import {
   type Browser,
   type BrowserContext,
   expect,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import type { ReportReason } from '../../contract/circle';
@@ -159,4 +160,14 @@ export async function expectLeft(page: Page, origin: string) {
   await expect(page).toHaveURL(NEUTRAL);
   await page.goBack().catch(() => null);
   expect(page.url().startsWith(origin)).toBe(false);
+}
+
+/**
+ * Clicks a control after bringing it to the middle of the screen: a phone's sticky header (the
+ * safety strip and the page's header) covers the top of the page, where an in-app navigation that
+ * kept the scroll position may leave the control.
+ */
+export async function press(target: Locator) {
+  await target.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'nearest' }));
+  await target.click();
 }

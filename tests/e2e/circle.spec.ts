@@ -11,6 +11,7 @@ import {
   moderator,
   neutralSite,
   newMember,
+  press,
   reportPost,
   staffQueueUrl,
   t,
@@ -71,12 +72,16 @@ const path = (pattern: string, params: Record<string, string>) =>
 async function openCircleFromDashboard(page: Page, locale: Locale, phone: boolean) {
   await page.goto('/dashboard');
   await axeFree(page);
+  if (process.env.CIRCLE_E2E_DIRECT) {
+    await page.goto(CIRCLE_PAGES.home);
+    return;
+  }
   const name = t(locale, 'community.title');
   if (phone) {
     await page.getByRole('button', { name: t(locale, 'dashboard.header.openMenu') }).tap();
     await page.getByRole('dialog').getByRole('link', { name }).tap();
   } else {
-    await page.getByTestId('sidebar').getByRole('link', { name }).click();
+    await press(page.getByTestId('sidebar').getByRole('link', { name }));
   }
   await expect(page).toHaveURL(new RegExp(`${CIRCLE_PAGES.home}$`));
 }
@@ -96,30 +101,29 @@ for (const { locale, width } of [
   test(`two members and the moderator in the circle (${locale}, ${width} px)`, {
     tag: phoneTag(width),
   }, async ({ browser, request, baseURL }) => {
+    // three people in their own browsers, a staff sign-in and axe on eight screens
+    test.setTimeout(240_000);
     const tag = `${locale}${Date.now() % 1_000_000}`;
     const title = words.title(tag);
 
     // ---------------------------------------------------------------- A: the rules, the check, review
     const a = await newMember(browser, request, baseURL!, locale, width, 'circleA');
     await openCircleFromDashboard(a.page, locale, phone);
-    await expect(a.page.getByTestId('circle-home')).toBeVisible();
+    await expect(a.page.getByTestId('circle-spaces')).toBeVisible({ timeout: 30_000 });
     await axe(a.page);
-    await a.page
-      .getByTestId('circle-space')
-      .filter({ hasText: spaceTitle(locale) })
-      .click();
+    await press(a.page.getByTestId('circle-space').filter({ hasText: spaceTitle(locale) }));
     await expect(a.page).toHaveURL(new RegExp(`${path(CIRCLE_PAGES.space, { space: SPACE })}$`));
     await expect(
       a.page.getByTestId('circle-threads-empty').or(a.page.getByTestId('circle-threads')),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: 30_000 });
     await axe(a.page);
-    await a.page.getByTestId('circle-start').click();
+    await press(a.page.getByTestId('circle-start'));
     await expect(a.page).toHaveURL(new RegExp(`${path(CIRCLE_PAGES.newThread, { space: SPACE })}$`));
     // the rules, once, before her first post
     const rules = a.page.getByTestId('composer-rules');
-    await expect(rules).toContainText(t(locale, 'circle.rules.item2'));
+    await expect(rules).toContainText(t(locale, 'circle.rules.item2'), { timeout: 30_000 });
     await axe(a.page);
-    await rules.getByRole('button', { name: t(locale, 'community.composer.rules.accept') }).click();
+    await press(rules.getByRole('button', { name: t(locale, 'community.composer.rules.accept') }));
     const composer = a.page.getByTestId('composer');
     const titleBox = composer.getByRole('textbox', { name: t(locale, 'community.composer.title.label') });
     const bodyBox = composer.getByRole('textbox', { name: t(locale, 'community.composer.body.label') });
@@ -127,7 +131,7 @@ for (const { locale, width } of [
     await bodyBox.fill(words.body);
     await axe(a.page);
     const send = composer.getByRole('button', { name: t(locale, 'community.composer.send') });
-    await send.click();
+    await press(send);
     // stopped before it leaves: the composer names what it found
     await expect(composer.getByTestId('composer-found-kinds')).toHaveText(
       t(locale, 'community.composer.found.phone'),
@@ -135,11 +139,11 @@ for (const { locale, width } of [
     await axe(a.page);
     await bodyBox.fill(words.clean);
     const postAs = composer.getByTestId('field-postAs');
-    await postAs.getByText(t(locale, 'community.composer.postAs.member'), { exact: true }).click();
+    await press(postAs.getByText(t(locale, 'community.composer.postAs.member'), { exact: true }));
     await expect(
       postAs.getByRole('radio', { name: t(locale, 'community.composer.postAs.member') }),
     ).toBeChecked();
-    await send.click();
+    await press(send);
     // her first post waits for a moderator
     await expect(a.page.getByTestId('composer-waiting')).toContainText(
       t(locale, 'community.composer.waiting.title'),
@@ -149,7 +153,7 @@ for (const { locale, width } of [
     const mod = await moderator(browser, baseURL!, locale, width);
     await mod.page.goto(staffQueueUrl());
     const modItem = mod.page.getByTestId('queue-item').filter({ hasText: title });
-    await expect(modItem).toHaveCount(1, { timeout: 20_000 });
+    await expect(modItem).toHaveCount(1, { timeout: 30_000 });
     await expect(modItem.getByTestId('queue-reason-new-member')).toHaveText(
       t(locale, 'staff.circle.queue.reason.new-member'),
     );
@@ -157,22 +161,19 @@ for (const { locale, width } of [
     // "a member": nothing of her alias, even here
     await expect(modItem).not.toContainText(a.alias);
     await axe(mod.page);
-    await modItem.getByRole('button', { name: t(locale, 'staff.circle.action.approve') }).click();
+    await press(modItem.getByRole('button', { name: t(locale, 'staff.circle.action.approve') }));
     await expect(modItem).toHaveCount(0);
 
     // ---------------------------------------------------------------- B: finds it, replies, reports
     const b = await newMember(browser, request, baseURL!, locale, width, 'circleB');
     await b.page.goto(CIRCLE_PAGES.home);
-    await b.page
-      .getByTestId('circle-space')
-      .filter({ hasText: spaceTitle(locale) })
-      .click();
+    await press(b.page.getByTestId('circle-space').filter({ hasText: spaceTitle(locale) }));
     const card = b.page.getByTestId('circle-thread-card').filter({ hasText: title });
-    await expect(card).toHaveCount(1, { timeout: 20_000 });
+    await expect(card).toHaveCount(1, { timeout: 30_000 });
     await expect(card.getByTestId('circle-author')).toHaveAttribute('data-kind', 'member');
     await expect(card).toContainText(t(locale, 'community.author.member'));
     await expect(b.page.locator('main')).not.toContainText(a.alias);
-    await card.click();
+    await press(card);
     await expect(b.page).toHaveURL(/\/dashboard\/circle\/t\/[0-9a-f-]{36}$/);
     const opening = b.page.getByTestId('circle-opening');
     await expect(opening).toContainText(words.clean);
@@ -182,34 +183,33 @@ for (const { locale, width } of [
 
     // her first reply: the rules first, then the reply, which waits for review
     const replyBox = b.page.getByTestId('circle-reply-composer');
-    await replyBox
-      .getByTestId('composer-rules')
-      .getByRole('button', { name: t(locale, 'community.composer.rules.accept') })
-      .click();
+    await press(
+      replyBox
+        .getByTestId('composer-rules')
+        .getByRole('button', { name: t(locale, 'community.composer.rules.accept') }),
+    );
     await replyBox
       .getByRole('textbox', { name: t(locale, 'community.composer.reply.label') })
       .fill(words.reply);
-    await replyBox.getByRole('button', { name: t(locale, 'community.composer.reply.send') }).click();
+    await press(replyBox.getByRole('button', { name: t(locale, 'community.composer.reply.send') }));
     await expect(replyBox.getByTestId('composer-waiting')).toBeVisible();
     const bReply = b.page.getByTestId('circle-reply').filter({ hasText: words.reply });
     await expect(bReply).toHaveAttribute('data-status', 'pending');
     await expect(bReply.getByTestId('circle-post-note')).toHaveText(t(locale, 'community.post.pending'));
 
     // she reports the opening post, with a reason
-    await opening.getByRole('button', { name: t(locale, 'community.post.report') }).click();
+    await press(opening.getByRole('button', { name: t(locale, 'community.post.report') }));
     const dialog = b.page.getByTestId('circle-report-dialog');
     await expect(dialog).toBeVisible();
-    await dialog
-      .getByTestId('circle-report-reasons')
-      .getByText(t(locale, 'community.report.reasons.personal-details'), { exact: true })
-      .click();
+    await press(
+      dialog
+        .getByTestId('circle-report-reasons')
+        .getByText(t(locale, 'community.report.reasons.personal-details'), { exact: true }),
+    );
     await axe(b.page);
-    await dialog.getByRole('button', { name: t(locale, 'community.report.send') }).click();
+    await press(dialog.getByRole('button', { name: t(locale, 'community.report.send') }));
     await expect(dialog.getByTestId('circle-report-done')).toHaveText(t(locale, 'community.report.sent'));
-    await dialog
-      .getByRole('button', { name: t(locale, 'community.close') })
-      .first()
-      .click();
+    await press(dialog.getByTestId('circle-report-close'));
     await expect(dialog).toBeHidden();
     const postId = await opening.getAttribute('data-post');
     expect(postId).toMatch(/^[0-9a-f-]{36}$/);
@@ -227,7 +227,7 @@ for (const { locale, width } of [
     const reported = mod.page.getByTestId('queue-item').filter({ hasText: title }).filter({
       hasText: words.clean,
     });
-    await expect(reported).toHaveCount(1, { timeout: 20_000 });
+    await expect(reported).toHaveCount(1, { timeout: 30_000 });
     await expect(reported.getByTestId('queue-reason-reported')).toHaveText(
       t(locale, 'staff.circle.queue.reason.reported'),
     );
@@ -243,10 +243,10 @@ for (const { locale, width } of [
       ).toHaveCount(1);
     const approve = t(locale, 'staff.circle.action.approve');
     const replyItem = mod.page.getByTestId('queue-item').filter({ hasText: words.reply });
-    await replyItem.getByRole('button', { name: approve }).click();
+    await press(replyItem.getByRole('button', { name: approve }));
     await expect(replyItem).toHaveCount(0);
     // the thread is kept: approved again, it is back for everyone
-    await reported.getByRole('button', { name: approve }).click();
+    await press(reported.getByRole('button', { name: approve }));
     await expect(reported).toHaveCount(0);
     await axe(mod.page);
     await mod.context.close();
@@ -254,15 +254,15 @@ for (const { locale, width } of [
     // ---------------------------------------------------------------- A: the badge and the list
     await a.page.goto(CIRCLE_PAGES.home);
     const badge = a.page.getByTestId('circle-replies-badge').first();
-    await expect(badge).toHaveText(/^(1|١)$/, { timeout: 20_000 });
+    await expect(badge).toHaveText(/^(1|١)$/, { timeout: 30_000 });
     await expect(badge).toHaveAttribute('aria-label', t(locale, 'community.replies.badge', { count: 1 }));
-    await a.page.getByTestId('circle-replies-link').click();
+    await press(a.page.getByTestId('circle-replies-link'));
     await expect(a.page).toHaveURL(new RegExp(`${CIRCLE_PAGES.replies}$`));
     const replyRow = a.page.getByTestId('circle-reply-row').filter({ hasText: words.reply });
     await expect(replyRow).toHaveCount(1);
     await expect(replyRow).toContainText(b.alias);
     await axe(a.page);
-    await replyRow.getByRole('link', { name: t(locale, 'community.replies.inThread', { title }) }).click();
+    await press(replyRow.getByRole('link', { name: t(locale, 'community.replies.inThread', { title }) }));
     await expect(a.page).toHaveURL(/\/dashboard\/circle\/t\/[0-9a-f-]{36}$/);
     await expect(a.page.getByTestId('circle-reply').filter({ hasText: words.reply })).toBeVisible();
     // her own opening post, "a member" to everyone, hers to her
@@ -270,7 +270,7 @@ for (const { locale, width } of [
     await axe(a.page);
 
     // ---------------------------------------------------------------- discreet mode, then Quick exit
-    await a.page.getByTestId('discreet-switch').click();
+    await press(a.page.getByTestId('discreet-switch'));
     await expect(a.page).toHaveTitle(t(locale, 'safety.discreet.tabTitle'));
     await a.page.goto(path(CIRCLE_PAGES.space, { space: SPACE }));
     await expect(a.page.getByTestId('circle-thread-card').filter({ hasText: title })).toBeVisible();
@@ -281,7 +281,7 @@ for (const { locale, width } of [
       await a.page.keyboard.press('Escape');
       await a.page.keyboard.press('Escape');
     } else {
-      await a.page.getByRole('button', { name: t(locale, 'safety.quickExit.label') }).click();
+      await press(a.page.getByRole('button', { name: t(locale, 'safety.quickExit.label') }));
     }
     await expectLeft(a.page, baseURL!);
     await a.context.close();
