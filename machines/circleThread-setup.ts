@@ -77,9 +77,9 @@ export const circleThreadSetup = setup({
     /** PUT (on) or DELETE (off) /circle/posts/{id}/helpful */
     setHelpful: fromPromise<HelpfulState, { postId: string; on: boolean }>(notProvided),
     /** POST /circle/posts/{id}/reports */
-    reportPost: fromPromise<unknown, { postId: string } & ReportBody>(notProvided),
+    reportPost: fromPromise<{ received: true }, { postId: string } & ReportBody>(notProvided),
     /** DELETE /circle/posts/{id} */
-    deletePost: fromPromise<unknown, { postId: string }>(notProvided),
+    deletePost: fromPromise<void, { postId: string }>(notProvided),
   },
   guards: {
     missing: (_, { error }: { error: AppError }) => isThreadMissing(error),
