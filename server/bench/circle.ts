@@ -11,10 +11,10 @@
  *
  * Options (environment): CIRCLE_BENCH_DURATION seconds per measured route (default 8),
  * CIRCLE_BENCH_CONNECTIONS per measured route (default 4), CIRCLE_BENCH_BACKGROUND connections of
- * mixed traffic (default 12); CIRCLE_BENCH_KEEP=1 seeds a database, keeps it and stops (to EXPLAIN).
+ * mixed traffic (default 12; 0: none); CIRCLE_BENCH_KEEP=1 seeds a database, keeps it and stops (to EXPLAIN).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -194,10 +194,14 @@ async function main() {
       },
     ];
     process.stdout.write('  warm-up … ');
-    await autocannon({ url: `${base}${list}`, duration: 3, connections: 4, headers: auth(0) });
-    process.stdout.write('measuring under mixed traffic …\n');
-    const total = duration * measured.length + 2;
-    const backgroundRuns = Promise.all(mix.map((o) => autocannon({ ...o, duration: total })));
+    for (const [, path] of measured)
+      await autocannon({ url: `${base}${path}`, duration: 1, connections: 2, headers: auth(0) });
+    process.stdout.write(`measuring${background > 0 ? ' under mixed traffic' : ''} …\n`);
+    const total = duration * measured.length + 4;
+    const backgroundRuns = Promise.all(
+      background > 0 ? mix.map((o) => autocannon({ ...o, duration: total })) : [],
+    );
+    await new Promise((r) => setTimeout(r, background > 0 ? 2000 : 0)); // the mix running first
     for (const [route, path] of measured) {
       const r = await autocannon({ url: `${base}${path}`, duration, connections, headers: auth(1) });
       results.push({
@@ -218,7 +222,12 @@ async function main() {
     console.log('|---|---:|---:|---:|---:|');
     for (const f of results)
       console.log(`| ${f.route} | ${f.requests} | ${f.p50} | ${f.p99} | ${f.errors} |`);
-    console.log(`| (mixed traffic meanwhile) | ${bgRequests} | | | ${bgErrors} |`);
+    console.log(`| (mixed traffic meanwhile, ${background} connections) | ${bgRequests} | | | ${bgErrors} |`);
+    console.log(
+      `load average at the end: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     const missed = results.filter((f) => f.p50 > TARGET.p50 || f.p99 > TARGET.p99);
     const failed = results.some((f) => f.errors > 0) || bgErrors > 0;
     if (missed.length)
