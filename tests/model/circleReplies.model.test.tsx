@@ -13,23 +13,11 @@ import { StaffTeamServer } from './staffTeam-server';
  * page inside the real dashboard: the unread ones marked, all marked seen on opening (quietly when
  * that fails), "Load more" (and again after it failed), "e-mail me when someone replies" only with
  * an address (else the way to Account Settings), a failure with a retry, none yet.
- * Until the circle's area routes this page, the test's area does (the same component).
  */
 const server = vi.hoisted(() => ({ current: null as StaffTeamServer | null }));
 vi.mock('../../src/api/circle-client', () => ({
   circleRequest: (path: string, o?: object) => server.current!.request(path, o),
 }));
-vi.mock('../../src/views/community/CommunityArea', async () => {
-  const { Route, Switch } = await import('wouter');
-  const { default: RepliesView } = await import('../../src/views/community/replies/RepliesView');
-  return {
-    default: () => (
-      <Switch>
-        <Route path="/dashboard/circle/replies" component={RepliesView} />
-      </Switch>
-    ),
-  };
-});
 
 const coverage = new Coverage('circleReplies', circleRepliesMachine);
 const ui = modelApp({ coverage, member: true });

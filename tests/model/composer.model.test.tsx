@@ -14,13 +14,13 @@ import { StaffTeamServer } from './staffTeam-server';
  * and named, what the server refuses, a failure with the draft kept and a retry, published or
  * waiting for a moderator with the safety panel after words of crisis), a reply written again after
  * it went, and an edit of her own post. The circle's requests are held until the test answers.
- * Until the circle's area routes these screens, the test's area does (the same components).
+ * The test's area shows the reply and edit composers on their own (the thread page embeds them).
  */
 const server = vi.hoisted(() => ({ current: null as StaffTeamServer | null }));
 vi.mock('../../src/api/circle-client', () => ({
   circleRequest: (path: string, o?: object) => server.current!.request(path, o),
 }));
-const edited = vi.hoisted(() => ({ done: 0 }));
+const edited = vi.hoisted(() => ({ done: 0, saved: null as string | null }));
 vi.mock('../../src/views/community/CommunityArea', async () => {
   const { Route, Switch } = await import('wouter');
   const { default: NewThreadView } = await import('../../src/views/community/composer/NewThreadView');
@@ -35,7 +35,13 @@ vi.mock('../../src/views/community/CommunityArea', async () => {
           {(p: { id: string }) => <ReplyComposer threadId={p.id} />}
         </Route>
         <Route path="/dashboard/circle/edit">
-          <EditPost post={POST} onDone={() => edited.done++} />
+          <EditPost
+            post={POST}
+            onDone={(saved) => {
+              edited.done++;
+              edited.saved = saved?.body ?? null;
+            }}
+          />
         </Route>
       </Switch>
     ),
@@ -366,6 +372,7 @@ describe('composer model: an edit of her own post', () => {
         OPEN: async () => {
           server.current = new StaffTeamServer();
           edited.done = 0;
+          edited.saved = null;
           await ui.open('/dashboard/circle/edit', { ready: 'circle-edit-post' });
         },
         SAVE: async () => {
@@ -390,6 +397,8 @@ describe('composer model: an edit of her own post', () => {
         },
         done: async () => {
           await waitFor(() => expect(edited.done).toBe(1));
+          // the thread is given the post as saved
+          expect(edited.saved).toBe(CHANGED);
         },
       },
     },

@@ -8,7 +8,7 @@ import { runActor } from './run-actor';
 
 /**
  * Her own post, changed within 15 minutes of sending it (issue 27): the same checks as a new post;
- * `onDone` once it is saved (the thread shows the new text) or when she cancels.
+ * `onDone(saved)` once it is saved (the thread shows the new text), `onDone()` when she cancels.
  */
 export function EditPost({
   post,
@@ -16,14 +16,14 @@ export function EditPost({
   opening = false,
 }: {
   post: CirclePost;
-  onDone: () => void;
+  onDone: (saved?: CirclePost) => void;
   opening?: boolean;
 }) {
   const intl = useIntl();
   const actor = useComposerActor({
     input: { mode: 'edit', body: post.body, opening },
     draft: null,
-    onSent: () => onDone(),
+    onSent: (outcome) => onDone(outcome.post),
     send: async (input, signal) => {
       const saved = await runActor(editPost, { postId: post.id, body: input.body }, signal);
       return { post: saved, status: saved.status === 'pending' ? 'pending' : 'published', crisis: false };
@@ -39,7 +39,13 @@ export function EditPost({
           showPostAs={false}
           extra={null}
         />
-        <Button type="button" size="sm" variant="ghost" onClick={onDone} data-testid="composer-edit-cancel">
+        <Button
+          type="button"
+          size="sm"
+          variant="ghost"
+          onClick={() => onDone()}
+          data-testid="composer-edit-cancel"
+        >
           {intl.formatMessage({ id: 'community.composer.edit.cancel' })}
         </Button>
       </section>
