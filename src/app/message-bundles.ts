@@ -61,6 +61,8 @@ export const MESSAGE_BUNDLES = {
     'consultations.',
     'booking.mode.',
     'dashboard.consultations.',
+    // the dashboard home's link to the community circle (issue 27)
+    'dashboard.circle.',
     // the course's related consultant names her specialty
     'experts.specialty.',
     // who checked the course, when and against what (issue 24)

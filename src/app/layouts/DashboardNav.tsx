@@ -78,6 +78,8 @@ const SITE_ENTRIES = [
   { href: '/articles', messageId: 'site.nav.articles', fallback: 'Articles' },
   { href: '/experts', messageId: 'site.nav.experts', fallback: 'Experts' },
   { href: '/dashboard/consultations', messageId: 'site.header.consultations', fallback: 'My consultations' },
+  // the community circle (issue 27), reached like her consultations
+  { href: '/dashboard/circle', messageId: 'site.header.circle', fallback: 'Community circle' },
 ] as const;
 
 /**

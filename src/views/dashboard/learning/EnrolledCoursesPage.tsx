@@ -198,6 +198,45 @@ function ConsultationsLink() {
   );
 }
 
+/** The community circle (issue 27), like her consultations: not a sidebar entry, the dashboard home leads there. */
+function CircleLink() {
+  return (
+    <Link
+      href="/dashboard/circle"
+      data-testid="dashboard-circle-link"
+      className={css({
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: '4',
+        mt: '6',
+        p: '4',
+        borderRadius: 'lg',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        bg: 'bg.surface',
+        color: 'fg.default',
+        textDecoration: 'none',
+        _hover: { borderColor: 'accent.default' },
+        _focusVisible: { outline: '2px solid', outlineColor: 'accent.solid', outlineOffset: '2px' },
+      })}
+    >
+      <span className={css({ display: 'grid', gap: '0.5' })}>
+        <span className={css({ fontWeight: '700', color: 'accent.fg' })}>
+          <FormattedMessage id="dashboard.circle.link" />
+        </span>
+        <span className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>
+          <FormattedMessage id="dashboard.circle.body" />
+        </span>
+      </span>
+      <ArrowEndIcon
+        aria-hidden="true"
+        className={css({ flexShrink: '0', _rtl: { transform: 'scaleX(-1)' } })}
+      />
+    </Link>
+  );
+}
+
 /** Enrolled Courses, /dashboard (spec §2): her courses with progress, status, enrolment date, Continue. */
 export default function EnrolledCoursesPage() {
   return (
@@ -219,6 +258,7 @@ function EnrolledCourses() {
         ))}
       </ListFrame>
       <ConsultationsLink />
+      <CircleLink />
     </>
   );
 }
