@@ -54,4 +54,35 @@ export function countsWithout(counts: QueuePage['counts'] | null, item: QueueIte
   };
 }
 
+/** A warning acts on the account, not the post: the post still waits, its record counts one more. */
+export const withWarning = (items: QueueItem[], postId: string) =>
+  items.map((i) =>
+    i.postId === postId ? { ...i, history: { ...i.history, warnings: i.history.warnings + 1 } } : i,
+  );
+
+export interface Decision {
+  postId: string;
+  kind: DecisionKind;
+  reason: string;
+  days: number;
+  problem: ReasonProblem | 'DAYS' | null;
+}
+
+export type DecisionInput =
+  | { postId: string; kind: 'approve' }
+  | { postId: string; kind: 'remove' | 'warn'; reason: string }
+  | { postId: string; kind: 'suspend'; reason: string; days: number };
+
+export const decisionInput = (d: Decision): DecisionInput =>
+  d.kind === 'approve'
+    ? { postId: d.postId, kind: 'approve' }
+    : d.kind === 'suspend'
+      ? { postId: d.postId, kind: 'suspend', reason: d.reason.trim(), days: d.days }
+      : { postId: d.postId, kind: d.kind, reason: d.reason.trim() };
+
+export const problemOf = (d: Decision | null): Decision['problem'] => {
+  if (!d || d.kind === 'approve') return null;
+  return reasonProblem(d.reason) ?? (d.kind === 'suspend' && !validDays(d.days) ? 'DAYS' : null);
+};
+
 export const alreadyDecided = (error: AppError | null) => error?.code === 'CIRCLE_ALREADY_DECIDED';

@@ -5,12 +5,14 @@ import {
   countsWithout,
   crisisFirst,
   DEFAULT_SUSPEND_DAYS,
+  type Decision,
+  type DecisionInput,
   type DecisionKind,
-  type ReasonProblem,
-  reasonProblem,
-  validDays,
+  decisionInput,
+  problemOf,
   type WordedKind,
   withNextPage,
+  withWarning,
 } from './moderationQueue-rules';
 import { type AppError, notProvided, toAppError } from './types';
 
@@ -18,16 +20,11 @@ import { type AppError, notProvided, toAppError } from './types';
  * The circle's moderation queue, /staff/circle/queue (issue 27, moderators and admins): the posts
  * waiting for a decision, crisis first, with the counts; "Load more"; and one decision at a time
  * about one post: approve at once, or remove / warn / suspend after a dialog that asks for the
- * reason (and the days). A decided post leaves the queue; one another moderator already decided
+ * reason (and the days). A decided post leaves the queue (a warning is about the account: the post
+ * stays to be approved or removed); one another moderator already decided
  * (CIRCLE_ALREADY_DECIDED) leaves it too, said so; a failed decision keeps it, with a retry.
  */
-export interface Decision {
-  postId: string;
-  kind: DecisionKind;
-  reason: string;
-  days: number;
-  problem: ReasonProblem | 'DAYS' | null;
-}
+export type { Decision, DecisionInput };
 
 export interface ModerationQueueContext {
   items: QueueItem[];
@@ -51,23 +48,6 @@ export type ModerationQueueEvent =
   | { type: 'queue.confirm' }
   | { type: 'queue.cancel' }
   | { type: 'queue.decision.retry' };
-
-export type DecisionInput =
-  | { postId: string; kind: 'approve' }
-  | { postId: string; kind: 'remove' | 'warn'; reason: string }
-  | { postId: string; kind: 'suspend'; reason: string; days: number };
-
-const decisionInput = (d: Decision): DecisionInput =>
-  d.kind === 'approve'
-    ? { postId: d.postId, kind: 'approve' }
-    : d.kind === 'suspend'
-      ? { postId: d.postId, kind: 'suspend', reason: d.reason.trim(), days: d.days }
-      : { postId: d.postId, kind: d.kind, reason: d.reason.trim() };
-
-const problemOf = (d: Decision | null): Decision['problem'] => {
-  if (!d || d.kind === 'approve') return null;
-  return reasonProblem(d.reason) ?? (d.kind === 'suspend' && !validDays(d.days) ? 'DAYS' : null);
-};
 
 const pageOf = ({ event }: { event: { output: QueuePage } }) => ({ page: event.output });
 const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
@@ -153,10 +133,16 @@ export const moderationQueueMachine = setup({
     })),
     forgetDecision: assign({ decision: null, decisionError: null }),
     clearDecisionError: assign({ decisionError: null }),
-    markDecided: assign(({ context }) => ({
-      ...dropDecided({ context }),
-      done: doneOf(context, false),
-    })),
+    /** The post leaves the queue; after a warning (about the account) it stays, to be approved or removed. */
+    markDecided: assign(({ context }) =>
+      context.decision?.kind === 'warn'
+        ? {
+            items: withWarning(context.items, context.decision.postId),
+            decision: null,
+            done: doneOf(context, false),
+          }
+        : { ...dropDecided({ context }), done: doneOf(context, false) },
+    ),
     markRefused: assign(({ context }) => ({
       ...dropDecided({ context }),
       done: doneOf(context, true),
@@ -279,7 +265,7 @@ export const moderationQueueMachine = setup({
               },
             },
             decided: {
-              description: 'The decision went through: the post left the queue.',
+              description: 'The decision went through: the post left the queue (after a warning it stays).',
               tags: ['decided'],
             },
             refused: {

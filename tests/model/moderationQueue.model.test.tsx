@@ -66,7 +66,13 @@ const model = createMachine({
     retrying: { on: { PAGE: 'ready' } },
     empty: {},
     ready: {
-      on: { MORE: 'loadingMore', APPROVE: 'approving', REMOVE: 'removeDialog', SUSPEND: 'suspendDialog' },
+      on: {
+        MORE: 'loadingMore',
+        APPROVE: 'approving',
+        REMOVE: 'removeDialog',
+        SUSPEND: 'suspendDialog',
+        WARN: 'warnDialog',
+      },
     },
     loadingMore: { on: { MORE_PAGE: 'all', MORE_FAIL: 'moreFailed' } },
     moreFailed: { on: { MORE_AGAIN: 'loadingMoreAgain' } },
@@ -86,6 +92,9 @@ const model = createMachine({
     suspendDialog: { on: { SUSPEND_30: 'suspending' } },
     suspending: { on: { SUSPENDED: 'suspended' } },
     suspended: {},
+    warnDialog: { on: { TYPE_WARNING: 'warning' } },
+    warning: { on: { WARNED: 'warned' } },
+    warned: {},
   },
 });
 const paths = createTestModel(model).getSimplePaths();
@@ -180,6 +189,12 @@ describe('moderation queue model on the real page', () => {
           await ui.app.user.type(within(d).getByTestId('field-reason'), REASON);
           await ui.app.user.click(screen.getByTestId('decision-dialog-suspend-confirm'));
         },
+        WARN: () => ui.app.user.click(card(1).getByTestId('queue-warn')),
+        TYPE_WARNING: async () => {
+          await ui.app.user.type(within(await dialog('warn')).getByTestId('field-reason'), REASON);
+          await ui.app.user.click(screen.getByTestId('decision-dialog-warn-confirm'));
+        },
+        WARNED: () => api().answer(posts('warn'), decided(REPORTED.postId, 'warned'), 'POST'),
         SUSPENDED: () => api().answer(posts('suspend'), decided(REPORTED.postId, 'suspended'), 'POST'),
       },
       states: {
@@ -275,6 +290,21 @@ describe('moderation queue model on the real page', () => {
         suspending: async () => {
           await waitFor(() => expect(api().open(posts('suspend'), 'POST')).toHaveLength(1));
           expect(api().last(posts('suspend'), 'POST').body).toEqual({ reason: REASON, days: 30 });
+        },
+        warnDialog: async () => {
+          expect(await dialog('warn')).toHaveTextContent(ui.t('staff.circle.dialog.warn.title'));
+        },
+        warning: async () => {
+          await waitFor(() => expect(api().open(posts('warn'), 'POST')).toHaveLength(1));
+          expect(api().last(posts('warn'), 'POST').body).toEqual({ reason: REASON });
+        },
+        warned: async () => {
+          // a warning is about the account: the post stays, its record counts the warning
+          expect(await screen.findByTestId('queue-done')).toHaveTextContent(ui.t('staff.circle.done.warn'));
+          expect(items()).toHaveLength(2);
+          expect(card(1).getByTestId('queue-history')).toHaveTextContent(
+            ui.t('staff.circle.queue.history.warnings', { count: 1 }),
+          );
         },
         suspended: () => expectLeft('queue-done', ui.t('staff.circle.done.suspend')),
       },
