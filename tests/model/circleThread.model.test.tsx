@@ -205,16 +205,22 @@ describe('circle thread model on the real screen', () => {
       },
       states: {
         closed: ui.expectClosed,
-        loading: async () => expect(await screen.findByTestId('circle-thread-loading')).toBeInTheDocument(),
-        retrying: async () => expect(await screen.findByTestId('circle-thread-loading')).toBeInTheDocument(),
-        notFound: async () =>
+        loading: async () => {
+          expect(await screen.findByTestId('circle-thread-loading')).toBeInTheDocument();
+        },
+        retrying: async () => {
+          expect(await screen.findByTestId('circle-thread-loading')).toBeInTheDocument();
+        },
+        notFound: async () => {
           expect(await screen.findByTestId('circle-thread-missing')).toHaveTextContent(
             ui.t('community.thread.missing.title'),
-          ),
-        failed: async () =>
+          );
+        },
+        failed: async () => {
           expect(await screen.findByTestId('circle-thread-error')).toHaveTextContent(
             ui.t('community.thread.failed'),
-          ),
+          );
+        },
         ready: async () => {
           const opening = await screen.findByTestId('circle-opening');
           // plain text, its line break kept (white-space: pre-wrap), never HTML
@@ -241,10 +247,11 @@ describe('circle thread model on the real screen', () => {
         loadingMoreAgain: async () => {
           await waitFor(() => expect(api().last(threadPath).query).toEqual({ cursor: 'r2' }));
         },
-        moreFailed: async () =>
+        moreFailed: async () => {
           expect(await screen.findByTestId('load-more-error')).toHaveTextContent(
             ui.t('community.thread.moreFailed'),
-          ),
+          );
+        },
         allReplies: async () => {
           await waitFor(() => expect(screen.getAllByTestId('circle-reply')).toHaveLength(3));
           expect(screen.getAllByTestId('circle-reply')[2]).toHaveTextContent(ui.t('community.author.member'));
@@ -261,9 +268,12 @@ describe('circle thread model on the real screen', () => {
           );
           expect(within(expertReply()).getByTestId('circle-helpful')).toHaveAttribute('aria-pressed', 'true');
         },
-        helpfulFailed: async () =>
-          expect(await screen.findByTestId('circle-helpful-error')).toBeInTheDocument(),
-        reportOpen: async () => expect(await screen.findByTestId('circle-report-dialog')).toBeInTheDocument(),
+        helpfulFailed: async () => {
+          expect(await screen.findByTestId('circle-helpful-error')).toBeInTheDocument();
+        },
+        reportOpen: async () => {
+          expect(await screen.findByTestId('circle-report-dialog')).toBeInTheDocument();
+        },
         reportSending: async () => {
           await waitFor(() =>
             expect(api().last(`/circle/posts/${uuid(2)}/reports`, 'POST').body).toEqual({
@@ -275,25 +285,32 @@ describe('circle thread model on the real screen', () => {
         reportSendingAgain: async () => {
           await waitFor(() => expect(api().open(`/circle/posts/${uuid(2)}/reports`, 'POST')).toHaveLength(1));
         },
-        reportFailed: async () =>
+        reportFailed: async () => {
           expect(await screen.findByTestId('circle-report-error')).toHaveTextContent(
             ui.t('community.report.failed'),
-          ),
-        reportSent: async () =>
+          );
+        },
+        reportSent: async () => {
           expect(await screen.findByTestId('circle-report-done')).toHaveTextContent(
             ui.t('community.report.sent'),
-          ),
-        reportAlready: async () =>
+          );
+        },
+        reportAlready: async () => {
           expect(await screen.findByTestId('circle-report-done')).toHaveTextContent(
             ui.t('community.report.already'),
-          ),
-        reportClosed: async () =>
-          await waitFor(() => expect(screen.queryByTestId('circle-report-dialog')).toBeNull()),
-        confirming: async () => expect(await screen.findByTestId('circle-delete-dialog')).toBeInTheDocument(),
-        confirmingOpening: async () =>
+          );
+        },
+        reportClosed: async () => {
+          await waitFor(() => expect(screen.queryByTestId('circle-report-dialog')).toBeNull());
+        },
+        confirming: async () => {
+          expect(await screen.findByTestId('circle-delete-dialog')).toBeInTheDocument();
+        },
+        confirmingOpening: async () => {
           expect(await screen.findByTestId('circle-delete-dialog')).toHaveTextContent(
             ui.t('community.delete.bodyThread'),
-          ),
+          );
+        },
         deleting: async () => {
           await waitFor(() => expect(api().open(`/circle/posts/${uuid(3)}`, 'DELETE')).toHaveLength(1));
         },
@@ -303,8 +320,9 @@ describe('circle thread model on the real screen', () => {
         deletingOpening: async () => {
           await waitFor(() => expect(api().open(`/circle/posts/${uuid(1)}`, 'DELETE')).toHaveLength(1));
         },
-        deleteFailed: async () =>
-          expect(await screen.findByTestId('circle-delete-error')).toBeInTheDocument(),
+        deleteFailed: async () => {
+          expect(await screen.findByTestId('circle-delete-error')).toBeInTheDocument();
+        },
         replyGone: async () => {
           await waitFor(() => expect(screen.getAllByTestId('circle-reply')).toHaveLength(1));
           await waitFor(() => expect(screen.queryByTestId('circle-delete-dialog')).toBeNull());
@@ -313,11 +331,14 @@ describe('circle thread model on the real screen', () => {
           await waitFor(() => expect(screen.queryByTestId('circle-delete-dialog')).toBeNull());
           expect(screen.getAllByTestId('circle-reply')).toHaveLength(2);
         },
-        threadDeleted: async () =>
+        threadDeleted: async () => {
           expect(await screen.findByTestId('circle-thread-deleted')).toHaveTextContent(
             ui.t('community.thread.deleted'),
-          ),
-        editing: async () => expect(await screen.findByTestId('circle-edit-post')).toBeInTheDocument(),
+          );
+        },
+        editing: async () => {
+          expect(await screen.findByTestId('circle-edit-post')).toBeInTheDocument();
+        },
         replySending: async () => {
           await waitFor(() => expect(api().open(`/circle/threads/${ID}/replies`, 'POST')).toHaveLength(1));
         },
