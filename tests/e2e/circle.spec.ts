@@ -269,18 +269,28 @@ for (const { locale, width } of [
     // ---------------------------------------------------------------- discreet mode, then Quick exit
     await press(a.page.getByTestId('discreet-switch'));
     await expect(a.page).toHaveTitle(t(locale, 'safety.discreet.tabTitle'));
-    await a.page.goto(path(CIRCLE_PAGES.space, { space: SPACE }));
-    await expect(a.page.getByTestId('circle-thread-card').filter({ hasText: title })).toBeVisible();
-    await expect(a.page).toHaveTitle(t(locale, 'safety.discreet.tabTitle'));
+    // a new tab (the history of earlier page loads is the browser's, as in safety.spec.ts): the
+    // circle opened once, then a space and a thread inside the app; the tab stays neutral throughout
+    await a.page.close();
+    const tab = await a.context.newPage();
+    await tab.goto(CIRCLE_PAGES.home);
+    await expect(tab).toHaveTitle(t(locale, 'safety.discreet.tabTitle'));
+    await press(tab.getByTestId('circle-space').filter({ hasText: spaceTitle(locale) }));
+    const mine = tab.getByTestId('circle-thread-card').filter({ hasText: title });
+    await expect(mine).toBeVisible({ timeout: 30_000 });
+    await expect(tab).toHaveTitle(t(locale, 'safety.discreet.tabTitle'));
+    await press(mine);
+    await expect(tab.getByTestId('circle-opening')).toBeVisible({ timeout: 30_000 });
+    await expect(tab).toHaveTitle(t(locale, 'safety.discreet.tabTitle'));
     await neutralSite(a.context);
     if (phone) {
-      await a.page.keyboard.press('Escape');
-      await a.page.keyboard.press('Escape');
-      await a.page.keyboard.press('Escape');
+      await tab.keyboard.press('Escape');
+      await tab.keyboard.press('Escape');
+      await tab.keyboard.press('Escape');
     } else {
-      await press(a.page.getByRole('button', { name: t(locale, 'safety.quickExit.label') }));
+      await press(tab.getByRole('button', { name: t(locale, 'safety.quickExit.label') }));
     }
-    await expectLeft(a.page, baseURL!);
+    await expectLeft(tab, baseURL!);
     await a.context.close();
     await b.context.close();
   });
