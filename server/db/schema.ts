@@ -5,6 +5,7 @@
  */
 export * from './schema/accounts.ts';
 export * from './schema/articles.ts';
+export * from './schema/circle.ts';
 export * from './schema/commerce.ts';
 export * from './schema/consultations.ts';
 export * from './schema/experts.ts';
@@ -12,4 +13,3 @@ export * from './schema/learning.ts';
 export * from './schema/payments.ts';
 export * from './schema/site.ts';
 export * from './schema/staff.ts';
-export * from './schema/circle.ts';

@@ -16,7 +16,7 @@ import {
   useTeamActor,
 } from '../staff-inbox/team-parts';
 
-const TARGETS = ['booking', 'submission', 'expert', 'coupon', 'order', 'staff'];
+const TARGETS = ['booking', 'submission', 'expert', 'coupon', 'order', 'staff', 'post', 'thread'];
 
 /**
  * The audit log, /staff/admin/audit (issue 26, admins): newest first, each entry's moment, who (her
