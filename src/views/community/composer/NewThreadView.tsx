@@ -3,6 +3,7 @@ import { Link, useParams } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { createThread } from '../../../api/circle-write';
 import { useFlowSelect } from '../../../app/flow';
+import { usePageHeader } from '../../../app/layouts/DashboardLayout';
 import { LinkButton } from '../../../components/link-button';
 import { ArrowStartIcon } from '../../../theme/icons';
 import { ComposerForm } from './ComposerForm';
@@ -18,6 +19,7 @@ const back = css({ display: 'inline-flex', alignItems: 'center', gap: '1', color
  */
 export default function NewThreadView() {
   const intl = useIntl();
+  usePageHeader(intl.formatMessage({ id: 'community.composer.newThread.title' }));
   const { space = '' } = useParams<{ space: string }>();
   const actor = useComposerActor({
     input: { mode: 'thread' },

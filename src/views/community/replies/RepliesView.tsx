@@ -9,6 +9,7 @@ import { loadCircleMe } from '../../../api/circle';
 import { loadRepliesToMe, markRepliesSeen, setReplyEmails } from '../../../api/circle-write';
 import { useScreenOverrides } from '../../../app/actors';
 import { createFlow, useFlowActor, useFlowSelect } from '../../../app/flow';
+import { usePageHeader } from '../../../app/layouts/DashboardLayout';
 import { Button } from '../../../components/button';
 import { Notice } from '../../../components/notice';
 import { Switch } from '../../../components/switch';
@@ -53,6 +54,7 @@ export default function RepliesView() {
 
 function RepliesPage() {
   const intl = useIntl();
+  usePageHeader(intl.formatMessage({ id: 'community.replies.title' }));
   const t = (id: string) => intl.formatMessage({ id });
   const actor = useFlowActor(RepliesFlow);
   const snap = useFlowSelect(RepliesFlow, (s) => s);
