@@ -159,12 +159,23 @@ function CourseRow({ item }: { item: EnrolledCourse }) {
   );
 }
 
-/** Her consultations (issue 10) are not a sixth sidebar entry (spec §2): the dashboard home leads there. */
-function ConsultationsLink() {
+/**
+ * A place the dashboard home leads to that is not a sidebar entry (spec §2 fixes the five): her
+ * consultations (issue 10) and the community circle (issue 27).
+ */
+function HomeLink({
+  href,
+  testId,
+  words,
+}: {
+  href: string;
+  testId: string;
+  words: 'consultations' | 'circle';
+}) {
   return (
     <Link
-      href="/dashboard/consultations"
-      data-testid="dashboard-consultations-link"
+      href={href}
+      data-testid={testId}
       className={css({
         display: 'flex',
         alignItems: 'center',
@@ -184,49 +195,10 @@ function ConsultationsLink() {
     >
       <span className={css({ display: 'grid', gap: '0.5' })}>
         <span className={css({ fontWeight: '700', color: 'accent.fg' })}>
-          <FormattedMessage id="dashboard.consultations.link" />
+          <FormattedMessage id={`dashboard.${words}.link`} />
         </span>
         <span className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>
-          <FormattedMessage id="dashboard.consultations.body" />
-        </span>
-      </span>
-      <ArrowEndIcon
-        aria-hidden="true"
-        className={css({ flexShrink: '0', _rtl: { transform: 'scaleX(-1)' } })}
-      />
-    </Link>
-  );
-}
-
-/** The community circle (issue 27), like her consultations: not a sidebar entry, the dashboard home leads there. */
-function CircleLink() {
-  return (
-    <Link
-      href="/dashboard/circle"
-      data-testid="dashboard-circle-link"
-      className={css({
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'space-between',
-        gap: '4',
-        mt: '6',
-        p: '4',
-        borderRadius: 'lg',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        bg: 'bg.surface',
-        color: 'fg.default',
-        textDecoration: 'none',
-        _hover: { borderColor: 'accent.default' },
-        _focusVisible: { outline: '2px solid', outlineColor: 'accent.solid', outlineOffset: '2px' },
-      })}
-    >
-      <span className={css({ display: 'grid', gap: '0.5' })}>
-        <span className={css({ fontWeight: '700', color: 'accent.fg' })}>
-          <FormattedMessage id="dashboard.circle.link" />
-        </span>
-        <span className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>
-          <FormattedMessage id="dashboard.circle.body" />
+          <FormattedMessage id={`dashboard.${words}.body`} />
         </span>
       </span>
       <ArrowEndIcon
@@ -257,8 +229,8 @@ function EnrolledCourses() {
           <CourseRow key={item.course.id} item={item} />
         ))}
       </ListFrame>
-      <ConsultationsLink />
-      <CircleLink />
+      <HomeLink href="/dashboard/consultations" testId="dashboard-consultations-link" words="consultations" />
+      <HomeLink href="/dashboard/circle" testId="dashboard-circle-link" words="circle" />
     </>
   );
 }
