@@ -32,41 +32,25 @@ import {
   users,
 } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
-import { ApiError } from '../lib/errors.ts';
 import type { StaffActor } from './admin-common.ts';
 import { writeAudit } from './staff-audit.ts';
+import { decodeCursor, encodeCursor } from './team-inbox.ts';
 
 const WAITING = ['pending', 'hidden'] as const;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 interface Cursor {
   crisis: boolean;
   at: Date;
   id: string;
 }
 
-export function encodeQueueCursor(r: { crisis: boolean; createdAt: Date; id: string }): string {
-  return Buffer.from(JSON.stringify([r.crisis ? 1 : 0, r.createdAt.toISOString(), r.id])).toString(
-    'base64url',
-  );
-}
+/** The queue's cursor is the team inbox's (a flag first, then time and id): crisis for urgent. */
+export const encodeQueueCursor = (r: { crisis: boolean; createdAt: Date; id: string }): string =>
+  encodeCursor({ urgent: r.crisis, createdAt: r.createdAt, id: r.id });
 
 /** The cursor's position; anything else than one this server made is 400 VALIDATION_ERROR. */
 export function decodeQueueCursor(cursor: string): Cursor {
-  const bad = () => new ApiError('VALIDATION_ERROR', { fields: { cursor: 'INVALID' } });
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) throw bad();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw bad();
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 3) throw bad();
-  const [c, at, id] = parsed as unknown[];
-  if ((c !== 0 && c !== 1) || typeof at !== 'string' || typeof id !== 'string' || !UUID.test(id)) throw bad();
-  const date = new Date(at);
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(at) || Number.isNaN(date.getTime())) throw bad();
-  return { crisis: c === 1, at: date, id };
+  const { urgent, at, id } = decodeCursor(cursor);
+  return { crisis: urgent, at, id };
 }
 
 /** After the cursor in the queue's order: crisis desc, then created and id ascending. */
