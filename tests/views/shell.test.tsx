@@ -23,7 +23,7 @@ describe('app shell in jsdom', () => {
     expect(screen.getByText('No test scores yet')).toBeInTheDocument();
   });
 
-  it('the dashboard is part of the site: its header reaches Courses, Articles, Experts and her consultations', async () => {
+  it('the dashboard is part of the site: its header reaches Courses, Articles, Experts, her consultations and the circle', async () => {
     signInMember();
     page.render({ path: '/dashboard/test-scores' });
     const nav = await screen.findByTestId('header-site-nav');
@@ -36,6 +36,7 @@ describe('app shell in jsdom', () => {
       ['Articles', '/articles'],
       ['Experts', '/experts'],
       ['My consultations', '/dashboard/consultations'],
+      ['Community circle', '/dashboard/circle'],
     ]);
     // the sidebar keeps the spec's five entries, in their order, each name on one line
     const sidebar = within(screen.getByTestId('sidebar')).getByRole('navigation');
