@@ -1,4 +1,5 @@
-import { CIRCLE_LIMITS, type QueueItem, type QueuePage } from '../contract/circle';
+import { CIRCLE_LIMITS } from '../contract/circle';
+import type { QueueItem, QueuePage } from '../contract/circle-moderation';
 import type { AppError } from './types';
 
 /**

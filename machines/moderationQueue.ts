@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, not, setup, stateIn } from 'xstate';
-import type { QueueDecision, QueueItem, QueuePage } from '../contract/circle';
+import type { QueueDecision, QueueItem, QueuePage } from '../contract/circle-moderation';
 import {
   alreadyDecided,
   countsWithout,

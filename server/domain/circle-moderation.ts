@@ -18,7 +18,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { CIRCLE_LIMITS, type PostStatus, type QueueDecision } from '../../contract/circle.ts';
+import { CIRCLE_LIMITS, type PostStatus } from '../../contract/circle.ts';
+import type { QueueDecision } from '../../contract/circle-moderation.ts';
 import type { FieldCode } from '../../contract/errors.ts';
 import type { Database, Tx } from '../db/index.ts';
 import { circleMembers, circlePosts, circleReports } from '../db/schema.ts';

@@ -15,12 +15,11 @@ import {
   CIRCLE_LIMITS,
   type PostAuthor,
   QUEUE_REASONS,
-  type QueueItem,
-  type QueuePage,
   type QueueReason,
   REPORT_REASONS,
   type ReportReason,
 } from '../../contract/circle.ts';
+import type { QueueItem, QueuePage } from '../../contract/circle-moderation.ts';
 import type { Database, Db } from '../db/index.ts';
 import {
   circleMembers,

@@ -5,17 +5,13 @@
  * circle-expert-replies.ts.
  */
 import { createRoute, z } from '@hono/zod-openapi';
+import { CircleThread, NewReplyBody, PostOutcome, ThreadPage, ThreadQuery } from '../../contract/circle.ts';
 import {
-  CircleThread,
   ModerationReasonBody,
-  NewReplyBody,
-  PostOutcome,
   QueueDecision,
   QueuePage,
   SuspendBody,
-  ThreadPage,
-  ThreadQuery,
-} from '../../contract/circle.ts';
+} from '../../contract/circle-moderation.ts';
 import { createCircleExpertReplies } from '../domain/circle-expert-replies.ts';
 import { createCircleModeration } from '../domain/circle-moderation.ts';
 import { createCircleQueue } from '../domain/circle-queue.ts';

@@ -1,13 +1,6 @@
 import { fromPromise } from 'xstate';
-import type {
-  CircleThread,
-  NewReplyBody,
-  PostOutcome,
-  QueueDecision,
-  QueuePage,
-  ThreadPage,
-  ThreadQuery,
-} from '../../contract/circle';
+import type { CircleThread, NewReplyBody, PostOutcome, ThreadPage, ThreadQuery } from '../../contract/circle';
+import type { QueueDecision, QueuePage } from '../../contract/circle-moderation';
 import { staffRequest } from './staff-client';
 
 /**

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import type { QueueDecision } from '../../contract/circle';
+import type { QueueDecision } from '../../contract/circle-moderation';
 import { moderationQueueMachine } from '../../machines/moderationQueue';
 import { Coverage } from './coverage';
 import { coversEveryTransition, followPaths, modelApp } from './harness';

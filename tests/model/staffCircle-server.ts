@@ -1,4 +1,5 @@
-import type { CirclePost, CircleThread, QueueItem, QueuePage, ThreadSummary } from '../../contract/circle';
+import type { CirclePost, CircleThread, ThreadSummary } from '../../contract/circle';
+import type { QueueItem, QueuePage } from '../../contract/circle-moderation';
 import type { StaffMe } from '../../contract/staff';
 import { StaffTeamServer, TEAM_ME } from './staffTeam-server';
 

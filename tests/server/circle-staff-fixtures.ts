@@ -6,7 +6,8 @@
  */
 import { eq, like } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { PostOutcome, QueueItem, QueuePage } from '../../contract/circle.ts';
+import type { PostOutcome } from '../../contract/circle.ts';
+import type { QueueItem, QueuePage } from '../../contract/circle-moderation.ts';
 import { STAFF_COOKIE } from '../../contract/staff.ts';
 import { auditLog, circleMembers, circlePosts, circleSpaces } from '../../server/db/schema.ts';
 import { openStaffSession } from '../../server/domain/staff-sessions.ts';

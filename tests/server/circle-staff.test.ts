@@ -7,7 +7,8 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CIRCLE_LIMITS, type QueueItem } from '../../contract/circle.ts';
+import { CIRCLE_LIMITS } from '../../contract/circle.ts';
+import type { QueueItem } from '../../contract/circle-moderation.ts';
 import { circlePosts, circleReports, circleSpaces, circleThreads } from '../../server/db/schema.ts';
 import { circleStaffWorld, SPACE } from './circle-staff-fixtures.ts';
 import { call } from './helpers.ts';

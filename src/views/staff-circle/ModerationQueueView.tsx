@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { QueueItem } from '../../../contract/circle';
+import type { QueueItem } from '../../../contract/circle-moderation';
 import { type Decision, moderationQueueMachine } from '../../../machines/moderationQueue';
 import { isCrisis, type WordedKind } from '../../../machines/moderationQueue-rules';
 import { css, cx } from '../../../styled-system/css';
