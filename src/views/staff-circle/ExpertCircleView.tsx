@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { ThreadSummary } from '../../../contract/circle';
 import { STAFF_PAGES } from '../../../contract/staff';
@@ -8,7 +8,6 @@ import { EXPERT_ORDERS, type ExpertOrder, expertCircleMachine } from '../../../m
 import { css } from '../../../styled-system/css';
 import { loadExpertThreads } from '../../api/staff-circle';
 import { Button } from '../../components/button';
-import { EmptyState } from '../../components/empty-state';
 import * as Field from '../../components/field';
 import { panel } from '../../components/panel';
 import { Segments } from '../../components/segment-group';
@@ -18,6 +17,7 @@ import {
   muted,
   pageStack,
   rowList,
+  TeamEmpty,
   TeamFailed,
   TeamHeader,
   TeamLoading,
@@ -84,12 +84,11 @@ export default function ExpertCircleView() {
         />
       )}
       {snap.hasTag('step:empty') && (
-        <div className={panel()} data-testid="threads-empty">
-          <EmptyState
-            title={<FormattedMessage id="staff.circle.threads.empty.title" />}
-            description={<FormattedMessage id="staff.circle.threads.empty.body" />}
-          />
-        </div>
+        <TeamEmpty
+          titleId="staff.circle.threads.empty.title"
+          bodyId="staff.circle.threads.empty.body"
+          testId="threads-empty"
+        />
       )}
       {snap.hasTag('step:ready') && (
         <>

@@ -1,12 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import type { QueueItem } from '../../../contract/circle-moderation';
 import { type Decision, moderationQueueMachine } from '../../../machines/moderationQueue';
 import { isCrisis, type WordedKind } from '../../../machines/moderationQueue-rules';
 import { css, cx } from '../../../styled-system/css';
 import { decideCirclePost, loadCircleQueue } from '../../api/staff-circle';
 import { Button } from '../../components/button';
-import { EmptyState } from '../../components/empty-state';
 import { Notice } from '../../components/notice';
 import { panel } from '../../components/panel';
 import { AlertIcon } from '../../theme/icons';
@@ -16,6 +15,7 @@ import {
   muted,
   pageStack,
   rowList,
+  TeamEmpty,
   TeamFailed,
   TeamHeader,
   TeamLoading,
@@ -77,12 +77,11 @@ export default function ModerationQueueView() {
         />
       )}
       {empty && (
-        <div className={panel()} data-testid="queue-empty">
-          <EmptyState
-            title={<FormattedMessage id="staff.circle.queue.empty.title" />}
-            description={<FormattedMessage id="staff.circle.queue.empty.body" />}
-          />
-        </div>
+        <TeamEmpty
+          titleId="staff.circle.queue.empty.title"
+          bodyId="staff.circle.queue.empty.body"
+          testId="queue-empty"
+        />
       )}
       {snap.hasTag('step:ready') && items.length > 0 && (
         <ul className={rowList} aria-label={t('staff.circle.queue.list')} data-testid="queue-items">

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
 import { FORM_KINDS } from '../../../contract/forms-rules';
 import { type InboxSummary, SUBMISSION_STATUSES } from '../../../contract/staff-inbox';
@@ -12,7 +12,6 @@ import {
 } from '../../../machines/inbox';
 import { css, cx } from '../../../styled-system/css';
 import { loadInbox } from '../../api/staff-team';
-import { EmptyState } from '../../components/empty-state';
 import { panel } from '../../components/panel';
 import { Segments } from '../../components/segment-group';
 import * as Select from '../../components/select';
@@ -23,6 +22,7 @@ import {
   muted,
   pageStack,
   rowList,
+  TeamEmpty,
   TeamFailed,
   TeamHeader,
   TeamLoading,
@@ -117,12 +117,7 @@ export default function InboxView() {
         />
       )}
       {snap.hasTag('step:empty') && (
-        <div className={panel()} data-testid="inbox-empty">
-          <EmptyState
-            title={<FormattedMessage id="staff.inbox.empty.title" />}
-            description={<FormattedMessage id="staff.inbox.empty.body" />}
-          />
-        </div>
+        <TeamEmpty titleId="staff.inbox.empty.title" bodyId="staff.inbox.empty.body" testId="inbox-empty" />
       )}
       {snap.hasTag('step:ready') && (
         <>

@@ -5,8 +5,10 @@ import type { ActorRefFrom, AnyStateMachine, InputFrom } from 'xstate';
 import { css } from '../../../styled-system/css';
 import { useScreenOverrides } from '../../app/actors';
 import { Button } from '../../components/button';
+import { EmptyState } from '../../components/empty-state';
 import { LoadingState } from '../../components/loading-state';
 import { Notice } from '../../components/notice';
+import { panel } from '../../components/panel';
 import { Skeleton } from '../../components/skeleton';
 
 /**
@@ -67,6 +69,15 @@ export function TeamLoading({ labelId, testId }: { labelId: string; testId: stri
         <Skeleton key={i} className={css({ height: '16', width: 'full', borderRadius: 'lg' })} />
       ))}
     </LoadingState>
+  );
+}
+
+/** A list with nothing in it: what is empty, and why. */
+export function TeamEmpty({ titleId, bodyId, testId }: { titleId: string; bodyId: string; testId: string }) {
+  return (
+    <div className={panel()} data-testid={testId}>
+      <EmptyState title={<FormattedMessage id={titleId} />} description={<FormattedMessage id={bodyId} />} />
+    </div>
   );
 }
 
