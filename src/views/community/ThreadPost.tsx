@@ -30,6 +30,7 @@ export function ThreadPost({
   opening?: boolean;
 }) {
   const send = useFlowSend(ThreadFlow);
+  const askDelete = () => send({ type: 'circleThread.delete.ask', postId: post.id });
   const editing = useFlowSelect(ThreadFlow, (s) => s.context.editing === post.id);
   const sendingHelpful = useFlowSelect(ThreadFlow, (s) => s.context.helpfulPost === post.id);
   const helpfulBusy = useFlowSelect(ThreadFlow, (s) => s.hasTag('helpful:sending'));
@@ -122,30 +123,12 @@ export function ThreadPost({
               <FormattedMessage id="community.post.edit" />
             </Button>
           )}
-          {post.mine && (
-            <Button
-              type="button"
-              size="sm"
-              variant="ghost"
-              onClick={() => send({ type: 'circleThread.delete.ask', postId: post.id })}
-              data-testid="circle-delete"
-            >
-              <FormattedMessage id="community.post.delete" />
-            </Button>
-          )}
+          {post.mine && <DeleteButton onClick={askDelete} />}
         </footer>
       )}
       {post.mine && removed && (
         <footer className={actionsRow}>
-          <Button
-            type="button"
-            size="sm"
-            variant="ghost"
-            onClick={() => send({ type: 'circleThread.delete.ask', postId: post.id })}
-            data-testid="circle-delete"
-          >
-            <FormattedMessage id="community.post.delete" />
-          </Button>
+          <DeleteButton onClick={askDelete} />
         </footer>
       )}
       {helpfulFailed && (
@@ -179,5 +162,14 @@ function StatusNote({ post }: { post: CirclePost }) {
         />
       }
     />
+  );
+}
+
+/** Her own post's Delete (asks first: the thread's confirmation dialog). */
+function DeleteButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button type="button" size="sm" variant="ghost" onClick={onClick} data-testid="circle-delete">
+      <FormattedMessage id="community.post.delete" />
+    </Button>
   );
 }
