@@ -22,6 +22,7 @@ import {
   Slug,
   UserId,
 } from './learning-courses.ts';
+import { CLIENT_KEY_PATTERN } from './offline.ts';
 
 // ------------------------------------------------------------------ a member's course
 
@@ -134,11 +135,20 @@ export type MemberCourseDetail = z.infer<typeof MemberCourseDetail>;
 
 // ------------------------------------------------------------------ requests
 
+/** An idempotency key made on the device for a request sent later (contract/offline.ts). */
+export const ClientKey = z
+  .string()
+  .regex(CLIENT_KEY_PATTERN, { error: 'INVALID' })
+  .openapi({ description: 'A UUID made on the device: the server keeps the first request with it' });
+
 export const CourseIdBody = z.object({ courseId: Slug }).openapi('CourseIdBody');
 export type CourseIdBody = z.infer<typeof CourseIdBody>;
 export const EnrolBody = CourseIdBody;
 
-export const LessonDoneBody = z.object({ courseId: Slug, lessonId: Slug }).openapi('LessonDoneBody');
+/** `clientKey`: a request made offline and sent later (contract/offline.ts): the server keeps the first. */
+export const LessonDoneBody = z
+  .object({ courseId: Slug, lessonId: Slug, clientKey: ClientKey.optional() })
+  .openapi('LessonDoneBody');
 export type LessonDoneBody = z.infer<typeof LessonDoneBody>;
 
 export const QuizSubmitBody = z
@@ -154,6 +164,8 @@ export const QuizSubmitBody = z
         }),
       )
       .max(50),
+    /** Answers made offline and sent later (contract/offline.ts): a repeat gets the first result. */
+    clientKey: ClientKey.optional(),
   })
   .openapi('QuizSubmit');
 export type QuizSubmitBody = z.infer<typeof QuizSubmitBody>;

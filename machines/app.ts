@@ -1,8 +1,10 @@
 import { sendTo, setup } from 'xstate';
 import { cartMachine } from './cart';
 import { courseLifecycleMachine } from './courseLifecycle';
+import { dataSaverMachine } from './dataSaver';
 import { forgotPinMachine } from './forgotPin';
 import { languageMachine } from './language';
+import { offlineMachine } from './offline';
 import { safetyMachine } from './safety';
 import { sessionMachine } from './session';
 import { splashMachine } from './splash';
@@ -19,6 +21,12 @@ export interface AppInput {
   storedCart: string | null;
   /** The raw value stored under `discreet` (discreet mode); absent is off. */
   storedDiscreet?: string | null;
+  /** The raw value stored under `dataSaver` (issue 28); absent is off unless the browser saves data. */
+  storedDataSaver?: string | null;
+  /** navigator.connection.saveData, when the browser says. */
+  browserSaveData?: boolean;
+  /** navigator.onLine at start (true on the server and in tests unless given). */
+  online?: boolean;
 }
 
 /** Sent by the checkout screen when a purchase is complete. */
@@ -34,6 +42,8 @@ export const appMachine = setup({
     forgotPin: forgotPinMachine,
     courseLifecycle: courseLifecycleMachine,
     safety: safetyMachine,
+    offline: offlineMachine,
+    dataSaver: dataSaverMachine,
   },
   actions: {
     /** Spec §2: the session restores itself (or not) as the app starts. */
@@ -71,6 +81,21 @@ export const appMachine = setup({
       systemId: 'safety',
       src: 'safety',
       input: ({ context }) => ({ storedDiscreet: context.storedDiscreet ?? null }),
+    },
+    {
+      id: 'offline',
+      systemId: 'offline',
+      src: 'offline',
+      input: ({ context }) => ({ online: context.online ?? true }),
+    },
+    {
+      id: 'dataSaver',
+      systemId: 'dataSaver',
+      src: 'dataSaver',
+      input: ({ context }) => ({
+        stored: context.storedDataSaver ?? null,
+        browserSaveData: context.browserSaveData ?? false,
+      }),
     },
   ],
   entry: 'initialiseSession',

@@ -20,6 +20,7 @@ import { AUTH_COOKIE, browserFetch, primeResponses } from './api/client';
 import { App } from './app/App';
 import { type AppActorRef, RootProvider, startAppActor } from './app/actors';
 import { takeEarlyTap } from './app/early-tap';
+import { browserSavesData, readStoredDataSaver } from './app/data-saver-effects';
 import { readSavedLanguage, readStoredCart } from './app/effects';
 import { createAppLogic } from './app/logic';
 import { readStoredDiscreet } from './app/safety-effects';
@@ -73,6 +74,9 @@ async function start() {
       savedLanguage: readSavedLanguage(),
       storedCart: readStoredCart(),
       storedDiscreet: readStoredDiscreet(),
+      storedDataSaver: readStoredDataSaver(),
+      browserSaveData: browserSavesData(),
+      online: navigator.onLine,
     },
     inspect,
   );

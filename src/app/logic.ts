@@ -2,7 +2,9 @@ import { appMachine } from '../../machines/app';
 import { cartMachine } from '../../machines/cart';
 import { courseLifecycleMachine } from '../../machines/courseLifecycle';
 import { forgotPinMachine } from '../../machines/forgotPin';
+import { dataSaverMachine } from '../../machines/dataSaver';
 import { languageMachine } from '../../machines/language';
+import { offlineMachine } from '../../machines/offline';
 import { safetyMachine } from '../../machines/safety';
 import { sessionMachine } from '../../machines/session';
 import { splashMachine } from '../../machines/splash';
@@ -41,6 +43,8 @@ export interface AppOverrides {
   safety?: Implementations<typeof safetyMachine>;
   /** The server's render keeps the splash as the page first shows it (src/entry-server.tsx). */
   splash?: Implementations<typeof splashMachine>;
+  offline?: Implementations<typeof offlineMachine>;
+  dataSaver?: Implementations<typeof dataSaverMachine>;
 }
 
 /**
@@ -138,6 +142,10 @@ export function createAppLogic(nav: Navigation, overrides: AppOverrides = {}) {
         }),
         overrides.safety,
       ),
+      // issue 28: the offline machine's effects (src/app/offline/) — OFFLINE-WIRING
+      offline: over(offlineMachine, overrides.offline),
+      // issue 28: the data saver's effects — DATASAVER-WIRING
+      dataSaver: over(dataSaverMachine, overrides.dataSaver),
       ...(overrides.splash ? { splash: splashMachine.provide(overrides.splash) } : {}),
     },
   });
