@@ -10,6 +10,7 @@ export * from './schema/commerce.ts';
 export * from './schema/consultations.ts';
 export * from './schema/experts.ts';
 export * from './schema/learning.ts';
+export * from './schema/offline.ts';
 export * from './schema/payments.ts';
 export * from './schema/site.ts';
 export * from './schema/staff.ts';
