@@ -7,6 +7,7 @@ import type { Messages } from '../../machines/language';
 import type { StoredSession } from '../../machines/session';
 import type { Locale, User } from '../../machines/types';
 import { AUTH_COOKIE, setApiLanguage } from '../api/client';
+import { DATA_SAVER_KEY } from './data-saver-effects';
 import type { MessageBundle } from './message-bundles';
 
 /**
@@ -67,12 +68,17 @@ export function removeStoredSession() {
   safeRemove(STORAGE_KEYS.user);
 }
 
-/** Logout (spec §4): every cookie, localStorage and sessionStorage. */
+/**
+ * Logout (spec §4): every cookie, localStorage and sessionStorage; the data saver's choice (issue 28)
+ * stays, as a preference of this device rather than anything of hers.
+ */
 export function clearEverything() {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
   try {
+    const dataSaver = localStorage.getItem(DATA_SAVER_KEY);
     localStorage.clear();
     sessionStorage.clear();
+    if (dataSaver !== null) localStorage.setItem(DATA_SAVER_KEY, dataSaver);
   } catch {}
 }
 

@@ -1,8 +1,9 @@
+import { fromPromise } from 'xstate';
 import { appMachine } from '../../machines/app';
 import { cartMachine } from '../../machines/cart';
 import { courseLifecycleMachine } from '../../machines/courseLifecycle';
-import { forgotPinMachine } from '../../machines/forgotPin';
 import { dataSaverMachine } from '../../machines/dataSaver';
+import { forgotPinMachine } from '../../machines/forgotPin';
 import { languageMachine } from '../../machines/language';
 import { offlineMachine } from '../../machines/offline';
 import { safetyMachine } from '../../machines/safety';
@@ -19,7 +20,10 @@ import {
 } from '../api/course';
 import { saveLanguagePreference } from '../api/preferences';
 import { fetchQuestionsActor, resetPinActor, verifyAnswersActor, verifyCodeActor } from '../api/recovery';
+import * as dataSaver from './data-saver-effects';
 import * as effects from './effects';
+import { offlineActors } from './offline/actors';
+import { wipeDevice } from './offline/wipe';
 import * as safety from './safety-effects';
 
 export interface Navigation {
@@ -73,7 +77,11 @@ export function createAppLogic(nav: Navigation, overrides: AppOverrides = {}) {
             storeCredentials: (_, p) => effects.storeCredentials(p.token, p.user),
             storeUser: (_, p) => effects.storeUser(p.user),
             removeStoredSession: () => effects.removeStoredSession(),
-            clearEverything: () => effects.clearEverything(),
+            // sign-out and account deletion: her offline copies, queue and key go too (issue 28)
+            clearEverything: ({ system }) => {
+              effects.clearEverything();
+              system.get('offline')?.send({ type: 'offline.wipe' });
+            },
             saveLanguage: (_, p) => effects.persistLanguage(p.locale),
             goToLogin: (_, p) => nav.navigate(effects.loginPath(p.rememberPage), { replace: true }),
             goHome: () => nav.navigate('/', { replace: true }),
@@ -133,6 +141,7 @@ export function createAppLogic(nav: Navigation, overrides: AppOverrides = {}) {
       ),
       safety: over(
         safetyMachine.provide({
+          actors: { wipeDevice: fromPromise(() => wipeDevice()) },
           actions: {
             hidePage: () => safety.hidePage(),
             leaveSite: () => safety.leaveSite(),
@@ -143,9 +152,17 @@ export function createAppLogic(nav: Navigation, overrides: AppOverrides = {}) {
         overrides.safety,
       ),
       // issue 28: the offline machine's effects (src/app/offline/) — OFFLINE-WIRING
-      offline: over(offlineMachine, overrides.offline),
+      offline: over(offlineMachine.provide({ actors: offlineActors }), overrides.offline),
       // issue 28: the data saver's effects — DATASAVER-WIRING
-      dataSaver: over(dataSaverMachine, overrides.dataSaver),
+      dataSaver: over(
+        dataSaverMachine.provide({
+          actions: {
+            applyToDocument: (_, p) => dataSaver.applyDataSaver(p.on),
+            storeChoice: (_, p) => dataSaver.storeDataSaver(p.on),
+          },
+        }),
+        overrides.dataSaver,
+      ),
       ...(overrides.splash ? { splash: splashMachine.provide(overrides.splash) } : {}),
     },
   });

@@ -20,6 +20,9 @@ const neverList = css({
   },
 });
 
+/** A heading inside a section (what she can do about what the section lists). */
+const subheading = css({ textStyle: 'heading.sm', color: 'fg.default', mt: '2' });
+
 /** What is never kept: a cross before each line. */
 function NeverList({ ids }: { ids: readonly string[] }) {
   return (
@@ -87,7 +90,37 @@ const SECTIONS: readonly DocumentSection[] = [
     titleId: 'privacy.visible.title',
     content: <Paragraphs ids={['privacy.visible.body1', 'privacy.visible.body2']} />,
   },
-  { id: 'device', titleId: 'privacy.device.title', content: <Paragraphs ids={['privacy.device']} /> },
+  {
+    id: 'device',
+    titleId: 'privacy.device.title',
+    content: (
+      <>
+        <Paragraphs ids={['privacy.device']} />
+        <List
+          marker="checks"
+          ids={[
+            'privacy.device.signIn',
+            'privacy.device.choices',
+            'privacy.device.offline',
+            'privacy.device.queue',
+          ]}
+        />
+        <h3 className={subheading}>
+          <FormattedMessage id="privacy.device.removeTitle" />
+        </h3>
+        <List
+          ids={[
+            'privacy.device.removeOne',
+            'privacy.device.removeAll',
+            'privacy.device.signOut',
+            'privacy.device.quickExit',
+            'privacy.device.browser',
+          ]}
+        />
+        <Paragraphs ids={['privacy.device.expired']} />
+      </>
+    ),
+  },
   { id: 'server', titleId: 'privacy.server.title', content: <Paragraphs ids={['privacy.server.body']} /> },
   {
     id: 'choices',

@@ -57,6 +57,9 @@ export default function SafeguardingView() {
           ]}
         />
       </Section>
+      <Section id="on-this-device" titleId="safeguarding.device.title">
+        <Paragraphs ids={['safeguarding.device.body1', 'safeguarding.device.body2']} />
+      </Section>
       <Section id="private-window" titleId="safeguarding.private.title">
         <Paragraphs ids={['safeguarding.private.body1', 'safeguarding.private.body2']} />
       </Section>

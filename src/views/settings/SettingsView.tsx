@@ -7,6 +7,7 @@ import { panel } from '../../components/panel';
 import { Skeleton } from '../../components/skeleton';
 import { errorMessage } from '../messages';
 import { DeleteSection } from './DeleteSection';
+import { DeviceSection } from './DeviceSection';
 import { DevicesSection } from './DevicesSection';
 import { ExportSection } from './ExportSection';
 import { LanguageSection } from './LanguageSection';
@@ -81,6 +82,8 @@ function Settings() {
           actions={<RetryButton labelId="common.retry" onClick={() => send({ type: 'settings.retry' })} />}
         />
       )}
+      {/* what this browser keeps needs no network: shown even when her settings could not load */}
+      {state === 'failed' && <DeviceSection />}
       {state === 'loaded' && (
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
           <ProfileSection />
@@ -89,6 +92,7 @@ function Settings() {
           <SecuritySection />
           <RecoveryCodeSection />
           <DevicesSection />
+          <DeviceSection />
           <ExportSection />
           <DeleteSection />
         </div>
