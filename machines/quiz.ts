@@ -1,14 +1,25 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type {
-  MemberCourseDetail,
-  Progress,
-  QuizQuestion,
-  QuizResult,
-  QuizSubmitBody,
-} from '../contract/learning';
-import type { QuizKind } from '../contract/learning-constants';
+import type { MemberCourseDetail, Progress, QuizResult, QuizSubmitBody } from '../contract/learning';
 import { LOADING_STEP } from './load-step';
-import { type AppError, type ErrorCode, notProvided, toAppError } from './types';
+import {
+  type CourseParams,
+  cleanChoices,
+  courseOf,
+  isQueued,
+  NOT_FOUND_CODES,
+  QUIZ_ERRORS,
+  type QuizContext,
+  type QuizEvent,
+  type QuizInput,
+  type QuizSubmission,
+  quizContext,
+  quizOf,
+  refusalCode,
+  unanswered,
+} from './quiz-rules';
+import { type ErrorCode, notProvided, toAppError } from './types';
+
+export * from './quiz-rules';
 
 /**
  * A pre- or post-course quiz (spec §3 Quiz, §4 Course, §5, §8). No timers. Each state's
@@ -18,87 +29,18 @@ import { type AppError, type ErrorCode, notProvided, toAppError } from './types'
  * new progress. Her answers outlive a reload: every choice goes to the provided `saveAnswers` (the app
  * keeps them in sessionStorage per course and quiz), the input's `saved` answers are restored when the
  * quiz opens (those that fit its questions), and `forgetAnswers` drops them once there is a result.
+ * With no network (issue 28) the submission keeps her answers in the device's queue: the quiz waits
+ * in `queued` for the answer the queue brings back once she is online. Types and rules: quiz-rules.ts.
  */
-export type AttemptResult = Omit<QuizResult, 'progress'>;
-
-export interface QuizInput {
-  courseId: string;
-  kind: QuizKind;
-  userId: string;
-  /** Answers kept for this tab (questionId → choices), restored when the quiz opens. */
-  saved?: Record<string, number[]>;
-}
-
-export interface QuizContext extends Omit<QuizInput, 'saved'> {
-  courseTitle: string;
-  questions: QuizQuestion[];
-  /** questionId → chosen option indexes. */
-  answers: Record<string, number[]>;
-  /** Questions left unanswered at the last submit (marked on screen). */
-  missing: string[];
-  result: AttemptResult | null;
-  error: AppError | null;
-}
-
-export type QuizEvent =
-  | { type: 'quiz.choose'; questionId: string; choices: number[] }
-  | { type: 'quiz.submit' }
-  | { type: 'quiz.retry' }
-  | { type: 'quiz.retake' };
-
-/** Error codes the quiz keeps (views translate them). */
-export const QUIZ_ERRORS = {
-  notFound: 'QUIZ_NOT_FOUND',
-  noQuestions: 'NO_QUESTIONS',
-  lessonsIncomplete: 'LESSONS_INCOMPLETE',
-  load: 'QUIZ_LOAD_FAILED',
-  submit: 'QUIZ_SUBMIT_FAILED',
-} as const;
-
-const NOT_FOUND_CODES = new Set(['COURSE_NOT_FOUND', 'QUIZ_NOT_FOUND', 'NOT_FOUND', 'NOT_ENROLLED']);
-
-/** The questions not answered yet, in order. */
-export function unanswered(questions: QuizQuestion[], answers: Record<string, number[]>): string[] {
-  return questions.filter((q) => !(answers[q.id]?.length > 0)).map((q) => q.id);
-}
-
-/** Her choices for one question: option indexes in range, once each; one for a single-choice question. */
-function cleanChoices(question: QuizQuestion | undefined, choices: number[]): number[] {
-  if (!question) return [];
-  const valid = [...new Set(choices)].filter(
-    (c) => Number.isInteger(c) && c >= 0 && c < question.options.length,
-  );
-  return question.multiple ? valid.sort((a, b) => a - b) : valid.slice(-1);
-}
-
-function quizOf(course: MemberCourseDetail, kind: QuizKind) {
-  return course.quizzes?.[kind] ?? null;
-}
-
-/** The quiz before it loads: no questions, no answers, no result. */
-const quizContext = ({ saved, ...input }: QuizInput): QuizContext => ({
-  ...input,
-  courseTitle: '',
-  questions: [],
-  answers: saved ?? {},
-  missing: [],
-  result: null,
-  error: null,
-});
-
-/** Her course as it loaded, as the guards and actions below take it (`params`). */
-type CourseParams = { course: MemberCourseDetail };
-const courseOf = ({ event }: { event: { output: MemberCourseDetail } }): CourseParams => ({
-  course: event.output,
-});
-
 export const quizMachine = setup({
   types: {} as { context: QuizContext; input: QuizInput; events: QuizEvent },
   actors: {
     /** GET /lms/get-course-by-id/{courseId}/{userId}: the course as she sees it, with its quizzes. */
     loadQuiz: fromPromise<MemberCourseDetail, { courseId: string; userId: string }>(notProvided),
-    /** POST /lms/quiz/submit */
-    submitQuiz: fromPromise<QuizResult, QuizSubmitBody>(notProvided),
+    /** POST /lms/quiz/submit; with no network her answers are queued on the device (`{ queued, key }`). */
+    submitQuiz: fromPromise<QuizSubmission, QuizSubmitBody>(notProvided),
+    /** The server's answer to answers that waited in the queue under `key` (or its refusal). */
+    awaitQueuedResult: fromPromise<QuizResult, { key: string }>(notProvided),
   },
   actions: {
     /** Tells the course lifecycle (root system id `courseLifecycle`), if any, and says so on screen. */
@@ -143,9 +85,15 @@ export const quizMachine = setup({
       courseTitle: course.title,
     })),
     startSubmitting: assign({ error: null, missing: [] }),
-    keepResult: assign((_, { progress: _progress, ...attempt }: QuizResult) => ({ result: attempt })),
+    keepQueuedKey: assign((_, { key }: { key: string }) => ({ queuedKey: key })),
+    /** The server refused the answers that waited: why, in a code the screen explains. */
+    failRefused: assign((_, { error }: { error: unknown }) => ({ error: { code: refusalCode(error) } })),
+    keepResult: assign((_, { progress: _progress, ...attempt }: QuizResult) => ({
+      result: attempt,
+      queuedKey: null,
+    })),
     markMissing: assign({ missing: ({ context }) => unanswered(context.questions, context.answers) }),
-    clearAnswers: assign({ answers: {}, missing: [], result: null, error: null }),
+    clearAnswers: assign({ answers: {}, missing: [], result: null, error: null, queuedKey: null }),
   },
   guards: {
     quizMissing: ({ context }, { course }: CourseParams) => quizOf(course, context.kind) === null,
@@ -158,6 +106,7 @@ export const quizMachine = setup({
     locked: ({ context }, { course }: CourseParams) => quizOf(course, context.kind)?.canSubmit === false,
     allAnswered: ({ context }) => unanswered(context.questions, context.answers).length === 0,
     serverSaysIncomplete: (_, p: { error: unknown }) => toAppError(p.error).code === 'QUIZ_INCOMPLETE',
+    wasQueued: (_, p: { output: QuizSubmission }) => isQueued(p.output),
     isPost: ({ context }) => context.kind === 'post',
   },
 }).createMachine({
@@ -267,6 +216,43 @@ export const quizMachine = setup({
           kind: context.kind,
           answers: context.questions.map((q) => ({ questionId: q.id, choices: context.answers[q.id] ?? [] })),
         }),
+        onDone: [
+          {
+            guard: { type: 'wasQueued', params: ({ event }) => ({ output: event.output }) },
+            target: 'queued',
+            actions: { type: 'keepQueuedKey', params: ({ event }) => event.output as { key: string } },
+          },
+          {
+            target: 'result',
+            actions: [
+              { type: 'keepResult', params: ({ event }) => event.output as QuizResult },
+              {
+                type: 'notifySubmitted',
+                params: ({ event }) => ({ progress: (event.output as QuizResult).progress }),
+              },
+            ],
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'serverSaysIncomplete', params: ({ event }) => ({ error: event.error }) },
+            target: 'answering.incomplete',
+            actions: 'markMissing',
+          },
+          {
+            target: 'answering.submitFailed',
+            actions: { type: 'failWith', params: { code: QUIZ_ERRORS.submit } },
+          },
+        ],
+      },
+    },
+    queued: {
+      description:
+        'No network: her answers are kept on this device and sent when she is back; the result shows when the answer comes.',
+      tags: ['step:queued'],
+      invoke: {
+        src: 'awaitQueuedResult',
+        input: ({ context }) => ({ key: context.queuedKey ?? '' }),
         onDone: {
           target: 'result',
           actions: [
@@ -282,7 +268,7 @@ export const quizMachine = setup({
           },
           {
             target: 'answering.submitFailed',
-            actions: { type: 'failWith', params: { code: QUIZ_ERRORS.submit } },
+            actions: { type: 'failRefused', params: ({ event }) => ({ error: event.error }) },
           },
         ],
       },

@@ -2,23 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { MemberCourseDetail, Progress, QuizResult, QuizSubmitBody } from '../../contract/learning';
 import type { QuizKind } from '../../contract/learning-constants';
-import { quizMachine, unanswered } from '../../machines/quiz';
+import { type QuizSubmission, quizMachine, refusalCode, unanswered } from '../../machines/quiz';
 import { attempt, memberCourse, memberQuiz, QUESTIONS, quizResult } from '../support/learning-fixtures';
 import { controlledActor } from '../support/stub-actors';
 
 function start(kind: QuizKind = 'pre') {
   const load = controlledActor<MemberCourseDetail, { courseId: string; userId: string }>();
-  const submit = controlledActor<QuizResult, QuizSubmitBody>();
+  const submit = controlledActor<QuizSubmission, QuizSubmitBody>();
+  const queued = controlledActor<QuizResult, { key: string }>();
   const notified: Progress[] = [];
   const actor = createActor(
     quizMachine.provide({
-      actors: { loadQuiz: load.logic, submitQuiz: submit.logic },
+      actors: { loadQuiz: load.logic, submitQuiz: submit.logic, awaitQueuedResult: queued.logic },
       actions: { notifySubmitted: (_, p) => void notified.push(p.progress) },
     }),
     { input: { courseId: 'menstrual-cycle', kind, userId: 'u1' } },
   ).start();
   const snap = () => actor.getSnapshot();
-  return { actor, load, submit, notified, snap };
+  return { actor, load, submit, queued, notified, snap };
 }
 
 const both = (pre = memberQuiz('pre'), post = memberQuiz('post')) => memberCourse({ pre, post });
@@ -218,5 +219,56 @@ describe('quiz machine: answering and submitting', () => {
     await pre.submit.resolve(quizResult('pre', 3));
     pre.actor.send({ type: 'quiz.retake' });
     expect(pre.snap().value).toBe('result');
+  });
+});
+
+describe('quiz machine: answers kept on the device with no network (issue 28)', () => {
+  async function queuedQuiz(kind: QuizKind = 'pre') {
+    const t = await answering(kind);
+    answerAll(t.actor);
+    t.actor.send({ type: 'quiz.submit' });
+    await t.submit.resolve({ queued: true, key: 'k-1' });
+    return t;
+  }
+
+  it('a submission queued offline waits in queued for the answer under its key', async () => {
+    const { snap, queued, notified } = await queuedQuiz();
+    expect(snap().value).toBe('queued');
+    expect(snap().hasTag('step:queued')).toBe(true);
+    expect(snap().context.queuedKey).toBe('k-1');
+    expect(queued.calls[0].input).toEqual({ key: 'k-1' });
+    expect(snap().context.result).toBeNull();
+    expect(notified).toHaveLength(0);
+  });
+
+  it('the answer from the queue shows as her result and tells the lifecycle', async () => {
+    const { snap, queued, notified } = await queuedQuiz();
+    const result = quizResult('pre', 3);
+    await queued.resolve(result);
+    expect(snap().value).toBe('result');
+    const { progress, ...kept } = result;
+    expect(snap().context.result).toEqual(kept);
+    expect(snap().context.queuedKey).toBeNull();
+    expect(notified).toEqual([progress]);
+  });
+
+  it('a refusal of the queued answers: QUIZ_INCOMPLETE marks, others keep a code to explain', async () => {
+    const a = await queuedQuiz();
+    await a.queued.reject({ code: 'QUIZ_INCOMPLETE' });
+    expect(a.snap().matches({ answering: 'incomplete' })).toBe(true);
+
+    const b = await queuedQuiz();
+    await b.queued.reject({ code: 'PRE_QUIZ_ALREADY_TAKEN' });
+    expect(b.snap().matches({ answering: 'submitFailed' })).toBe(true);
+    expect(b.snap().context.error).toEqual({ code: 'PRE_QUIZ_ALREADY_TAKEN' });
+    expect(Object.keys(b.snap().context.answers)).toHaveLength(3);
+    expect(b.notified).toHaveLength(0);
+  });
+
+  it('refusalCode keeps the codes the screen explains, the rest is a failed submission', () => {
+    expect(refusalCode({ code: 'LESSONS_INCOMPLETE' })).toBe('LESSONS_INCOMPLETE');
+    expect(refusalCode({ code: 'PRE_QUIZ_REQUIRED' })).toBe('PRE_QUIZ_REQUIRED');
+    expect(refusalCode({ code: 'VALIDATION_ERROR' })).toBe('QUIZ_SUBMIT_FAILED');
+    expect(refusalCode(new Error('x'))).toBe('QUIZ_SUBMIT_FAILED');
   });
 });

@@ -4,7 +4,7 @@ import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { MemberCourseDetail, QuizResult, QuizSubmitBody } from '../../contract/learning';
 import type { QuizKind } from '../../contract/learning-constants';
-import { quizMachine } from '../../machines/quiz';
+import { type QuizSubmission, quizMachine } from '../../machines/quiz';
 import { attempt, memberCourse, memberQuiz, QUESTIONS, quizResult } from '../support/learning-fixtures';
 import { controlledActor } from '../support/stub-actors';
 import { Coverage } from './coverage';
@@ -35,7 +35,8 @@ const ui = modelApp({
   member: true,
   stubs: {
     loadQuiz: () => controlledActor<MemberCourseDetail, { courseId: string; userId: string }>(),
-    submitQuiz: () => controlledActor<QuizResult, QuizSubmitBody>(),
+    submitQuiz: () => controlledActor<QuizSubmission, QuizSubmitBody>(),
+    awaitQueuedResult: () => controlledActor<QuizResult, { key: string }>(),
   },
   inspect: (e) => {
     if (e.type === '@xstate.event' && e.event.type === 'course.quizSubmitted') run.lifecycle.push(e.event);
@@ -44,6 +45,7 @@ const ui = modelApp({
 const { t, settle } = ui;
 const load = () => ui.stubs.loadQuiz;
 const submit = () => ui.stubs.submitQuiz;
+const queued = () => ui.stubs.awaitQueuedResult;
 
 /** Opens the quiz; `reload` is a reload of the page (the tab's storage stays, as it does anyway). */
 function open(kind: QuizKind, reload = false) {
@@ -222,8 +224,16 @@ const model = createMachine({
     answeredAfterReload: { on: { SUBMIT: 'submitting' } },
     fixed: { on: { SUBMIT: 'submitting' } },
     submitting: {
-      on: { SUBMIT_OK: 'result', SUBMIT_FAIL: 'submitFailed', SUBMIT_INCOMPLETE: 'serverIncomplete' },
+      on: {
+        SUBMIT_OK: 'result',
+        SUBMIT_FAIL: 'submitFailed',
+        SUBMIT_INCOMPLETE: 'serverIncomplete',
+        SUBMIT_QUEUED: 'queued',
+      },
     },
+    // no network (issue 28): her answers wait in the device's queue for the server's answer
+    queued: { on: { QUEUED_OK: 'result', QUEUED_REFUSED: 'refused', QUEUED_INCOMPLETE: 'serverIncomplete' } },
+    refused: {},
     serverIncomplete: { on: { SUBMIT: 'submitting' } },
     submitFailed: {
       on: {
@@ -287,6 +297,13 @@ describe('quiz model on the real screen', () => {
         },
         SUBMIT_FAIL: () => submit().reject({ code: 'NETWORK_ERROR' }),
         SUBMIT_INCOMPLETE: () => submit().reject({ code: 'QUIZ_INCOMPLETE' }),
+        SUBMIT_QUEUED: () => submit().resolve({ queued: true, key: 'key-1' }),
+        QUEUED_OK: async () => {
+          run.toastsBefore = screen.queryAllByText(t('learning.quiz.submitted')).length;
+          await queued().resolve(quizResult(run.kind, 2));
+        },
+        QUEUED_REFUSED: () => queued().reject({ code: 'PRE_QUIZ_ALREADY_TAKEN' }),
+        QUEUED_INCOMPLETE: () => queued().reject({ code: 'QUIZ_INCOMPLETE' }),
         RETRY: async () => {
           await ui.press('learning.common.retry');
           await settle();
@@ -390,6 +407,26 @@ describe('quiz model on the real screen', () => {
           // her answers are kept
           expectProgress(3);
           expect(within(question('q-pain')).getByRole('radio', { name: 'True' })).toBeChecked();
+        },
+        queued: async () => {
+          const kept = await screen.findByTestId('quiz-queued');
+          expect(kept).toHaveAttribute('role', 'status');
+          expect(kept).toHaveTextContent(t('learning.quiz.queued.title'));
+          expect(kept).toHaveTextContent(t('learning.quiz.queued.body'));
+          expect(screen.queryByTestId('quiz-form')).toBeNull();
+          expect(screen.queryByTestId('quiz-result')).toBeNull();
+          // it waits for the answer to her own answers, by their key; nothing told yet
+          await waitFor(() => expect(queued().last()?.input).toEqual({ key: 'key-1' }));
+          expect(run.lifecycle).toEqual([]);
+          // still kept for this tab until there is a result
+          expect(saved()).not.toBeNull();
+        },
+        refused: async () => {
+          const alert = await screen.findByTestId('quiz-submit-error');
+          expect(alert).toHaveTextContent(t('learning.errors.PRE_QUIZ_ALREADY_TAKEN'));
+          expect(screen.queryByTestId('quiz-queued')).toBeNull();
+          expectProgress(3);
+          expect(run.lifecycle).toEqual([]);
         },
         result: async () => {
           await expectResult('pre', 2, true);

@@ -47,6 +47,8 @@ export interface Stubs {
   fetchCourses?: AnyActorLogic;
   loadQuiz?: AnyActorLogic;
   submitQuiz?: AnyActorLogic;
+  /** The quiz's wait for answers kept in the offline queue (issue 28). */
+  awaitQueuedResult?: AnyActorLogic;
   loadList?: AnyActorLogic;
   saveMyReview?: AnyActorLogic;
   /** The cart screen's and checkout's own actors (each screen creates its actor). */
@@ -175,6 +177,7 @@ export function renderApp(
       actors: {
         loadQuiz: (s.loadQuiz ?? notProvided) as never,
         submitQuiz: (s.submitQuiz ?? notProvided) as never,
+        awaitQueuedResult: (s.awaitQueuedResult ?? notProvided) as never,
       },
     },
     myLearning: {

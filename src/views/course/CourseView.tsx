@@ -17,6 +17,7 @@ import { CourseHeader } from './CourseHeader';
 import { CourseFailed, CourseNotFound } from './CourseStates';
 import { ExpertPanel } from './ExpertPanel';
 import { ReviewsPanel } from './ReviewsPanel';
+import { SaveOffline } from './SaveOffline';
 import { type CourseStatus, useCourseData, useCourseNotices, useOpenCourse } from './useCourse';
 
 const layout = css({
@@ -103,6 +104,7 @@ function CourseBody({ course, status }: { course: MemberCourseDetail; status: Co
       >
         <Apart>
           <ActionCard course={course} status={status} />
+          <SaveOffline course={course} />
         </Apart>
       </aside>
       <div className={css({ gridArea: 'tabs', minWidth: '0' })}>

@@ -17,6 +17,7 @@ import {
   useCourseNotices,
   useOpenCourse,
 } from '../course/useCourse';
+import { OfflineMark } from './offline';
 
 export type EnrolledStatus = Extract<CourseStatus, 'preQuiz' | 'learning' | 'postQuiz' | 'completed'>;
 
@@ -90,6 +91,7 @@ export function LearnGate({
   }
   return (
     <>
+      <OfflineMark className={css({ marginBlockEnd: '4' })} />
       {syncError && syncError.code !== 'ENROL_FAILED' && (
         <SyncError error={syncError} className={css({ mb: '5' })} />
       )}

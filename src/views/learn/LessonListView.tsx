@@ -16,6 +16,7 @@ import { coursePath, lessonPath, quizPath, useCourseActor } from '../course/useC
 import { formatPercent } from '../courses/format';
 import { type EnrolledStatus, LearnGate } from './LearnGate';
 import { NextStep } from './NextStep';
+import { SyncPending } from './offline';
 
 /** /dashboard/course/:id — the lessons with their ticks, progress, and the next step. */
 export default function LessonListView() {
@@ -81,6 +82,7 @@ function LessonList({ course, status }: { course: MemberCourseDetail; status: En
                     )}
                   </span>
                   <span className={css({ fontWeight: '600', color: 'fg.default' })}>{lesson.title}</span>
+                  {lesson.done && <SyncPending courseId={course.id} lessonId={lesson.id} />}
                 </span>
                 <Minutes>
                   {intl.formatMessage({ id: 'learning.course.content.minutes' }, { count: lesson.minutes })}

@@ -15,6 +15,7 @@ import { completePath, learnPath, lessonPath, quizPath, useCourseActor } from '.
 import { type EnrolledStatus, LearnGate } from './LearnGate';
 import { LessonBody } from './LessonBody';
 import { LessonNav } from './LessonNav';
+import { SyncPending } from './offline';
 
 /** /dashboard/course/:id/lesson/:lessonId — one lesson, readable on a phone and at 200 % zoom. */
 export default function LessonView() {
@@ -120,6 +121,7 @@ function Lesson(props: { course: MemberCourseDetail; status: EnrolledStatus; les
               <FormattedMessage id="learning.course.content.done" />
             </span>
           )}
+          {lesson.done && <SyncPending courseId={course.id} lessonId={lesson.id} />}
         </p>
         <h2 ref={heading} tabIndex={-1} className={title}>
           {lesson.title}

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { QuizEvent } from '../../../machines/quiz';
+import { QUIZ_ERRORS, type QuizEvent } from '../../../machines/quiz';
 import { css } from '../../../styled-system/css';
 import { stack } from '../../../styled-system/patterns';
 import { Button } from '../../components/button';
@@ -18,6 +18,8 @@ export function QuizForm({ quiz }: { quiz: QuizActor }) {
   const incomplete = useSelector(quiz, (s) => s.hasTag('incomplete'));
   const submitFailed = useSelector(quiz, (s) => s.hasTag('submitFailed'));
   const submitting = useSelector(quiz, (s) => s.hasTag('submitting'));
+  // a failed send, or answers sent from the device's queue that the server refused (issue 28)
+  const failedCode = useSelector(quiz, (s) => s.context.error?.code ?? QUIZ_ERRORS.submit);
   const formRef = useRef<HTMLFormElement>(null);
 
   /** Sends, and when the answer is "Please answer all questions", focuses the first unanswered question. */
@@ -73,7 +75,7 @@ export function QuizForm({ quiz }: { quiz: QuizActor }) {
       {submitFailed && (
         <Notice
           data-testid="quiz-submit-error"
-          title={<FormattedMessage id="learning.errors.QUIZ_SUBMIT_FAILED" />}
+          title={<FormattedMessage id={`learning.errors.${failedCode}`} />}
           actions={<RetryButton onClick={() => send({ type: 'quiz.retry' })} />}
         />
       )}

@@ -9,6 +9,7 @@ import { Notice, RetryButton } from '../../components/notice';
 import { panel } from '../../components/panel';
 import { Skeleton } from '../../components/skeleton';
 import { coursePath, learnPath } from '../course/useCourse';
+import { CloudOffIcon } from '../learn/offline';
 import type { QuizActor } from './useQuiz';
 
 /** The quiz's shape while its questions load. */
@@ -54,6 +55,27 @@ export function QuizFailed({ quiz, courseId }: { quiz: QuizActor; courseId: stri
             <FormattedMessage id="learning.quiz.backToCourse" />
           </LinkButton>
         </>
+      }
+    />
+  );
+}
+
+/**
+ * Her answers wait on this device for a connection (issue 28): they are sent when she is back, and
+ * the result replaces this as soon as the answer comes.
+ */
+export function QuizQueued() {
+  return (
+    <Notice
+      status="info"
+      role="status"
+      data-testid="quiz-queued"
+      title={<FormattedMessage id="learning.quiz.queued.title" />}
+      description={<FormattedMessage id="learning.quiz.queued.body" />}
+      end={
+        <span className={css({ color: 'fg.muted', '& svg': { width: '6', height: '6' } })}>
+          <CloudOffIcon />
+        </span>
       }
     />
   );

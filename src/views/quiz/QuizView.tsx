@@ -6,9 +6,10 @@ import { css } from '../../../styled-system/css';
 import { stack } from '../../../styled-system/patterns';
 import { useSession } from '../../app/actors';
 import { Disclaimer } from '../../components/disclaimer';
+import { OfflineMark } from '../learn/offline';
 import { QuizForm } from './QuizForm';
 import { QuizResult } from './QuizResult';
-import { QuizFailed, QuizLoading } from './QuizStates';
+import { QuizFailed, QuizLoading, QuizQueued } from './QuizStates';
 import { useQuiz, useQuizStep } from './useQuiz';
 
 /** /dashboard/course/:id/quiz/pre and /post (spec §2: the header reads "Test Your Knowledge"). */
@@ -26,6 +27,7 @@ function QuizScreen({ courseId, kind, userId }: { courseId: string; kind: QuizKi
 
   return (
     <div className={stack({ maxWidth: '3xl', mx: 'auto', gap: '6' })}>
+      <OfflineMark />
       <header className={stack({ gap: '2' })}>
         {courseTitle && (
           <p className={css({ color: 'accent.fg', fontWeight: '600', textStyle: 'body.sm' })}>
@@ -43,6 +45,7 @@ function QuizScreen({ courseId, kind, userId }: { courseId: string; kind: QuizKi
       {step === 'loading' && <QuizLoading />}
       {step === 'failed' && <QuizFailed quiz={quiz} courseId={courseId} />}
       {step === 'answering' && <QuizForm quiz={quiz} />}
+      {step === 'queued' && <QuizQueued />}
       {step === 'result' && <QuizResult quiz={quiz} courseId={courseId} kind={kind} />}
     </div>
   );

@@ -4,18 +4,24 @@ import { useIntl } from 'react-intl';
 import type { Progress } from '../../../contract/learning';
 import type { QuizKind } from '../../../contract/learning-constants';
 import { quizMachine } from '../../../machines/quiz';
-import { loadQuiz, submitQuiz } from '../../api/learning';
+import type { AnyActorSystem } from '../../api/course';
+import { awaitQueuedResultWith, loadQuiz, submitQuizWith } from '../../api/learning';
 import { type ScreenOverrides, useAppActor, useScreenOverrides } from '../../app/actors';
 import { notify } from '../../app/notify';
 import { forgetAnswers, readAnswers, saveAnswers } from './quiz-storage';
 
 export type QuizActor = ReturnType<typeof useActorRef<typeof quizMachine>>;
-type QuizStep = 'loading' | 'failed' | 'answering' | 'result';
+type QuizStep = 'loading' | 'failed' | 'answering' | 'queued' | 'result';
 
 /** The screen's machine: the real API actors and the lifecycle notice, with the tests' stubs on top. */
-function createLogic(overrides: ScreenOverrides['quiz'], notice: (progress: Progress) => void, key: string) {
+function createLogic(
+  overrides: ScreenOverrides['quiz'],
+  notice: (progress: Progress) => void,
+  key: string,
+  root: AnyActorSystem,
+) {
   const real = quizMachine.provide({
-    actors: { loadQuiz, submitQuiz },
+    actors: { loadQuiz, submitQuiz: submitQuizWith(root), awaitQueuedResult: awaitQueuedResultWith(root) },
     actions: {
       notifySubmitted: (_, p) => notice(p.progress),
       saveAnswers: (_, { answers }) => saveAnswers(key, answers),
@@ -44,6 +50,7 @@ export function useQuiz(props: { courseId: string; kind: QuizKind; userId: strin
         notify({ type: 'success', title: intlRef.current.formatMessage({ id: 'learning.quiz.submitted' }) });
       },
       key,
+      app.system,
     ),
   );
   const [input] = useState(() => ({ ...props, saved: readAnswers(key) }));
@@ -59,6 +66,8 @@ export function useQuizStep(quiz: QuizActor): QuizStep {
         ? 'failed'
         : s.hasTag('step:result')
           ? 'result'
-          : 'answering',
+          : s.hasTag('step:queued')
+            ? 'queued'
+            : 'answering',
   );
 }

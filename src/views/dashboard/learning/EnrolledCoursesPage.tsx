@@ -9,6 +9,7 @@ import * as Progress from '../../../components/progress';
 import { ArrowEndIcon, BookIcon } from '../../../theme/icons';
 import { coursePath } from '../../course/useCourse';
 import { formatDate, formatPercent } from '../../courses/format';
+import { CloudDownIcon, useSavedHere } from '../../learn/offline';
 import { ListFrame, MyLearningFlow, MyLearningScreen, RowHeader, rowPanel } from './shared';
 
 /** Where she is in the course, as a coloured pill. */
@@ -113,6 +114,27 @@ function ContinueCard({ courses }: { courses: EnrolledCourse[] }) {
   );
 }
 
+/** A course she saved for offline reading says so (issue 28). */
+function SavedMark({ courseId }: { courseId: string }) {
+  if (!useSavedHere(courseId)) return null;
+  return (
+    <p
+      data-testid="saved-offline"
+      className={css({
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: '1.5',
+        textStyle: 'body.sm',
+        color: 'success.fg',
+        '& svg': { width: '4', height: '4' },
+      })}
+    >
+      <CloudDownIcon />
+      <FormattedMessage id="dashboard.courses.savedOffline" />
+    </p>
+  );
+}
+
 function CourseRow({ item }: { item: EnrolledCourse }) {
   const intl = useIntl();
   const { course, enrolment, progress } = item;
@@ -135,12 +157,15 @@ function CourseRow({ item }: { item: EnrolledCourse }) {
           </Link>
         }
         below={
-          <p className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>
-            <FormattedMessage
-              id="learning.myCourses.enrolledOn"
-              values={{ date: formatDate(intl, enrolment.enrolledAt) }}
-            />
-          </p>
+          <>
+            <p className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>
+              <FormattedMessage
+                id="learning.myCourses.enrolledOn"
+                values={{ date: formatDate(intl, enrolment.enrolledAt) }}
+              />
+            </p>
+            <SavedMark courseId={course.id} />
+          </>
         }
         end={
           <span data-testid="course-status" className={status({ tone: progress.status })}>
