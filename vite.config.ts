@@ -7,6 +7,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import pandacss from '@pandacss/dev/postcss';
 import react from '@vitejs/plugin-react';
 import { build, type ConfigEnv, defineConfig, type Plugin, type UserConfig } from 'vite';
+import { pwa } from './.ci/vite-pwa.ts';
 import { staticCss } from './.ci/vite-static-css.ts';
 import { stripDescriptions } from './.ci/vite-strip-descriptions.ts';
 import { MESSAGE_BUNDLES, type MessageBundle, pickMessages } from './src/app/message-bundles.ts';
@@ -263,6 +264,8 @@ export default defineConfig({
     sizeReport(),
     fontPreload(),
     bootAfterPaint(),
+    // the installable app (issue 28): the manifests, the shell's precache list and src/sw.ts -> /sw.js
+    ...pwa(),
     precompress(),
     ssrBuild(),
   ],
