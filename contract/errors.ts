@@ -88,6 +88,8 @@ export const SERVER_ERROR_CODES = [
   'CIRCLE_ALREADY_REPORTED',
   'CIRCLE_EMAIL_UNAVAILABLE',
   'CIRCLE_ALREADY_DECIDED',
+  // learning without a connection (issue 28): a queued request's key sent again for another kind of request
+  'CLIENT_KEY_REUSED',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 
@@ -118,6 +120,10 @@ export const CLIENT_ERROR_CODES = [
   // the staff side (issue 26): the browser's passkey ceremony, cancelled or not possible here
   'PASSKEY_CANCELLED',
   'PASSKEY_UNSUPPORTED',
+  // offline learning (issue 28): the device keeps no more, or cannot keep anything (no IndexedDB)
+  'OFFLINE_FULL',
+  'QUEUE_FULL',
+  'OFFLINE_UNAVAILABLE',
 ] as const;
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 

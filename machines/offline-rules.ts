@@ -4,8 +4,9 @@
  * root provides.
  */
 import type { MemberCourseDetail, Progress, QuizSubmitBody } from '../contract/learning';
-import type { SyncKind } from '../contract/offline';
-import type { AppError, Locale } from './types';
+import type { EnrolmentStatus } from '../contract/learning-constants';
+import { OFFLINE_LIMITS, type SyncKind } from '../contract/offline';
+import type { AppError, ErrorCode, Locale } from './types';
 
 /** One course kept on this device for offline reading (the list; the copy itself is encrypted). */
 export interface SavedCourse {
@@ -32,6 +33,8 @@ export interface OfflineInput {
 }
 
 export interface OfflineContext {
+  /** What the browser last said (navigator.onLine, then its online/offline events). */
+  online: boolean;
   /** The signed-in member whose copies and queue these are; null when nobody is signed in. */
   userId: string | null;
   saved: SavedCourse[];
@@ -47,6 +50,8 @@ export type OfflineEvent =
   | { type: 'offline.connectionChanged'; online: boolean }
   /** The root: a member is signed in (on start or after signing in): read her list and queue. */
   | { type: 'offline.member'; userId: string }
+  /** The root: nobody is signed in any more (her copies stay on the device unless wiped). */
+  | { type: 'offline.signedOut' }
   /** Save the course she has open (the view passes the member view it already loaded). */
   | { type: 'offline.save'; course: MemberCourseDetail; locale: Locale }
   | { type: 'offline.remove'; courseId: string }
@@ -68,9 +73,107 @@ export function courseDownloadBytes(course: MemberCourseDetail): number {
   return new TextEncoder().encode(JSON.stringify(course)).length;
 }
 
+/** The copies and queue of one member, as read from the device. */
+export interface MemberStore {
+  saved: SavedCourse[];
+  queue: QueueItem[];
+}
+
+/** Saving `courseId` would go over the limit (saving again a course already kept replaces it). */
+export function savedFull(saved: readonly SavedCourse[], courseId: string): boolean {
+  return saved.length >= OFFLINE_LIMITS.maxSavedCourses && !saved.some((s) => s.courseId === courseId);
+}
+
+export function queueFull(queue: readonly QueueItem[]): boolean {
+  return queue.length >= OFFLINE_LIMITS.maxQueueItems;
+}
+
+/** The list with `course` in it once (a course saved again replaces its entry), newest first. */
+export function upsertSaved(saved: readonly SavedCourse[], course: SavedCourse): SavedCourse[] {
+  return [course, ...saved.filter((s) => s.courseId !== course.courseId)];
+}
+
+/** The queue read from the device, then anything queued while it was being read (in order, once each). */
+export function mergeQueue(stored: readonly QueueItem[], current: readonly QueueItem[]): QueueItem[] {
+  const keys = new Set(stored.map((i) => i.key));
+  return [...stored, ...current.filter((i) => !keys.has(i.key))];
+}
+
 /**
- * Her progress after one more lesson done, computed on the device from the saved copy (the server's
- * rule: order of lessons, percent rounded down… see server/domain for the exact rule the helper
- * mirrors). Returns null when the course has no progress (not enrolled).
+ * Failures after which an item is kept and tried again later: no answer, the server down or busy,
+ * or her session gone (she signs in again). Any other answer is the server refusing the request
+ * itself: sending it again would be refused again, so it is dropped and she is told.
  */
-export type ProgressAfter = (course: MemberCourseDetail, lessonId: string) => Progress | null;
+const RETRYABLE: readonly ErrorCode[] = [
+  'NETWORK_ERROR',
+  'TIMEOUT',
+  'SERVER_ERROR',
+  'UNAUTHORIZED',
+  'SESSION_EXPIRED',
+  'RATE_LIMITED',
+  'TOO_MANY_ATTEMPTS',
+  'NOT_PROVIDED',
+];
+
+export function isRetryable(error: AppError | null | undefined): boolean {
+  return !error || RETRYABLE.includes(error.code);
+}
+
+/**
+ * Her progress after one more lesson done, computed on the device from the saved copy, by the
+ * server's rule (server/domain/learning-progress.ts progressOf / statusOf): the lessons done in the
+ * course's order, percent rounded down, the next lesson the first not done, and the status
+ * completed (a post-quiz attempt or completedAt) → pre_quiz (no pre-quiz attempt) → post_quiz (every
+ * lesson done) → learning. `pending` are the requests still queued: a quiz answered offline counts
+ * as an attempt, as it will once the queue is sent (the queue is sent in order). Returns null when
+ * the copy has no progress (not enrolled).
+ */
+export function progressAfter(
+  course: MemberCourseDetail,
+  lessonId: string,
+  pending: readonly QueueItem[] = [],
+): Progress | null {
+  if (!course.progress || !course.enrolment) return null;
+  const done = new Set([
+    ...course.progress.completedLessonIds,
+    ...course.lessons.filter((l) => l.done).map((l) => l.id),
+    lessonId,
+  ]);
+  const queuedQuiz = (kind: 'pre' | 'post') =>
+    pending.some((i) => i.kind === 'quiz.submit' && i.courseId === course.id && i.body.kind === kind);
+  const hasPre =
+    course.progress.status !== 'pre_quiz' || !!course.quizzes?.pre.lastAttempt || queuedQuiz('pre');
+  const completed =
+    course.progress.status === 'completed' ||
+    course.enrolment.completedAt != null ||
+    !!course.quizzes?.post.lastAttempt ||
+    queuedQuiz('post');
+  const allDone = course.lessons.every((l) => done.has(l.id));
+  const status: EnrolmentStatus = completed
+    ? 'completed'
+    : !hasPre
+      ? 'pre_quiz'
+      : allDone
+        ? 'post_quiz'
+        : 'learning';
+  const completedLessonIds = course.lessons.filter((l) => done.has(l.id)).map((l) => l.id);
+  const total = course.lessons.length;
+  return {
+    courseId: course.id,
+    completedLessonIds,
+    done: completedLessonIds.length,
+    total,
+    percent: total === 0 ? 0 : Math.floor((completedLessonIds.length * 100) / total),
+    nextLessonId: course.lessons.find((l) => !done.has(l.id))?.id ?? null,
+    status,
+  };
+}
+
+/** The saved copy with the lesson done and her progress as the device computed it. */
+export function withLessonDone(course: MemberCourseDetail, lessonId: string, progress: Progress) {
+  return {
+    ...course,
+    lessons: course.lessons.map((l) => (l.id === lessonId ? { ...l, done: true } : l)),
+    progress,
+  };
+}

@@ -1,4 +1,4 @@
-import { setup } from 'xstate';
+import { fromPromise, setup } from 'xstate';
 
 /**
  * Staying safe (issue 9): Quick exit and discreet mode, started by the root with system id `safety`.
@@ -8,6 +8,11 @@ import { setup } from 'xstate';
  * kept on this device (local storage `discreet`); the root turns it off when the member signs out.
  */
 export const ESCAPE_WINDOW_MS = 1000;
+/**
+ * The longest Quick exit waits for the device to be wiped (issue 28) before it leaves anyway: the
+ * neutral site must still open fast; the page is hidden meanwhile.
+ */
+export const WIPE_TIMEOUT_MS = 1000;
 
 /** The raw value stored under `discreet`: on is `'1'`, anything else is off. */
 export function parseDiscreet(raw: string | null | undefined): boolean {
@@ -27,6 +32,10 @@ export type SafetyEvent =
 
 export const safetyMachine = setup({
   types: {} as { context: { storedOn: boolean }; input: SafetyInput; events: SafetyEvent },
+  actors: {
+    /** Deletes what offline learning keeps on this device: copies, queue, keys, member caches (issue 28). */
+    wipeDevice: fromPromise<void>(async () => {}),
+  },
   actions: {
     /** Hides everything on the page at once, before the neutral site has loaded. */
     hidePage: () => {},
@@ -37,7 +46,7 @@ export const safetyMachine = setup({
     /** Remembers the choice on this device (`discreet`), or forgets it. */
     storePreference: (_, _params: { discreet: boolean }) => {},
   },
-  delays: { escapeWindow: ESCAPE_WINDOW_MS },
+  delays: { escapeWindow: ESCAPE_WINDOW_MS, wipeTimeout: WIPE_TIMEOUT_MS },
   guards: {
     storedOn: ({ context }) => context.storedOn,
   },
@@ -73,11 +82,17 @@ export const safetyMachine = setup({
             'safety.escape': 'leaving',
           },
         },
-        // not final: the page is on its way out; nothing brings it back
         leaving: {
           description:
-            'The page is hidden at once and the site replaced by a neutral one, leaving nothing behind Back.',
-          entry: ['hidePage', 'leaveSite'],
+            'The page is hidden at once while what offline learning kept on this device is deleted (a second at most).',
+          entry: 'hidePage',
+          invoke: { src: 'wipeDevice', onDone: 'left', onError: 'left' },
+          after: { wipeTimeout: 'left' },
+        },
+        // not final: the page is on its way out; nothing brings it back
+        left: {
+          description: 'The site is replaced by a neutral one, leaving nothing behind Back.',
+          entry: 'leaveSite',
         },
       },
     },

@@ -1,0 +1,100 @@
+/**
+ * The offline machine's effects (machines/offline.ts), provided by the root (src/app/logic.ts):
+ * the browser's online/offline events and the session are watched here (small, with the app); the
+ * device store (store.ts, IndexedDB and Web Crypto) loads only when an actor first needs it. On the
+ * server (no window) the watchers do nothing, and nobody is signed in there.
+ */
+import { type AnyActorRef, fromCallback, fromPromise } from 'xstate';
+import type { MemberCourseDetail } from '../../../contract/learning';
+import { isRetryable, type OfflineEvent, type QueueItem } from '../../../machines/offline-rules';
+import { type Locale, toAppError } from '../../../machines/types';
+import { request } from '../../api/client';
+import { wipeDevice } from './wipe';
+
+const store = () => import('./store');
+
+/** `offline.connectionChanged` on the browser's online and offline events. */
+export const watchConnection = fromCallback(({ sendBack }) => {
+  if (typeof window === 'undefined') return;
+  const online = () => sendBack({ type: 'offline.connectionChanged', online: true } satisfies OfflineEvent);
+  const offline = () => sendBack({ type: 'offline.connectionChanged', online: false } satisfies OfflineEvent);
+  window.addEventListener('online', online);
+  window.addEventListener('offline', offline);
+  return () => {
+    window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
+  };
+});
+
+/** The signed-in member's id in the session's snapshot (the server sends `id`; old records `userid`). */
+function memberOf(snapshot: { value?: unknown; context?: { user?: unknown } } | undefined): string | null {
+  if (snapshot?.value !== 'signedIn') return null;
+  const user = snapshot.context?.user as { id?: unknown; userid?: unknown } | null | undefined;
+  const id = user?.id ?? user?.userid;
+  return id != null && id !== '' ? String(id) : null;
+}
+
+/** `offline.member` when the session (system id `session`) has a member, `offline.signedOut` after. */
+export const watchSession = fromCallback(({ sendBack, system }) => {
+  const session = system.get('session') as AnyActorRef | undefined;
+  if (!session || typeof window === 'undefined') return;
+  let current: string | null = null;
+  const follow = (snapshot: Parameters<typeof memberOf>[0]) => {
+    const id = memberOf(snapshot);
+    if (id === current) return;
+    current = id;
+    sendBack(
+      (id ? { type: 'offline.member', userId: id } : { type: 'offline.signedOut' }) satisfies OfflineEvent,
+    );
+  };
+  follow(session.getSnapshot());
+  const sub = session.subscribe((s) => follow(s));
+  return () => sub.unsubscribe();
+});
+
+/** POSTs one queued request with its key; sent or refused by the server, it leaves the device. */
+async function send(item: QueueItem, signal: AbortSignal): Promise<unknown> {
+  const s = await store();
+  try {
+    const output =
+      item.kind === 'lesson.done'
+        ? await request('/lms/lesson/complete', {
+            method: 'POST',
+            body: { courseId: item.courseId, lessonId: item.lessonId, clientKey: item.key },
+            signal,
+          })
+        : await request('/lms/quiz/submit', {
+            method: 'POST',
+            body: { ...item.body, clientKey: item.key },
+            signal,
+          });
+    await s.dropItem(item.key);
+    return output;
+  } catch (error) {
+    if (!signal.aborted && !isRetryable(toAppError(error))) await s.dropItem(item.key);
+    throw error;
+  }
+}
+
+export const offlineActors = {
+  watchConnection,
+  watchSession,
+  loadMember: fromPromise(async ({ input }: { input: { userId: string } }) =>
+    (await store()).loadMember(input.userId),
+  ),
+  saveCourse: fromPromise(
+    async ({ input }: { input: { userId: string; course: MemberCourseDetail; locale: Locale } }) =>
+      (await store()).saveCourse(input.userId, input.course, input.locale),
+  ),
+  removeCourse: fromPromise(async ({ input }: { input: { userId: string; courseId: string } }) =>
+    (await store()).removeCourse(input.userId, input.courseId),
+  ),
+  storeItem: fromPromise(async ({ input }: { input: { userId: string; item: QueueItem } }) =>
+    (await store()).putItem(input.userId, input.item),
+  ),
+  sendItem: fromPromise(
+    async ({ input, signal }: { input: { userId: string; item: QueueItem }; signal: AbortSignal }) =>
+      send(input.item, signal),
+  ),
+  wipeDevice: fromPromise(() => wipeDevice()),
+};
