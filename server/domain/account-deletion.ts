@@ -13,8 +13,8 @@
  *    bookings without their sealed details): their user_id goes to null. Every other booking of
  *    hers is deleted; her alias key is reserved for ALIAS_RESERVED_DAYS from the clock; her `users`
  *    row goes, and with it (ON DELETE CASCADE) her answers, recovery code, sessions, reset tokens,
- *    enrolments with progress and quiz attempts, reviews, purchase and confirm requests, saved cards
- *    and the sandbox provider's charges.
+ *    enrolments with progress and quiz attempts, reviews, purchase and confirm requests, saved cards,
+ *    the sandbox provider's charges and the receipts of her offline requests (offline_receipts).
  * 4. Every process forgets her sessions at once (session cache), and the catalogue's review counts
  *    are read again, so the averages no longer count her reviews.
  */

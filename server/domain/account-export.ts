@@ -7,6 +7,9 @@
  * her posts in the community circle (account-export-circle.ts),
  * her saved cards as the provider keeps them (brand, last four, expiry) and her devices. Hashes,
  * tokens and the rooms' secret names are never part of it. The HTML page is account-export-html.ts.
+ * The receipts of her offline requests (offline_receipts, issue 28) are not part of it either: they
+ * are technical records (a key and the answer she already had, kept 30 days so a request sent twice
+ * counts once), not her content; what they answered is here as her progress and her quiz attempts.
  */
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Locale } from '../../contract/locale.ts';

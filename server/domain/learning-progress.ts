@@ -16,7 +16,8 @@ import type { Database, Db, Tx } from '../db/index.ts';
 import { enrolments, lessonProgress, quizAttempts } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
-import { type CachedCourse, type CatalogueCache, courseOr404 } from './learning-catalogue.ts';
+import { type CachedCourse, type Catalogue, type CatalogueCache, courseOr404 } from './learning-catalogue.ts';
+import { once } from './offline-receipts.ts';
 
 /** What every learning module is made with (learning.ts createLearning passes them on). */
 export interface LearningDeps {
@@ -125,35 +126,54 @@ export async function progressNow(
   return progressOf(course, s.done, stateStatus(course, s));
 }
 
-/** Marking lessons done (harmless to repeat); both answer her progress. */
+/**
+ * Marking lessons done (harmless to repeat); both answer her progress. A lesson done with a
+ * `clientKey` (queued offline) is carried out once per key (offline-receipts.ts).
+ */
 export function createProgress({ database, clock, catalogue }: LearningDeps) {
   const db = database.db;
 
-  const markDone = async (userId: string, course: CachedCourse, lessonIds: string[]) => {
-    await requireEnrolment(db, userId, course);
+  const markDone = async (q: Q, userId: string, course: CachedCourse, lessonIds: string[], inTx = false) => {
+    await requireEnrolment(q, userId, course, inTx);
     const now = clock.now();
     if (lessonIds.length > 0) {
-      await db
+      await q
         .insert(lessonProgress)
         .values(lessonIds.map((lessonId) => ({ userId, courseId: course.id, lessonId, completedAt: now })))
         .onConflictDoNothing();
     }
-    return progressNow(db, userId, course);
+    return progressNow(q, userId, course, inTx);
+  };
+
+  /** The course and lesson, or 404 COURSE_NOT_FOUND / LESSON_NOT_FOUND. */
+  const lessonOf = (cat: Catalogue, courseId: string, lessonId: string) => {
+    const course = courseOr404(cat, courseId, true);
+    if (!course.lessons.some((l) => l.id === lessonId)) {
+      if (!course.published) throw new ApiError('COURSE_NOT_FOUND');
+      throw new ApiError('LESSON_NOT_FOUND');
+    }
+    return course;
   };
 
   return {
-    async completeLesson(userId: string, courseId: string, lessonId: string): Promise<Progress> {
-      const course = courseOr404(await catalogue.get(), courseId, true);
-      if (!course.lessons.some((l) => l.id === lessonId)) {
-        if (!course.published) throw new ApiError('COURSE_NOT_FOUND');
-        throw new ApiError('LESSON_NOT_FOUND');
-      }
-      return markDone(userId, course, [lessonId]);
+    async completeLesson(
+      userId: string,
+      courseId: string,
+      lessonId: string,
+      clientKey?: string,
+    ): Promise<Progress> {
+      const cat = await catalogue.get();
+      if (!clientKey) return markDone(db, userId, lessonOf(cat, courseId, lessonId), [lessonId]);
+      // checked inside: a repeat of the key answers the first answer even if the course changed since
+      return once(database, clock, { userId, clientKey, kind: 'lesson.done' }, (tx) =>
+        markDone(tx, userId, lessonOf(cat, courseId, lessonId), [lessonId], true),
+      );
     },
 
     async completeAll(userId: string, courseId: string): Promise<Progress> {
       const course = courseOr404(await catalogue.get(), courseId, true);
       return markDone(
+        db,
         userId,
         course,
         course.lessons.map((l) => l.id),

@@ -8,6 +8,8 @@
  *   make one attempt, the other gets 409 PRE_QUIZ_ALREADY_TAKEN). Post-course quiz: needs the pre
  *   attempt (409 PRE_QUIZ_REQUIRED) and every lesson done (409 LESSONS_INCOMPLETE); retakes allowed;
  *   the first one completes the enrolment.
+ * - A submission with a `clientKey` (answers made offline, sent later) counts once per key: a
+ *   repeat answers the first result (offline-receipts.ts).
  * - Score = round-half-up(100 × correct / total); a multiple-choice question is right only when the
  *   chosen set equals the right set. Correct options appear only in a submitted attempt's feedback.
  */
@@ -20,7 +22,7 @@ import type {
   QuizSubmitBody,
 } from '../../contract/learning.ts';
 import type { QuizKind } from '../../contract/learning-constants.ts';
-import { sqlState, UNIQUE_VIOLATION } from '../db/index.ts';
+import { sqlState, type Tx, UNIQUE_VIOLATION } from '../db/index.ts';
 import { enrolments, quizAttempts } from '../db/schema.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { FieldCode, Locale } from '../lib/i18n.ts';
@@ -34,6 +36,7 @@ import {
   progressNow,
   requireEnrolment,
 } from './learning-progress.ts';
+import { once } from './offline-receipts.ts';
 
 /** round-half-up(100 × correct / total), in integers. */
 export function scoreOf(correct: number, total: number): number {
@@ -121,51 +124,57 @@ export function createQuizzes({ database, clock, catalogue }: LearningDeps) {
   const db = database.db;
 
   return {
+    /** A submission with a `clientKey` (answers made offline) is carried out once per key (offline-receipts.ts). */
     async submitQuiz(userId: string, body: QuizSubmitBody, locale: Locale): Promise<QuizResult> {
-      const course = courseOr404(await catalogue.get(), body.courseId, true);
-      const questions = course.quiz[body.kind];
+      const cat = await catalogue.get();
+      const work = async (tx: Tx): Promise<QuizResult> => {
+        // checked inside: a repeat of the key answers the first answer even if the course changed since
+        const course = courseOr404(cat, body.courseId, true);
+        const questions = course.quiz[body.kind];
+        const s = await requireEnrolment(tx, userId, course, true);
+        if (questions.length === 0) throw new ApiError('QUIZ_NOT_FOUND');
+        const hasPre = s.attempts.some((a) => a.kind === 'pre');
+        if (body.kind === 'pre' && hasPre) throw new ApiError('PRE_QUIZ_ALREADY_TAKEN');
+        if (body.kind === 'post') {
+          if (!hasPre) throw new ApiError('PRE_QUIZ_REQUIRED');
+          if (!allLessonsDone(course, s.done)) throw new ApiError('LESSONS_INCOMPLETE');
+        }
+        const { marks, correct, total, score } = judge(questions, body.answers);
+        const now = clock.now();
+        const [attempt] = await tx
+          .insert(quizAttempts)
+          .values({
+            userId,
+            courseId: course.id,
+            kind: body.kind,
+            answers: marks,
+            correct,
+            total,
+            score,
+            submittedAt: now,
+          })
+          .returning();
+        if (body.kind === 'post') {
+          await tx
+            .update(enrolments)
+            .set({ completedAt: now })
+            .where(
+              and(
+                eq(enrolments.userId, userId),
+                eq(enrolments.courseId, course.id),
+                sql`${enrolments.completedAt} is null`,
+              ),
+            );
+        }
+        return {
+          ...attemptView(course, attempt, locale),
+          progress: await progressNow(tx, userId, course, true),
+        };
+      };
+      const { clientKey } = body;
       try {
-        return await database.transaction(async (tx) => {
-          const s = await requireEnrolment(tx, userId, course, true);
-          if (questions.length === 0) throw new ApiError('QUIZ_NOT_FOUND');
-          const hasPre = s.attempts.some((a) => a.kind === 'pre');
-          if (body.kind === 'pre' && hasPre) throw new ApiError('PRE_QUIZ_ALREADY_TAKEN');
-          if (body.kind === 'post') {
-            if (!hasPre) throw new ApiError('PRE_QUIZ_REQUIRED');
-            if (!allLessonsDone(course, s.done)) throw new ApiError('LESSONS_INCOMPLETE');
-          }
-          const { marks, correct, total, score } = judge(questions, body.answers);
-          const now = clock.now();
-          const [attempt] = await tx
-            .insert(quizAttempts)
-            .values({
-              userId,
-              courseId: course.id,
-              kind: body.kind,
-              answers: marks,
-              correct,
-              total,
-              score,
-              submittedAt: now,
-            })
-            .returning();
-          if (body.kind === 'post') {
-            await tx
-              .update(enrolments)
-              .set({ completedAt: now })
-              .where(
-                and(
-                  eq(enrolments.userId, userId),
-                  eq(enrolments.courseId, course.id),
-                  sql`${enrolments.completedAt} is null`,
-                ),
-              );
-          }
-          return {
-            ...attemptView(course, attempt, locale),
-            progress: await progressNow(tx, userId, course, true),
-          };
-        });
+        if (!clientKey) return await database.transaction(work);
+        return await once(database, clock, { userId, clientKey, kind: 'quiz.submit' }, work);
       } catch (e) {
         if (sqlState(e) === UNIQUE_VIOLATION) throw new ApiError('PRE_QUIZ_ALREADY_TAKEN');
         throw e;

@@ -97,6 +97,8 @@ export const ERROR_STATUS = {
   CIRCLE_ALREADY_REPORTED: 409,
   CIRCLE_EMAIL_UNAVAILABLE: 409,
   CIRCLE_ALREADY_DECIDED: 409,
+  // learning without a connection (issue 28): a clientKey already used for the other kind of request
+  CLIENT_KEY_REUSED: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];

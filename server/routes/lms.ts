@@ -4,6 +4,8 @@
  * contract/learning.ts and server/domain/learning.ts. Member paths need a bearer token
  * (401) and, when they name a `{userId}`, that it is hers (403 FORBIDDEN, checked first).
  * Not enrolled → 403 NOT_ENROLLED (she may not act on a course she has not joined).
+ * A lesson done or a quiz submitted with a `clientKey` (queued offline) counts once per key
+ * (server/domain/offline-receipts.ts).
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import {
@@ -22,10 +24,18 @@ import {
   QuizSubmitBody,
   Slug,
 } from '../../contract/learning.ts';
+import { OFFLINE_LIMITS } from '../../contract/offline.ts';
 import type { Learning } from '../domain/learning.ts';
 import { createRouter, jsonBody, noStore } from '../lib/http.ts';
 import { BODY, bearer, etagMatches, learningErrors, sameMember, userIdParam } from './learning-http.ts';
-import { type Limit as Auth, bodyOf, reply } from './schemas.ts';
+import { type Limit as Auth, bodyOf, errorResponses, reply } from './schemas.ts';
+
+/** What both routes that take a `clientKey` (a request queued on her device while offline) say of it. */
+const CLIENT_KEY_TEXT = `Optional \`clientKey\` (a UUID her device made for a request queued while offline, contract/offline.ts): the first request with the key is carried out and its answer (status and body) kept for ${OFFLINE_LIMITS.receiptDays} days; a repeat of it by the same member (a lost answer, two tabs, even at the same moment) gets that stored answer back without being carried out again; the same key sent for the other kind of request → 409 CLIENT_KEY_REUSED. A refused request (4xx) is not kept: a retry with the key may succeed. Keys are per member; without a key nothing of this applies. A key that is not a UUID → 400 VALIDATION_ERROR (fieldCodes.clientKey INVALID).`;
+const keyErrors = errorResponses({ 409: 'CLIENT_KEY_REUSED (the clientKey was sent before for a quiz)' });
+const quizKeyErrors = errorResponses({
+  409: 'PRE_QUIZ_REQUIRED, PRE_QUIZ_ALREADY_TAKEN, LESSONS_INCOMPLETE or CLIENT_KEY_REUSED (the clientKey was sent before for a lesson done)',
+});
 
 const courseIdParam = Slug.openapi({ param: { name: 'courseId', in: 'path' }, example: 'menopause-care' });
 
@@ -92,10 +102,15 @@ const lessonDone = (auth: Auth) =>
     path: '/lms/lesson/complete',
     tags: ['Learning'],
     summary: 'Mark one lesson done (harmless to repeat)',
+    description: `${CLIENT_KEY_TEXT} A repeat of the key answers 200 with the progress of the first request, not her progress now.`,
     security: bearer,
     middleware: [auth, jsonBody] as const,
     request: bodyOf(LessonDoneBody),
-    responses: { 200: reply(Progress, 'Her progress now'), ...learningErrors(...BODY, 401, 403, 404) },
+    responses: {
+      200: reply(Progress, 'Her progress now (a repeated clientKey: the first answer)'),
+      ...learningErrors(...BODY, 401, 403, 404),
+      ...keyErrors(409),
+    },
   });
 
 const allDone = (auth: Auth) =>
@@ -116,14 +131,17 @@ const submit = (auth: Auth) =>
     path: '/lms/quiz/submit',
     tags: ['Learning'],
     summary: 'Submit the pre- or post-course quiz',
-    description:
-      'Every question answered (single choice: exactly one option) else 400 QUIZ_INCOMPLETE with `answers.<questionId>` field codes; unknown question ids → 400 VALIDATION_ERROR. Pre: once (409 PRE_QUIZ_ALREADY_TAKEN). Post: after the pre quiz (409 PRE_QUIZ_REQUIRED) and every lesson (409 LESSONS_INCOMPLETE); retakes allowed. Score = round-half-up(100 × correct / total).',
+    description: `Every question answered (single choice: exactly one option) else 400 QUIZ_INCOMPLETE with \`answers.<questionId>\` field codes; unknown question ids → 400 VALIDATION_ERROR. Pre: once (409 PRE_QUIZ_ALREADY_TAKEN). Post: after the pre quiz (409 PRE_QUIZ_REQUIRED) and every lesson (409 LESSONS_INCOMPLETE); retakes allowed. Score = round-half-up(100 × correct / total). ${CLIENT_KEY_TEXT} A repeat of the key answers 201 with the first result (its attempt, feedback in the first request's language, and progress) and adds no attempt.`,
     security: bearer,
     middleware: [auth, jsonBody] as const,
     request: bodyOf(QuizSubmitBody),
     responses: {
-      201: reply(QuizResult, 'The attempt, with feedback and her progress'),
-      ...learningErrors(...BODY, 401, 403, 404, 409),
+      201: reply(
+        QuizResult,
+        'The attempt, with feedback and her progress (a repeated clientKey: the first result)',
+      ),
+      ...learningErrors(...BODY, 401, 403, 404),
+      ...quizKeyErrors(409),
     },
   });
 
@@ -188,8 +206,8 @@ export function lmsRoutes({ learning, auth }: { learning: Learning; auth: Auth }
 
   router.openapi(lessonDone(auth), async (c) => {
     noStore(c);
-    const { courseId, lessonId } = c.req.valid('json');
-    return c.json(await learning.completeLesson(c.var.session.user.id, courseId, lessonId), 200);
+    const { courseId, lessonId, clientKey } = c.req.valid('json');
+    return c.json(await learning.completeLesson(c.var.session.user.id, courseId, lessonId, clientKey), 200);
   });
 
   router.openapi(allDone(auth), async (c) => {
