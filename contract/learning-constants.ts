@@ -44,6 +44,7 @@ export const LEARNING_ERROR_CODES = [
   'LESSONS_INCOMPLETE',
   'QUIZ_INCOMPLETE',
   'REVIEW_NOT_ALLOWED',
+  'CLIENT_KEY_REUSED',
 ] as const;
 export type LearningErrorCode = (typeof LEARNING_ERROR_CODES)[number];
 
