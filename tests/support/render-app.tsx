@@ -49,6 +49,10 @@ export interface Stubs {
   submitQuiz?: AnyActorLogic;
   /** The quiz's wait for answers kept in the offline queue (issue 28). */
   awaitQueuedResult?: AnyActorLogic;
+  /** The offline machine's device store (issue 28; root system id `offline`): the real one where none is given. */
+  offlineLoadMember?: AnyActorLogic;
+  offlineSaveCourse?: AnyActorLogic;
+  offlineRemoveCourse?: AnyActorLogic;
   loadList?: AnyActorLogic;
   saveMyReview?: AnyActorLogic;
   /** The cart screen's and checkout's own actors (each screen creates its actor). */
@@ -275,6 +279,13 @@ export function renderApp(
         },
       },
       safety: { actions: { leaveSite: options.leaveSite ?? (() => {}) } },
+      offline: {
+        actors: defined({
+          loadMember: s.offlineLoadMember,
+          saveCourse: s.offlineSaveCourse,
+          removeCourse: s.offlineRemoveCourse,
+        }),
+      },
       courseLifecycle: {
         actors: {
           loadCourse: (s.loadCourse ?? notProvided) as never,
