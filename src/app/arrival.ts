@@ -1,6 +1,7 @@
 import { type ActorRefFrom, fromPromise, waitFor } from 'xstate';
 import type { languageMachine } from '../../machines/language';
 import { DashboardArea } from './dashboard-chunk';
+import { dataSaverOn } from './data-saver-effects';
 
 /**
  * Getting the page she is about to enter ready, so that nothing empty comes between the screen she
@@ -23,7 +24,9 @@ function readyToShow(to: string, language: ActorRefFrom<typeof languageMachine>)
       { timeout: 5000 },
     );
   });
-  return Promise.allSettled([preloadDashboard(), words]).then(() => undefined);
+  // the data saver (issue 28) loads nothing ahead: the page's own loader shows when she arrives
+  const ahead = dataSaverOn() ? Promise.resolve() : preloadDashboard();
+  return Promise.allSettled([ahead, words]).then(() => undefined);
 }
 
 /**

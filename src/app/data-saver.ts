@@ -28,3 +28,8 @@ export function useDataSaver(): boolean {
   );
   return useSyncExternalStore(subscribe, () => actor?.getSnapshot().matches('on') ?? false, offOnServer);
 }
+
+/** What an avatar shows as initials: the first letter of her alias (a whole character, any script). */
+export function initialOf(alias: string): string {
+  return (Array.from(alias.trim())[0] ?? '').toLocaleUpperCase();
+}

@@ -12,6 +12,7 @@ import {
 } from 'xstate';
 import { App } from '../../src/app/App';
 import { RootProvider, type ScreenOverrides, startAppActor } from '../../src/app/actors';
+import { browserSavesData, readStoredDataSaver } from '../../src/app/data-saver-effects';
 import * as effects from '../../src/app/effects';
 import { createAppLogic } from '../../src/app/logic';
 import { readStoredDiscreet } from '../../src/app/safety-effects';
@@ -305,6 +306,8 @@ export function renderApp(
         options.savedLanguage !== undefined ? options.savedLanguage : effects.readSavedLanguage(),
       storedCart: effects.readStoredCart(),
       storedDiscreet: readStoredDiscreet(),
+      storedDataSaver: readStoredDataSaver(),
+      browserSaveData: browserSavesData(),
     },
     options.inspect,
     options.clock,

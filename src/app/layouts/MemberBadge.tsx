@@ -3,14 +3,17 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
 import { useSession } from '../actors';
+import { initialOf, useDataSaver } from '../data-saver';
 
-/** The signed-in member's avatar and alias, linking to the dashboard. */
+/** The signed-in member's avatar (her initial with the data saver on) and alias, linking to the dashboard. */
 export function MemberBadge({ compact = false }: { compact?: boolean }) {
   const intl = useIntl();
   const user = useSession((s) => s.context.user);
   const alias = typeof user?.alias === 'string' ? user.alias : '';
   const avatarUrl = user?.avatar?.url;
   const [broken, setBroken] = useState<string | null>(null);
+  // the data saver (issue 28) shows her initial and loads no picture
+  const saving = useDataSaver();
   return (
     <Link
       href="/dashboard"
@@ -43,10 +46,10 @@ export function MemberBadge({ compact = false }: { compact?: boolean }) {
           flexShrink: 0,
         })}
       >
-        {avatarUrl && broken !== avatarUrl ? (
+        {avatarUrl && broken !== avatarUrl && !saving ? (
           <img src={avatarUrl} alt="" width={36} height={36} onError={() => setBroken(avatarUrl)} />
         ) : (
-          alias.slice(0, 1).toUpperCase()
+          initialOf(alias)
         )}
       </span>
       <span

@@ -6,6 +6,7 @@ import type { ActorRefFrom, AnyStateMachine, InputFrom } from 'xstate';
 import type { PostAuthor } from '../../../contract/circle';
 import { css, cx } from '../../../styled-system/css';
 import { useScreenOverrides } from '../../app/actors';
+import { initialOf, useDataSaver } from '../../app/data-saver';
 import { CheckCircleFilledIcon } from '../../theme/icons';
 
 /**
@@ -73,6 +74,22 @@ const avatarBox = css({
   placeItems: 'center',
 });
 
+/** Her avatar beside her alias; with the data saver on (issue 28), her alias's first letter instead. */
+function AliasAvatar({ alias, avatar }: { alias: string; avatar: Parameters<typeof avatarSrc>[0] }) {
+  const saving = useDataSaver();
+  return (
+    <span className={avatarBox} aria-hidden="true" data-testid="circle-avatar">
+      {saving ? (
+        <span className={css({ fontWeight: 'bold', color: 'accent.fg', fontSize: 'sm' })}>
+          {initialOf(alias)}
+        </span>
+      ) : (
+        <img src={avatarSrc(avatar)} alt="" width={32} height={32} />
+      )}
+    </span>
+  );
+}
+
 /** Who wrote a post, as the post shows her: nothing more (never a link to a member). */
 export function AuthorLine({ author, plain = false }: { author: PostAuthor; plain?: boolean }) {
   if (author.kind === 'expert')
@@ -109,9 +126,7 @@ export function AuthorLine({ author, plain = false }: { author: PostAuthor; plai
   if (author.kind === 'alias')
     return (
       <span className={authorRow} data-testid="circle-author" data-kind="alias">
-        <span className={avatarBox} aria-hidden="true">
-          <img src={avatarSrc(author.avatar)} alt="" width={32} height={32} />
-        </span>
+        <AliasAvatar alias={author.alias} avatar={author.avatar} />
         <bdi className={css({ fontWeight: '600' })}>{author.alias}</bdi>
       </span>
     );

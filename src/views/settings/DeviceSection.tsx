@@ -61,7 +61,6 @@ function DataSaverSwitch() {
         checked={on}
         onCheckedChange={() => actor?.send({ type: 'dataSaver.toggle' })}
         data-testid="data-saver-switch"
-        aria-describedby="data-saver-hint"
       >
         <FormattedMessage id="settings.device.dataSaver" />
       </Switch>
