@@ -58,6 +58,9 @@ export function appCsp(
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
+    // the installable app (issue 28): its service worker and manifests, from this origin only
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

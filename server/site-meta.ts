@@ -244,6 +244,11 @@ export function createSiteMeta({ config, sources = [] }: { config: SiteConfig; s
     if (ribbon) html = html.replace(/<body\b[^>]*>/i, (body) => `${body}${ribbon}`);
     if (locale === 'ar') {
       html = html.replace(/<html\b[^>]*>/i, '<html lang="ar" dir="rtl">');
+      // the installable app's name and words in Arabic (issue 28; .ci/vite-pwa.ts writes the manifests)
+      html = html.replace(
+        '<link rel="manifest" href="/manifest.webmanifest"',
+        '<link rel="manifest" href="/manifest.ar.webmanifest"',
+      );
       // an Arabic page's first screen needs the Arabic font (the boot script preloads it), not Inter
       html = html.replace(/<link rel="preload" as="font"[^>]*inter-latin[^>]*>\s*/, '');
     }

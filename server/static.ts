@@ -1,6 +1,7 @@
 /**
  * Serves the Vite build (dist/ at the repository root, found from this file, not the cwd):
- * hashed /assets/* cached for a year, other files briefly, and every other GET/HEAD falls back to
+ * hashed /assets/* cached for a year, other files briefly (the service worker and the manifests: see
+ * FILE_CACHE), and every other GET/HEAD falls back to
  * index.html (no-cache) so client routes work on reload. Text files go out compressed: the build
  * writes `.br` and `.gz` copies (vite.config.ts `precompress`), and the browser gets the best its
  * Accept-Encoding allows, with `Vary: Accept-Encoding`. Also computes the app's CSP (csp.ts),
@@ -48,6 +49,18 @@ const TYPES: Record<string, string> = {
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Files of the installable app (issue 28): the service worker is checked on every visit (a new
+ * build's worker is seen at once), the manifests kept a few minutes only (their names and icons
+ * follow the build).
+ */
+const FILE_CACHE: Record<string, string> = {
+  '/sw.js': 'no-cache',
+  '/manifest.webmanifest': 'public, max-age=300',
+  '/manifest.ar.webmanifest': 'public, max-age=300',
+  '/manifest.neutral.webmanifest': 'public, max-age=300',
+  '/manifest.neutral.ar.webmanifest': 'public, max-age=300',
+};
 const VARY = 'Accept-Encoding';
 
 /** The encodings served, best first, with the suffix of the build's copies. */
@@ -174,7 +187,7 @@ export function createStaticSite(
       const etag = `W/"${file.size.toString(36)}-${Math.trunc(file.mtimeMs).toString(36)}${encoding ? `-${encoding.name}` : ''}"`;
       const headers: Record<string, string> = {
         'Content-Type': TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream',
-        'Cache-Control': c.req.path.startsWith('/assets/') ? IMMUTABLE : SHORT,
+        'Cache-Control': c.req.path.startsWith('/assets/') ? IMMUTABLE : (FILE_CACHE[c.req.path] ?? SHORT),
         ETag: etag,
         Vary: VARY,
       };

@@ -19,8 +19,8 @@ import { DEFAULT_LOCALE } from '../machines/types';
 import { AUTH_COOKIE, browserFetch, primeResponses } from './api/client';
 import { App } from './app/App';
 import { type AppActorRef, RootProvider, startAppActor } from './app/actors';
-import { takeEarlyTap } from './app/early-tap';
 import { browserSavesData, readStoredDataSaver } from './app/data-saver-effects';
+import { takeEarlyTap } from './app/early-tap';
 import { readSavedLanguage, readStoredCart } from './app/effects';
 import { createAppLogic } from './app/logic';
 import { readStoredDiscreet } from './app/safety-effects';
@@ -127,6 +127,13 @@ async function start() {
   }).start();
   // the HTTP client, once the page is in (the first request would otherwise wait for it)
   setTimeout(() => void browserFetch(), 0);
+  // the installable app's service worker (issue 28): once the page has loaded, off the first visit's path
+  if (!import.meta.env.DEV) {
+    const register = () =>
+      setTimeout(() => void import('./app/offline/register-sw').then((m) => m.registerServiceWorker()), 1000);
+    if (document.readyState === 'complete') register();
+    else addEventListener('load', register, { once: true });
+  }
 }
 
 start();

@@ -105,6 +105,14 @@ export function applyDocumentLanguage(locale: Locale) {
   html.lang = locale;
   html.dir = locale === 'ar' ? 'rtl' : 'ltr';
   html.dataset.font = locale === 'ar' ? 'arabic' : 'latin';
+  // the installable app's manifest in her language, neutral or not as it is (safety-effects.ts, issue 28)
+  const manifest = document.head.querySelector('link[rel="manifest"]');
+  const href = manifest?.getAttribute('href');
+  const wanted = href?.replace(
+    /(?:\.ar)?\.webmanifest$/,
+    locale === 'ar' ? '.ar.webmanifest' : '.webmanifest',
+  );
+  if (manifest && wanted && wanted !== href) manifest.setAttribute('href', wanted);
   setApiLanguage(locale);
 }
 

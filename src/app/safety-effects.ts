@@ -15,6 +15,8 @@ export const DISCREET_KEY = 'discreet';
 export const NEUTRAL_ICON = '/favicon-neutral.svg';
 const PRODUCT_ICON = '/favicon.svg';
 const NEUTRAL_THEME = '#F4F4F5';
+/** The installed app's touch icons (public/icons/, issue 28). */
+const TOUCH_ICON = { product: '/icons/apple-touch-icon.png', neutral: '/icons/apple-touch-icon-neutral.png' };
 /**
  * Where Quick exit goes when the page does not say (the server writes QUICK_EXIT_URL into the
  * `quick-exit-url` meta tag of every page it serves; only `npm run dev`'s Vite page lacks it).
@@ -75,12 +77,25 @@ export function isDiscreet(): boolean {
   return discreet;
 }
 
-/** Tab title, icon and browser colour: neutral while discreet, the product's otherwise. */
+/** Sets a head link's address, leaving it alone when it is already that one (no new fetch). */
+function linkTo(selector: string, href: string) {
+  const link = document.head.querySelector(selector);
+  if (link && link.getAttribute('href') !== href) link.setAttribute('href', href);
+}
+
+/**
+ * Tab title, icon and browser colour: neutral while discreet, the product's otherwise; so are the
+ * web app manifest (in the page's language) and the touch icon a phone installs the app with
+ * (issue 28; where browsers keep the name and icon it was installed with: README, Installable app).
+ */
 export function applyIdentity(on: boolean) {
   discreet = on;
   if (!on && pageTitle === null) pageTitle = document.title;
   const icon = document.head.querySelector<HTMLLinkElement>('link[rel~="icon"]');
   if (icon) icon.href = on ? NEUTRAL_ICON : PRODUCT_ICON;
+  const ar = document.documentElement.lang === 'ar' ? '.ar' : '';
+  linkTo('link[rel="manifest"]', `/manifest${on ? '.neutral' : ''}${ar}.webmanifest`);
+  linkTo('link[rel="apple-touch-icon"]', on ? TOUCH_ICON.neutral : TOUCH_ICON.product);
   const theme = meta('theme-color');
   if (theme) {
     theme.dataset.product ??= theme.content;

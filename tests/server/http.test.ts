@@ -253,7 +253,7 @@ describe('headers', () => {
       expect(r.headers.get('cross-origin-opener-policy')).toBe('same-origin');
       expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       expect(r.headers.get('content-security-policy')).toBe(
-        `default-src 'self'; script-src 'self' ${sha(INLINE)}; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; frame-src 'self' https://meet.jit.si`,
+        `default-src 'self'; script-src 'self' ${sha(INLINE)}; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; frame-src 'self' https://meet.jit.si`,
       );
     }
   });
