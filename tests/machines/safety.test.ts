@@ -1,12 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { ESCAPE_WINDOW_MS, parseDiscreet, safetyMachine } from '../../machines/safety';
+import { ESCAPE_WINDOW_MS, parseDiscreet, safetyMachine, WIPE_TIMEOUT_MS } from '../../machines/safety';
+import { controlledActor } from '../support/stub-actors';
 
-/** The safety machine with recording actions (what the root provides: leaving, identity, storage). */
+/**
+ * The safety machine with recording actions (what the root provides: leaving, identity, storage)
+ * and the device's wipe (issue 28) settled by hand.
+ */
 function start(storedDiscreet: string | null = null) {
   const clock = new SimulatedClock();
   const calls: string[] = [];
+  const wipe = controlledActor<void, void>();
   const machine = safetyMachine.provide({
+    actors: { wipeDevice: wipe.logic },
     actions: {
       hidePage: () => calls.push('hidePage'),
       leaveSite: () => calls.push('leaveSite'),
@@ -19,19 +25,43 @@ function start(storedDiscreet: string | null = null) {
   const discreet = () => (actor.getSnapshot().value as { discreet: string }).discreet;
   /** What the exit region asked for (the identity applied at start is the other region's). */
   const left = () => calls.filter((c) => c === 'hidePage' || c === 'leaveSite');
-  return { clock, actor, calls, left, exit, discreet };
+  return { clock, actor, calls, left, exit, discreet, wipe };
 }
 
 describe('safety machine: quick exit', () => {
-  it('leaves at once from the button: hides the page first, then replaces it', () => {
-    const { actor, left, exit } = start();
+  it('from the button: hides the page at once, wipes the device, then replaces the page', async () => {
+    const { actor, left, exit, wipe } = start();
     actor.send({ type: 'safety.quickExit' });
     expect(exit()).toBe('leaving');
+    expect(left()).toEqual(['hidePage']);
+    expect(wipe.calls).toHaveLength(1);
+    await wipe.resolve();
+    expect(exit()).toBe('left');
     expect(left()).toEqual(['hidePage', 'leaveSite']);
   });
 
-  it('leaves on the third Escape in a row, each within the window of the one before', () => {
-    const { actor, clock, left, exit } = start();
+  it('leaves when the wipe fails', async () => {
+    const { actor, left, exit, wipe } = start();
+    actor.send({ type: 'safety.quickExit' });
+    await wipe.reject({ code: 'UNKNOWN' });
+    expect(exit()).toBe('left');
+    expect(left()).toEqual(['hidePage', 'leaveSite']);
+  });
+
+  it('leaves after a second at most when the wipe takes longer (it is stopped)', () => {
+    const { actor, clock, left, exit, wipe } = start();
+    actor.send({ type: 'safety.quickExit' });
+    clock.increment(WIPE_TIMEOUT_MS - 1);
+    expect(exit()).toBe('leaving');
+    expect(left()).toEqual(['hidePage']);
+    clock.increment(1);
+    expect(exit()).toBe('left');
+    expect(left()).toEqual(['hidePage', 'leaveSite']);
+    expect(wipe.last()?.signal.aborted).toBe(true);
+  });
+
+  it('leaves on the third Escape in a row, each within the window of the one before', async () => {
+    const { actor, clock, left, exit, wipe } = start();
     actor.send({ type: 'safety.escape' });
     expect(exit()).toBe('escapedOnce');
     clock.increment(ESCAPE_WINDOW_MS - 1);
@@ -41,6 +71,7 @@ describe('safety machine: quick exit', () => {
     expect(left()).toEqual([]);
     actor.send({ type: 'safety.escape' });
     expect(exit()).toBe('leaving');
+    await wipe.resolve();
     expect(left()).toEqual(['hidePage', 'leaveSite']);
   });
 
@@ -59,14 +90,19 @@ describe('safety machine: quick exit', () => {
     expect(left()).toEqual([]);
   });
 
-  it('Shift+Escape or the button in the middle of a sequence leaves too; leaving happens once', () => {
+  it('Shift+Escape or the button in the middle of a sequence leaves too; leaving happens once', async () => {
     for (const presses of [1, 2]) {
-      const { actor, left, exit } = start();
+      const { actor, left, exit, wipe } = start();
       for (let i = 0; i < presses; i++) actor.send({ type: 'safety.escape' });
       actor.send({ type: 'safety.quickExit' });
       expect(exit()).toBe('leaving');
       actor.send({ type: 'safety.quickExit' });
       actor.send({ type: 'safety.escape' });
+      expect(wipe.calls).toHaveLength(1);
+      await wipe.resolve();
+      actor.send({ type: 'safety.quickExit' });
+      actor.send({ type: 'safety.escape' });
+      expect(exit()).toBe('left');
       expect(left()).toEqual(['hidePage', 'leaveSite']);
     }
   });

@@ -1,8 +1,12 @@
+import 'fake-indexeddb/auto';
 import { act, screen, waitFor } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { ESCAPE_WINDOW_MS, safetyMachine } from '../../machines/safety';
+import { MEMBER_CACHE_PREFIX, OFFLINE_DB_NAME } from '../../contract/offline';
+import { ESCAPE_WINDOW_MS, safetyMachine, WIPE_TIMEOUT_MS } from '../../machines/safety';
+import * as store from '../../src/app/offline/store';
+import { savedCourse } from '../support/offline-fixtures';
 import { resolves } from '../support/stub-actors';
 import { Coverage } from './coverage';
 import { coversEveryTransition, followPaths, modelApp } from './harness';
@@ -12,7 +16,9 @@ import { coversEveryTransition, followPaths, modelApp } from './harness';
  * listener, title and icon effects, local storage), signed in on the dashboard, whose safety strip
  * is the one under test. Only leaving the page is stubbed (jsdom cannot navigate): the test checks
  * it was asked for once and that the page was hidden first. Time is a SimulatedClock, so "a pause"
- * between Escapes is exact.
+ * between Escapes is exact. The device holds an offline database (fake-indexeddb) and a member
+ * cache: Quick exit deletes both before it leaves (issue 28), and leaves anyway when the deletion
+ * fails or takes longer than a second.
  */
 type Ev =
   | 'OPEN_FRESH'
@@ -21,6 +27,8 @@ type Ev =
   | 'ESC'
   | 'SHIFT_ESC'
   | 'CLICK_EXIT'
+  | 'CLICK_EXIT_WIPE_FAILS'
+  | 'CLICK_EXIT_WIPE_HANGS'
   | 'WAIT'
   | 'SIGN_OUT';
 
@@ -32,7 +40,14 @@ const safetyModel = createMachine({
   states: {
     closed: { on: { OPEN_FRESH: 'plain', OPEN_REMEMBERED: 'discreet' } },
     plain: {
-      on: { TOGGLE: 'discreet', ESC: 'plainOnce', CLICK_EXIT: 'leftByButton', SHIFT_ESC: 'leftByShortcut' },
+      on: {
+        TOGGLE: 'discreet',
+        ESC: 'plainOnce',
+        CLICK_EXIT: 'leftByButton',
+        SHIFT_ESC: 'leftByShortcut',
+        CLICK_EXIT_WIPE_FAILS: 'leftAfterFailedWipe',
+        CLICK_EXIT_WIPE_HANGS: 'leftAfterSlowWipe',
+      },
     },
     plainOnce: { on: { ESC: 'plainTwice', WAIT: 'plain', SHIFT_ESC: 'leftAfterOneEscape' } },
     plainTwice: { on: { ESC: 'leftByThreeEscapes', WAIT: 'plain', CLICK_EXIT: 'leftAfterTwoEscapes' } },
@@ -43,6 +58,8 @@ const safetyModel = createMachine({
     leftAfterOneEscape: left,
     leftAfterTwoEscapes: left,
     leftByThreeEscapes: left,
+    leftAfterFailedWipe: left,
+    leftAfterSlowWipe: left,
   },
 });
 
@@ -67,11 +84,42 @@ beforeAll(() => {
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml" /><meta name="theme-color" content="#6B2D5C" />',
   );
 });
-beforeEach(() => {
+/** What offline learning left on the device: its database and Cache Storage with a member cache. */
+let cacheNames: Set<string>;
+beforeEach(async () => {
   document.documentElement.removeAttribute('style');
   document.title = '';
   leaveSite.mockClear();
+  // her saved course and a lesson done offline, in the real device store (its connection left open)
+  await store.saveCourse('u1', savedCourse(), 'en');
+  await store.putItem('u1', {
+    key: '4d1c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f',
+    kind: 'lesson.done',
+    courseId: 'menstrual-cycle',
+    lessonId: 'l1',
+    madeAt: '2026-11-28T10:00:00.000Z',
+  });
+  cacheNames = new Set([`${MEMBER_CACHE_PREFIX}u1`, 'amina-shell']);
+  (globalThis as { caches?: unknown }).caches = {
+    keys: async () => [...cacheNames],
+    delete: async (name: string) => cacheNames.delete(name),
+  };
 });
+afterEach(() => {
+  vi.restoreAllMocks();
+  delete (globalThis as { caches?: unknown }).caches;
+});
+
+const databases = async () => (await indexedDB.databases()).map((d) => d.name);
+
+/** The deletion of the offline database fails (`error`) or never ends (`hang`). */
+function breakDeletion(how: 'error' | 'hang') {
+  vi.spyOn(indexedDB, 'deleteDatabase').mockImplementation(() => {
+    const request = {} as IDBOpenDBRequest;
+    if (how === 'error') setTimeout(() => request.onerror?.(new Event('error')), 0);
+    return request;
+  });
+}
 
 const realSafety = () => ui.app.system.get('safety').getSnapshot();
 const icon = () => document.head.querySelector<HTMLLinkElement>('link[rel~="icon"]')!.getAttribute('href');
@@ -96,12 +144,26 @@ async function expectPlain() {
   expect(leaveSite).not.toHaveBeenCalled();
 }
 
-function expectLeft() {
-  expect(realSafety().matches({ exit: 'leaving' })).toBe(true);
-  expect(leaveSite).toHaveBeenCalledTimes(1);
+function expectHidden() {
   // the page went out of sight before leaving, and its title with it
   expect(document.documentElement.style.visibility).toBe('hidden');
   expect(document.title).toBe('');
+}
+
+async function expectLeft() {
+  await waitFor(() => expect(leaveSite).toHaveBeenCalledTimes(1));
+  expect(realSafety().matches({ exit: 'left' })).toBe(true);
+  expectHidden();
+  // nothing of offline learning stays on the device
+  expect(await databases()).not.toContain(OFFLINE_DB_NAME);
+  expect([...cacheNames]).toEqual(['amina-shell']);
+}
+
+/** Left although the device could not be wiped (it failed, or took longer than a second). */
+async function expectLeftAnyway() {
+  await waitFor(() => expect(leaveSite).toHaveBeenCalledTimes(1));
+  expect(realSafety().matches({ exit: 'left' })).toBe(true);
+  expectHidden();
 }
 
 async function press(keys: string) {
@@ -111,7 +173,7 @@ async function press(keys: string) {
 describe('safety model on the real app', () => {
   it('generates a path to every state', () => {
     // the shortest path to each state; those to plainOnce and plainTwice lie inside longer ones
-    expect(paths.length).toBe(10);
+    expect(paths.length).toBe(12);
   });
 
   followPaths(
@@ -124,6 +186,20 @@ describe('safety model on the real app', () => {
         ESC: () => press('{Escape}'),
         SHIFT_ESC: () => press('{Shift>}{Escape}{/Shift}'),
         CLICK_EXIT: async () => ui.app.user.click(screen.getByRole('button', { name: 'Quick exit' })),
+        CLICK_EXIT_WIPE_FAILS: async () => {
+          breakDeletion('error');
+          await ui.app.user.click(screen.getByRole('button', { name: 'Quick exit' }));
+        },
+        CLICK_EXIT_WIPE_HANGS: async () => {
+          breakDeletion('hang');
+          await ui.app.user.click(screen.getByRole('button', { name: 'Quick exit' }));
+          // hidden at once; the neutral site waits for the wipe a second at most
+          expectHidden();
+          await act(async () => ui.clock.increment(WIPE_TIMEOUT_MS - 1));
+          expect(realSafety().matches({ exit: 'leaving' })).toBe(true);
+          expect(leaveSite).not.toHaveBeenCalled();
+          await act(async () => ui.clock.increment(1));
+        },
         WAIT: async () => {
           // one ms short of the window nothing has changed; at the window the count is forgotten
           const before = JSON.stringify(realSafety().value);
@@ -176,6 +252,8 @@ describe('safety model on the real app', () => {
         leftAfterOneEscape: expectLeft,
         leftAfterTwoEscapes: expectLeft,
         leftByThreeEscapes: expectLeft,
+        leftAfterFailedWipe: expectLeftAnyway,
+        leftAfterSlowWipe: expectLeftAnyway,
       },
     },
     20_000,
