@@ -20,6 +20,7 @@ import {
   type AnyActorRef,
   createActor,
   type EventObject,
+  fromCallback,
   fromPromise,
   waitFor,
 } from 'xstate';
@@ -67,6 +68,8 @@ const transportReady = setServerTransport({
 const noop = () => {};
 /** Longer than any render (they give up after seconds); the app actor is stopped, its timers with it. */
 const NEVER_ON_THE_SERVER = 3_600_000;
+const nothingToDo = fromPromise<void>(async () => {});
+const notWatching = fromCallback(() => {});
 const nothingStored = fromPromise<StoredSession>(async () => ({ token: undefined, userData: null }));
 
 /** The root for a visitor on the server: nothing read from or written to a browser. */
@@ -90,7 +93,12 @@ function visitorLogic() {
       forgotPin: { actions: { goToSignIn: noop } },
       courseLifecycle: { actions: { goToLogin: noop, goToCoursePage: noop } },
       safety: {
+        actors: { wipeDevice: nothingToDo },
         actions: { hidePage: noop, leaveSite: noop, applyIdentity: noop, storePreference: noop },
+      },
+      // no window, no IndexedDB, nobody signed in: offline learning watches and keeps nothing here
+      offline: {
+        actors: { watchConnection: notWatching, watchSession: notWatching, wipeDevice: nothingToDo },
       },
       // the page's HTML shows the splash as it first is: the page's CSS fades it out on time, and a
       // render slower than the splash's first second must not write it half gone (data-state)

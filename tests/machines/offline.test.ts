@@ -132,7 +132,7 @@ function harness() {
     loadMember: controlledActor<MemberStore, { userId: string }>(),
     saveCourse: controlledActor<SavedCourse, { userId: string }>(),
     removeCourse: controlledActor<void, { userId: string; courseId: string }>(),
-    wipeDevice: controlledActor<void, void>(),
+    wipeDevice: controlledActor<void>(),
     sendItem: controlledActor<unknown, { userId: string; item: QueueItem }>(),
   };
   const stored: { userId: string; item: QueueItem }[] = [];

@@ -10,7 +10,7 @@ import { controlledActor } from '../support/stub-actors';
 function start(storedDiscreet: string | null = null) {
   const clock = new SimulatedClock();
   const calls: string[] = [];
-  const wipe = controlledActor<void, void>();
+  const wipe = controlledActor<void>();
   const machine = safetyMachine.provide({
     actors: { wipeDevice: wipe.logic },
     actions: {
