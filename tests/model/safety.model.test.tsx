@@ -246,6 +246,9 @@ describe('safety model on the real app', () => {
           await waitFor(() => expect(document.title).not.toBe('Notes'));
           // the public site has the strip too, switch off
           expect(await discreetSwitch()).not.toBeChecked();
+          // signing out deletes what offline learning kept of hers (issue 28)
+          await waitFor(async () => expect(await databases()).not.toContain(OFFLINE_DB_NAME));
+          expect([...cacheNames]).toEqual(['amina-shell']);
         },
         leftByButton: expectLeft,
         leftByShortcut: expectLeft,
@@ -258,6 +261,16 @@ describe('safety model on the real app', () => {
     },
     20_000,
   );
+
+  it('deleting her account deletes what offline learning kept on the device too', async () => {
+    await open(false);
+    expect(await databases()).toContain(OFFLINE_DB_NAME);
+    act(() => ui.app.system.get('session').send({ type: 'session.accountDeleted' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    await waitFor(async () => expect(await databases()).not.toContain(OFFLINE_DB_NAME));
+    expect([...cacheNames]).toEqual(['amina-shell']);
+    expect(leaveSite).not.toHaveBeenCalled();
+  });
 
   coversEveryTransition(coverage);
 });
