@@ -6,6 +6,7 @@ import type { OfflineContext, SavedCourse } from '../../machines/offline-rules';
 import { App } from '../../src/app/App';
 import { RootProvider, type ScreenOverrides, startAppActor } from '../../src/app/actors';
 import { createAppLogic } from '../../src/app/logic';
+import * as Avatar from '../../src/components/avatar';
 import { AuthorLine } from '../../src/views/community/circle-parts';
 import { signInMember } from '../support/browser';
 import { navigateTo, resetBrowserState } from '../support/render-app';
@@ -207,7 +208,41 @@ describe('On this device, in Account Settings', () => {
   });
 });
 
+function renderWithRoot(ui: React.ReactNode, dataSaver: string) {
+  navigateTo('/');
+  const actor = startAppActor(createAppLogic({ navigate: navigateTo }), {
+    savedLanguage: 'en',
+    storedCart: null,
+    storedDataSaver: dataSaver,
+    browserSaveData: false,
+  });
+  const view = render(<RootProvider actor={actor}>{ui}</RootProvider>);
+  current = {
+    unmount: () => {
+      view.unmount();
+      actor.stop();
+    },
+  };
+  return actor;
+}
+
+const expertAvatar = (
+  <Avatar.Root data-testid="expert-avatar">
+    <Avatar.Fallback>H</Avatar.Fallback>
+    <Avatar.Image src="/media/expert.jpg" alt="" />
+  </Avatar.Root>
+);
+
 describe('avatars with the data saver on', () => {
+  it('an expert’s or a reviewer’s avatar (the shared Avatar) shows its fallback, and loads no picture', async () => {
+    const actor = renderWithRoot(expertAvatar, '1');
+    const avatar = screen.getByTestId('expert-avatar');
+    expect(avatar.querySelector('img')).toBeNull();
+    expect(avatar).toHaveTextContent('H');
+    actor.system.get('dataSaver').send({ type: 'dataSaver.toggle' });
+    await waitFor(() => expect(avatar.querySelector('img')).toHaveAttribute('src', '/media/expert.jpg'));
+  });
+
   it('a post shows her alias’s first letter, and loads no picture', async () => {
     localStorage.setItem('dataSaver', '1');
     navigateTo('/');
