@@ -3,11 +3,22 @@
  * does, a member brought through the API to the last lesson of a free course, the member API as
  * she sees it, the network cut and restored, and what the device keeps (IndexedDB, Cache Storage).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createIntl } from '@formatjs/intl';
-import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  type BrowserType,
+  expect,
+  type LaunchOptions,
+  type Page,
+} from '@playwright/test';
+import type { MemberCourseDetail } from '../../contract/learning';
 import { MEMBER_CACHE_PREFIX, OFFLINE_DB_NAME } from '../../contract/offline';
+import { courseDownloadBytes } from '../../machines/offline-rules';
 import { registerMember } from './support';
 
 export type Locale = 'en' | 'ar';
@@ -40,14 +51,12 @@ export const WORDS = {
     saved: 'Saved on this device',
     remove: 'Remove from this device',
     offline: 'Offline',
-    size: /^About \d[\d.,]*\s?(KB|kB|MB)$/,
   },
   ar: {
     save: 'احفظي الدورة للقراءة دون اتصال',
     saved: 'محفوظة على هذا الجهاز',
     remove: 'احذفيها من هذا الجهاز',
     offline: 'دون اتصال',
-    size: /^نحو [\d٠-٩][\d٠-٩.,٫٬]*\s?(ك\.ب|م\.ب)$/,
   },
 } as const;
 
@@ -132,17 +141,65 @@ export async function serverCourse(
   };
 }
 
+/**
+ * The download size the course page shows before she saves: her course as the server sends it
+ * (what the page holds), weighed as the offline rules weigh a copy, in kB (MB from a million bytes).
+ */
+export async function expectedSize(
+  request: APIRequestContext,
+  member: Member,
+  locale: Locale,
+  courseId: string,
+) {
+  const res = await request.get(`/api/lms/get-course-by-id/${courseId}/${member.user.id}`, {
+    headers: headers(member.token, locale),
+  });
+  expect(res.status()).toBe(200);
+  const bytes = courseDownloadBytes((await res.json()) as MemberCourseDetail);
+  const mega = bytes >= 1_000_000;
+  const size = intls[locale].formatNumber(mega ? bytes / 1_000_000 : Math.max(1, Math.round(bytes / 1000)), {
+    style: 'unit',
+    unit: mega ? 'megabyte' : 'kilobyte',
+    unitDisplay: 'short',
+    maximumFractionDigits: mega ? 1 : 0,
+  });
+  return t(locale, 'learning.course.offline.size', { size });
+}
+
 /** The network cut for the pages and the service worker alike (Playwright 1.65 applies it to both). */
 export const goOffline = (context: BrowserContext) => context.setOffline(true);
 export const goOnline = (context: BrowserContext) => context.setOffline(false);
 
-/** Waits until a service worker is active for the page (its precache installed). */
+/** Waits until a service worker is active for the page (its precache installed, `activated`). */
 export async function serviceWorkerActive(page: Page) {
-  const state = await page.evaluate(
-    async () => (await navigator.serviceWorker.ready).active?.state ?? null,
-    undefined,
-  );
-  expect(state).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? null))
+    .toBe('activated');
+}
+
+/**
+ * Waits until every hashed file the page has loaded (/assets/: the shell, and the learning screens
+ * the course page fetched when she saved) is in Cache Storage, where the service worker answers it
+ * from with no network. (The worker caches what loaded before it was there on a message: going
+ * offline before it has done so would cut those requests.)
+ */
+export async function assetsCached(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const urls = performance
+            .getEntriesByType('resource')
+            .map((e) => new URL(e.name, location.href))
+            .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'))
+            .map((u) => u.pathname);
+          const missing: string[] = [];
+          for (const url of new Set(urls)) if (!(await caches.match(url))) missing.push(url);
+          return missing;
+        }),
+      { timeout: 15_000 },
+    )
+    .toEqual([]);
 }
 
 /** What this origin keeps on the device: IndexedDB names, Cache Storage names, /api/ URLs cached. */
@@ -187,6 +244,37 @@ export async function installabilityErrors(context: BrowserContext, page: Page) 
     );
   } finally {
     await cdp.detach();
+  }
+}
+
+/**
+ * Whether Chromium would install the app from `path`, asked in a profile of its own on disk: the
+ * test's contexts are incognito ones, where Chromium answers `in-incognito` whatever the app does.
+ * The page is opened, its service worker waited for (active, and in charge of the page after a
+ * reload), then the check runs.
+ */
+export async function installabilityInProfile(
+  playwright: { chromium: BrowserType },
+  launchOptions: LaunchOptions,
+  baseURL: string,
+  path: string,
+) {
+  const dir = mkdtempSync(join(tmpdir(), 'amina-install-'));
+  const context = await playwright.chromium.launchPersistentContext(dir, {
+    ...launchOptions,
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(path);
+    await serviceWorkerActive(page);
+    await page.reload();
+    const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
+    return { controlled, errors: await installabilityErrors(context, page) };
+  } finally {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
