@@ -23,6 +23,8 @@ const part = css({
   borderColor: 'border.subtle',
   pt: '4',
 });
+/** A long label wraps on a phone instead of running out of the panel. */
+const wrapping = css({ maxWidth: 'full', whiteSpace: 'normal', height: 'auto', minHeight: '10', py: '2' });
 const hint = css({ color: 'fg.muted', fontSize: 'sm', lineHeight: 'relaxed', maxWidth: '2xl' });
 
 /**
@@ -87,6 +89,7 @@ function WipeDevice({ offline }: { offline: OfflineRef }) {
         loading={wiping}
         onClick={() => setAsking(true)}
         data-testid="device-wipe"
+        className={wrapping}
       >
         <FormattedMessage id="settings.device.wipe" />
       </Button>
