@@ -1,14 +1,14 @@
 /**
  * The offline machine's effects (machines/offline.ts), provided by the root (src/app/logic.ts):
  * the browser's online/offline events and the session are watched here (small, with the app); the
- * device store (store.ts, IndexedDB and Web Crypto) loads only when an actor first needs it. On the
+ * device store (store.ts, IndexedDB and Web Crypto) and the sending (send.ts) load only when an actor
+ * first needs them. On the
  * server (no window) the watchers do nothing, and nobody is signed in there.
  */
 import { type AnyActorRef, fromCallback, fromPromise } from 'xstate';
 import type { MemberCourseDetail } from '../../../contract/learning';
-import { isRetryable, type OfflineEvent, type QueueItem } from '../../../machines/offline-rules';
-import { type Locale, toAppError } from '../../../machines/types';
-import { request } from '../../api/client';
+import type { OfflineEvent, QueueItem } from '../../../machines/offline-rules';
+import type { Locale } from '../../../machines/types';
 import { wipeDevice } from './wipe';
 
 const store = () => import('./store');
@@ -52,30 +52,6 @@ export const watchSession = fromCallback(({ sendBack, system }) => {
   return () => sub.unsubscribe();
 });
 
-/** POSTs one queued request with its key; sent or refused by the server, it leaves the device. */
-async function send(item: QueueItem, signal: AbortSignal): Promise<unknown> {
-  const s = await store();
-  try {
-    const output =
-      item.kind === 'lesson.done'
-        ? await request('/lms/lesson/complete', {
-            method: 'POST',
-            body: { courseId: item.courseId, lessonId: item.lessonId, clientKey: item.key },
-            signal,
-          })
-        : await request('/lms/quiz/submit', {
-            method: 'POST',
-            body: { ...item.body, clientKey: item.key },
-            signal,
-          });
-    await s.dropItem(item.key);
-    return output;
-  } catch (error) {
-    if (!signal.aborted && !isRetryable(toAppError(error))) await s.dropItem(item.key);
-    throw error;
-  }
-}
-
 export const offlineActors = {
   watchConnection,
   watchSession,
@@ -94,7 +70,7 @@ export const offlineActors = {
   ),
   sendItem: fromPromise(
     async ({ input, signal }: { input: { userId: string; item: QueueItem }; signal: AbortSignal }) =>
-      send(input.item, signal),
+      (await import('./send')).sendItem(input.item, signal),
   ),
   wipeDevice: fromPromise(() => wipeDevice()),
 };
