@@ -30,32 +30,18 @@ export function asMemberView(course: CourseDetail): MemberCourseDetail {
 
 const seg = encodeURIComponent;
 
-/** The offline helpers (issue 28) load only when they are needed: never on a first visit. */
-export const offlineApi = () => import('../app/offline/api');
+/** What the actors do with no network (issue 28): a small chunk, loaded only when it is needed. */
+const offline = () => import('./course-offline');
 
-/** The app's actor system (the root's), where the offline machine runs as `offline`. */
-export type AnyActorSystem = AnyActorRef['system'];
-
-/** Whether this course is saved on this device (the root offline machine's list; no import). */
-function savedHere(system: AnyActorSystem, courseId: string): boolean {
+/** Whether this course is saved on this device (the root offline machine's list). */
+function savedHere(system: AnyActorRef['system'], courseId: string): boolean {
   const saved = system.get('offline')?.getSnapshot()?.context?.saved as { courseId: string }[] | undefined;
   return !!saved?.some((c) => c.courseId === courseId);
 }
 
-/** The signed-in member's id, as the session holds it. */
-function memberId(system: AnyActorSystem): string | null {
-  const user = system.get('session')?.getSnapshot()?.context?.user as
-    | { id?: string | number; userid?: string | number }
-    | null
-    | undefined;
-  const id = user?.id ?? user?.userid;
-  return id != null ? String(id) : null;
-}
-
 /**
  * Her course (or the public one). Online, a course she saved on this device is refreshed there too
- * (not awaited); with no network, her saved copy is what opens (issue 28), and without one the
- * failure stands.
+ * (not awaited); with no network, her saved copy is what opens, and without one the failure stands.
  */
 export const loadCourseActor = fromPromise<MemberCourseDetail, LoadCourseInput>(
   async ({ input, signal, system }) => {
@@ -71,29 +57,13 @@ export const loadCourseActor = fromPromise<MemberCourseDetail, LoadCourseInput>(
           signal,
         },
       );
-      if (savedHere(system, courseId))
-        void offlineApi()
-          .then((api) => api.updateSavedCourse(userId, course))
-          .catch(() => {});
+      if (savedHere(system, courseId)) void offline().then((m) => m.refreshSaved(userId, course));
       return course;
     } catch (error) {
-      return (await savedCopy(userId, courseId, error)) as MemberCourseDetail;
+      return (await offline()).savedCopy(userId, courseId, error);
     }
   },
 );
-
-/** Her saved copy when the error is the network's; otherwise (or with no copy) the error again. */
-export async function savedCopy(
-  userId: string,
-  courseId: string,
-  error: unknown,
-): Promise<MemberCourseDetail> {
-  const api = await offlineApi();
-  if (!api.isOfflineError(error)) throw error;
-  const copy = await api.readSavedCourse(userId, courseId).catch(() => null);
-  if (!copy) throw error;
-  return copy;
-}
 
 export const enrolFreeActor = fromPromise<Enrolment, { courseId: string }>(({ input, signal }) =>
   request('/articles/enroll-free-course', { method: 'POST', body: { courseId: input.courseId }, signal }),
@@ -108,10 +78,7 @@ export const markLessonDoneActor = fromPromise<Progress, { courseId: string; les
     try {
       return await request<Progress>('/lms/lesson/complete', { method: 'POST', body: input, signal });
     } catch (error) {
-      const api = await offlineApi();
-      const userId = memberId(system);
-      if (!userId || !api.isOfflineError(error)) throw error;
-      return api.recordLessonDoneOffline(system, { userId, ...input });
+      return (await offline()).lessonDoneOffline(system, input, error);
     }
   },
 );

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorLogic, type AnyActorRef, createActor, createMachine, setup } from 'xstate';
 import { loadCourseActor, markLessonDoneActor } from '../../src/api/course';
-import { awaitQueuedResultWith, loadQuiz, submitQuizWith } from '../../src/api/learning';
+import { awaitQueuedResultWith, loadQuiz, submitQuizWith } from '../../src/api/quiz';
 
 /**
  * The learning actors' offline fallbacks (issue 28): with no network her course and quiz come from

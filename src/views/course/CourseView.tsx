@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'wouter';
 import type { MemberCourseDetail } from '../../../contract/learning';
@@ -17,8 +18,10 @@ import { CourseHeader } from './CourseHeader';
 import { CourseFailed, CourseNotFound } from './CourseStates';
 import { ExpertPanel } from './ExpertPanel';
 import { ReviewsPanel } from './ReviewsPanel';
-import { SaveOffline } from './SaveOffline';
 import { type CourseStatus, useCourseData, useCourseNotices, useOpenCourse } from './useCourse';
+
+// "Save for offline" (issue 28) is for an enrolled member only: never in a visitor's first visit
+const SaveOffline = lazy(() => import('./SaveOffline'));
 
 const layout = css({
   display: 'grid',
@@ -104,7 +107,7 @@ function CourseBody({ course, status }: { course: MemberCourseDetail; status: Co
       >
         <Apart>
           <ActionCard course={course} status={status} />
-          <SaveOffline course={course} />
+          {course.enrolment && <SaveOffline course={course} />}
         </Apart>
       </aside>
       <div className={css({ gridArea: 'tabs', minWidth: '0' })}>

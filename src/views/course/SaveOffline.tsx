@@ -63,7 +63,7 @@ const muted = css({ color: 'fg.muted', textStyle: 'body.sm' });
  * "Save for offline" on the course page of an enrolled member (issue 28): the download size first,
  * then save; once saved, says so and offers to remove it. Nothing for visitors or before enrolling.
  */
-export function SaveOffline({ course }: { course: MemberCourseDetail }) {
+export default function SaveOffline({ course }: { course: MemberCourseDetail }) {
   const userId = useMemberId();
   if (!userId || !course.enrolment) return null;
   return <SaveOfflineCard course={course} />;
