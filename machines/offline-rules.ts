@@ -3,8 +3,7 @@
  * here touches the browser: the device store, the service worker and the network are effects the
  * root provides.
  */
-import type { MemberCourseDetail, Progress, QuizSubmitBody } from '../contract/learning';
-import type { EnrolmentStatus } from '../contract/learning-constants';
+import type { MemberCourseDetail, QuizSubmitBody } from '../contract/learning';
 import { OFFLINE_LIMITS, type SyncKind } from '../contract/offline';
 import type { AppError, ErrorCode, Locale } from './types';
 
@@ -117,63 +116,4 @@ const RETRYABLE: readonly ErrorCode[] = [
 
 export function isRetryable(error: AppError | null | undefined): boolean {
   return !error || RETRYABLE.includes(error.code);
-}
-
-/**
- * Her progress after one more lesson done, computed on the device from the saved copy, by the
- * server's rule (server/domain/learning-progress.ts progressOf / statusOf): the lessons done in the
- * course's order, percent rounded down, the next lesson the first not done, and the status
- * completed (a post-quiz attempt or completedAt) → pre_quiz (no pre-quiz attempt) → post_quiz (every
- * lesson done) → learning. `pending` are the requests still queued: a quiz answered offline counts
- * as an attempt, as it will once the queue is sent (the queue is sent in order). Returns null when
- * the copy has no progress (not enrolled).
- */
-export function progressAfter(
-  course: MemberCourseDetail,
-  lessonId: string,
-  pending: readonly QueueItem[] = [],
-): Progress | null {
-  if (!course.progress || !course.enrolment) return null;
-  const done = new Set([
-    ...course.progress.completedLessonIds,
-    ...course.lessons.filter((l) => l.done).map((l) => l.id),
-    lessonId,
-  ]);
-  const queuedQuiz = (kind: 'pre' | 'post') =>
-    pending.some((i) => i.kind === 'quiz.submit' && i.courseId === course.id && i.body.kind === kind);
-  const hasPre =
-    course.progress.status !== 'pre_quiz' || !!course.quizzes?.pre.lastAttempt || queuedQuiz('pre');
-  const completed =
-    course.progress.status === 'completed' ||
-    course.enrolment.completedAt != null ||
-    !!course.quizzes?.post.lastAttempt ||
-    queuedQuiz('post');
-  const allDone = course.lessons.every((l) => done.has(l.id));
-  const status: EnrolmentStatus = completed
-    ? 'completed'
-    : !hasPre
-      ? 'pre_quiz'
-      : allDone
-        ? 'post_quiz'
-        : 'learning';
-  const completedLessonIds = course.lessons.filter((l) => done.has(l.id)).map((l) => l.id);
-  const total = course.lessons.length;
-  return {
-    courseId: course.id,
-    completedLessonIds,
-    done: completedLessonIds.length,
-    total,
-    percent: total === 0 ? 0 : Math.floor((completedLessonIds.length * 100) / total),
-    nextLessonId: course.lessons.find((l) => !done.has(l.id))?.id ?? null,
-    status,
-  };
-}
-
-/** The saved copy with the lesson done and her progress as the device computed it. */
-export function withLessonDone(course: MemberCourseDetail, lessonId: string, progress: Progress) {
-  return {
-    ...course,
-    lessons: course.lessons.map((l) => (l.id === lessonId ? { ...l, done: true } : l)),
-    progress,
-  };
 }

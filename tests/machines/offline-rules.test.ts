@@ -1,16 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MemberCourseDetail } from '../../contract/learning';
+import { progressAfter, withLessonDone } from '../../machines/offline-progress-rules';
 import {
   isRetryable,
   mergeQueue,
-  progressAfter,
   type QueueItem,
   queueFull,
   type SavedCourse,
   savedFull,
   upsertSaved,
-  withLessonDone,
 } from '../../machines/offline-rules';
 import type { CachedCourse } from '../../server/domain/learning-catalogue';
 import { progressOf, statusOf } from '../../server/domain/learning-progress';

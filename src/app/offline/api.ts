@@ -5,13 +5,12 @@
  */
 import type { AnyActorRef } from 'xstate';
 import type { MemberCourseDetail, Progress, QuizSubmitBody } from '../../../contract/learning';
+import { progressAfter, withLessonDone } from '../../../machines/offline-progress-rules';
 import {
   type OfflineContext,
   type OfflineEmitted,
-  progressAfter,
   type QueueItem,
   queueFull,
-  withLessonDone,
 } from '../../../machines/offline-rules';
 import type { AppError } from '../../../machines/types';
 import { readCourse, updateCourse } from './store';
