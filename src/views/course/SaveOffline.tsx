@@ -44,7 +44,11 @@ export function warmLearningScreens(locale: Locale): Promise<unknown> {
     import('../dashboard/DashboardArea'),
     import('../learn/LessonListView'),
     import('../learn/LessonView'),
+    import('../learn/CompletionView'),
     import('../quiz/QuizView'),
+    // what the actors load only once the network has failed: it must be here before it fails
+    import('../../api/course-offline'),
+    import('../../app/offline/api'),
     toPromise(createActor(loadBundle, { input: { locale, bundle: 'learning' } }).start()),
   ]);
 }
