@@ -167,3 +167,29 @@ describe('offline device store', () => {
     expect(await databaseNames()).not.toContain(OFFLINE_DB_NAME);
   });
 });
+
+describe('offline device store after a wipe', () => {
+  it('reading or deleting where nothing was kept creates no database', async () => {
+    expect(await store.loadMember('u1')).toEqual({ saved: [], queue: [] });
+    expect(await store.readCourse('u1', 'menstrual-cycle')).toBeNull();
+    expect(await store.updateCourse('u1', savedCourse())).toBe(false);
+    await store.removeCourse('u1', 'menstrual-cycle');
+    await store.dropItem('k1');
+    expect(await databaseNames()).not.toContain(OFFLINE_DB_NAME);
+  });
+
+  it('a write asked for before the wipe does not bring the database back after it', async () => {
+    await store.saveCourse('u1', savedCourse(), 'en');
+    // asked now, run after the wipe that follows at once
+    const late = store.putItem('u1', lessonDone('k-late', 'l3'));
+    const wiped = wipeDevice();
+    await expect(late).rejects.toMatchObject({ code: 'OFFLINE_UNAVAILABLE' });
+    await wiped;
+    const dropped = store.dropItem('k-late');
+    await dropped;
+    expect(await databaseNames()).not.toContain(OFFLINE_DB_NAME);
+    // asked after the wipe: works again
+    await store.putItem('u1', lessonDone('k-new', 'l1'));
+    expect((await store.loadMember('u1')).queue.map((i) => i.key)).toEqual(['k-new']);
+  });
+});

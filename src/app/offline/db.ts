@@ -9,7 +9,7 @@
  * before it is deleted. The connection closes when another tab or the wipe deletes the database.
  */
 import { OFFLINE_DB_NAME } from '../../../contract/offline';
-import { onWipe } from './wipe';
+import { onWipe, wipeCount } from './wipe';
 
 export const STORES = { keys: 'keys', courses: 'courses', queue: 'queue' } as const;
 export type StoreName = (typeof STORES)[keyof typeof STORES];
@@ -47,11 +47,19 @@ export function unavailable(): never {
 
 let opening: Promise<IDBDatabase> | null = null;
 
-function open(): Promise<IDBDatabase> {
+/** Opening found no database and was not allowed to create one (a read or a deletion). */
+const NOTHING_STORED = 'nothing-stored';
+
+function open(create: boolean): Promise<IDBDatabase> {
   if (!available()) unavailable();
   opening ??= new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(OFFLINE_DB_NAME, 1);
-    request.onupgradeneeded = () => {
+    request.onupgradeneeded = (event) => {
+      if (event.oldVersion === 0 && !create) {
+        // nothing was ever kept here (or it was wiped): a read must not create the database
+        request.transaction?.abort();
+        return;
+      }
       const db = request.result;
       db.createObjectStore(STORES.keys, { keyPath: 'userId' });
       db.createObjectStore(STORES.courses, { keyPath: 'id' }).createIndex('userId', 'userId');
@@ -69,9 +77,10 @@ function open(): Promise<IDBDatabase> {
       db.onclose = close;
       resolve(db);
     };
-    request.onerror = () => {
+    request.onerror = (event) => {
       opening = null;
-      reject(request.error);
+      event.preventDefault();
+      reject(create ? request.error : NOTHING_STORED);
     };
     request.onblocked = () => {};
   });
@@ -94,24 +103,43 @@ function finished(tx: IDBTransaction): Promise<void> {
 }
 
 let chain: Promise<unknown> = Promise.resolve();
+/** The wipes there had been when the running operation was asked for. */
+let askedAfter = 0;
 
-/** Runs `work` after every operation started before it (failures do not stop the chain). */
+/**
+ * Runs `work` after every operation started before it (failures do not stop the chain). Work asked
+ * for before a wipe does not touch the database after it: its transactions fail (WIPED).
+ */
 export function serial<T>(work: () => Promise<T>): Promise<T> {
-  const next = chain.then(work, work);
+  const asked = wipeCount();
+  const run = () => {
+    askedAfter = asked;
+    return work();
+  };
+  const next = chain.then(run, run);
   chain = next.catch(() => {});
   return next;
+}
+
+/** Whether an error is "there is no database to read" (see `transact`'s `create`). */
+export function isNothingStored(error: unknown): boolean {
+  return error === NOTHING_STORED;
 }
 
 /**
  * One transaction over `stores`: `work` issues its requests synchronously (no awaits on anything
  * else inside, or the transaction ends) and the answer comes once the transaction has committed.
+ * `create`: whether this may create the database (a write of hers); otherwise a missing database
+ * rejects with NOTHING_STORED (isNothingStored).
  */
 export async function transact<T>(
   stores: StoreName[],
   mode: IDBTransactionMode,
   work: (tx: IDBTransaction) => Promise<T>,
+  create = false,
 ): Promise<T> {
-  const db = await open();
+  if (askedAfter !== wipeCount()) throw { code: 'OFFLINE_UNAVAILABLE', wiped: true };
+  const db = await open(create);
   const tx = db.transaction(stores, mode);
   const [result] = await Promise.all([work(tx), finished(tx)]);
   return result;

@@ -23,10 +23,11 @@ export async function sendItem(item: QueueItem, signal: AbortSignal): Promise<un
             body: { ...item.body, clientKey: item.key },
             signal,
           });
-    await dropItem(item.key);
+    // sent: gone from the device (a wipe meanwhile has already taken it)
+    await dropItem(item.key).catch(() => {});
     return output;
   } catch (error) {
-    if (!signal.aborted && !isRetryable(toAppError(error))) await dropItem(item.key);
+    if (!signal.aborted && !isRetryable(toAppError(error))) await dropItem(item.key).catch(() => {});
     throw error;
   }
 }

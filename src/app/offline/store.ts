@@ -13,6 +13,7 @@ import {
   available,
   type CourseRecord,
   done,
+  isNothingStored,
   type KeyRecord,
   type QueueRecord,
   STORES,
@@ -21,6 +22,14 @@ import {
   unavailable,
 } from './db';
 
+/** A read or a deletion where no database exists finds `fallback` (nothing is created for it). */
+function orNothing<T>(work: Promise<T>, fallback: T): Promise<T> {
+  return work.catch((error) => {
+    if (isNothingStored(error)) return fallback;
+    throw error;
+  });
+}
+
 const metaOf = (userId: string) => `meta:${userId}`;
 const copyOf = (userId: string) => `course:${userId}`;
 const itemOf = (userId: string) => `queue:${userId}`;
@@ -28,14 +37,20 @@ const itemOf = (userId: string) => `queue:${userId}`;
 async function keyOf(userId: string, create: true): Promise<CryptoKey>;
 async function keyOf(userId: string, create: false): Promise<CryptoKey | null>;
 async function keyOf(userId: string, create: boolean): Promise<CryptoKey | null> {
-  const found = await transact([STORES.keys], 'readonly', (tx) =>
-    done(tx.objectStore(STORES.keys).get(userId) as IDBRequest<KeyRecord | undefined>),
+  const found = await transact(
+    [STORES.keys],
+    'readonly',
+    (tx) => done(tx.objectStore(STORES.keys).get(userId) as IDBRequest<KeyRecord | undefined>),
+    create,
   );
   if (found) return found.key;
   if (!create) return null;
   const key = await newKey();
-  await transact([STORES.keys], 'readwrite', (tx) =>
-    done(tx.objectStore(STORES.keys).put({ userId, key } satisfies KeyRecord)),
+  await transact(
+    [STORES.keys],
+    'readwrite',
+    (tx) => done(tx.objectStore(STORES.keys).put({ userId, key } satisfies KeyRecord)),
+    true,
   );
   return key;
 }
@@ -72,23 +87,27 @@ async function entryOf(userId: string, courseId: string) {
 /** Her list (newest first) and her queue (in the order it was made). */
 export function loadMember(userId: string): Promise<MemberStore> {
   if (!available()) return Promise.resolve({ saved: [], queue: [] });
-  return serial(async () => {
-    const key = await keyOf(userId, false);
-    if (!key) return { saved: [], queue: [] };
-    const saved = (await entriesOf(userId, key)).map((e) => e.meta);
-    saved.sort((a, b) => (a.savedAt < b.savedAt ? 1 : a.savedAt > b.savedAt ? -1 : 0));
-    const records = await transact([STORES.queue], 'readonly', (tx) =>
-      allOf<QueueRecord>(tx, STORES.queue, userId),
-    );
-    records.sort((a, b) => a.at - b.at);
-    const queue: QueueItem[] = [];
-    for (const r of records) {
-      try {
-        queue.push(await open<QueueItem>(key, r.data, itemOf(userId)));
-      } catch {}
-    }
-    return { saved, queue };
-  });
+  const nothing: MemberStore = { saved: [], queue: [] };
+  return orNothing(
+    serial(async () => {
+      const key = await keyOf(userId, false);
+      if (!key) return { saved: [], queue: [] };
+      const saved = (await entriesOf(userId, key)).map((e) => e.meta);
+      saved.sort((a, b) => (a.savedAt < b.savedAt ? 1 : a.savedAt > b.savedAt ? -1 : 0));
+      const records = await transact([STORES.queue], 'readonly', (tx) =>
+        allOf<QueueRecord>(tx, STORES.queue, userId),
+      );
+      records.sort((a, b) => a.at - b.at);
+      const queue: QueueItem[] = [];
+      for (const r of records) {
+        try {
+          queue.push(await open<QueueItem>(key, r.data, itemOf(userId)));
+        } catch {}
+      }
+      return { saved, queue };
+    }),
+    nothing,
+  );
 }
 
 function bytesOf(course: MemberCourseDetail): number {
@@ -108,7 +127,12 @@ async function write(
     meta: await seal(key, meta, metaOf(userId)),
     data: await seal(key, course, copyOf(userId)),
   };
-  await transact([STORES.courses], 'readwrite', (tx) => done(tx.objectStore(STORES.courses).put(record)));
+  await transact(
+    [STORES.courses],
+    'readwrite',
+    (tx) => done(tx.objectStore(STORES.courses).put(record)),
+    true,
+  );
 }
 
 /** Keeps an encrypted copy of the course (replacing an older one); answers its entry in the list. */
@@ -132,34 +156,43 @@ export function saveCourse(userId: string, course: MemberCourseDetail, locale: L
 /** Her saved copy, decrypted; null when it is not saved here. */
 export function readCourse(userId: string, courseId: string): Promise<MemberCourseDetail | null> {
   if (!available()) return Promise.resolve(null);
-  return serial(async () => {
-    const found = await entryOf(userId, courseId);
-    if (!found) return null;
-    return open<MemberCourseDetail>(found.key, found.entry.record.data, copyOf(userId));
-  });
+  return orNothing(
+    serial(async () => {
+      const found = await entryOf(userId, courseId);
+      if (!found) return null;
+      return open<MemberCourseDetail>(found.key, found.entry.record.data, copyOf(userId));
+    }),
+    null,
+  );
 }
 
 /** Replaces the saved copy with a newer one (nothing when the course is not saved here). */
 export function updateCourse(userId: string, course: MemberCourseDetail): Promise<boolean> {
   if (!available()) return Promise.resolve(false);
-  return serial(async () => {
-    const found = await entryOf(userId, course.id);
-    if (!found) return false;
-    const meta = { ...found.entry.meta, title: course.title, bytes: bytesOf(course) };
-    await write(userId, found.key, found.entry.record.id, meta, course);
-    return true;
-  });
+  return orNothing(
+    serial(async () => {
+      const found = await entryOf(userId, course.id);
+      if (!found) return false;
+      const meta = { ...found.entry.meta, title: course.title, bytes: bytesOf(course) };
+      await write(userId, found.key, found.entry.record.id, meta, course);
+      return true;
+    }),
+    false,
+  );
 }
 
 export function removeCourse(userId: string, courseId: string): Promise<void> {
   if (!available()) unavailable();
-  return serial(async () => {
-    const found = await entryOf(userId, courseId);
-    if (!found) return;
-    await transact([STORES.courses], 'readwrite', (tx) =>
-      done(tx.objectStore(STORES.courses).delete(found.entry.record.id)),
-    );
-  });
+  return orNothing(
+    serial(async () => {
+      const found = await entryOf(userId, courseId);
+      if (!found) return;
+      await transact([STORES.courses], 'readwrite', (tx) =>
+        done(tx.objectStore(STORES.courses).delete(found.entry.record.id)),
+      );
+    }),
+    undefined,
+  );
 }
 
 let lastAt = 0;
@@ -176,14 +209,17 @@ export function putItem(userId: string, item: QueueItem): Promise<void> {
       at: lastAt,
       data: await seal(key, item, itemOf(userId)),
     };
-    await transact([STORES.queue], 'readwrite', (tx) => done(tx.objectStore(STORES.queue).put(record)));
+    await transact([STORES.queue], 'readwrite', (tx) => done(tx.objectStore(STORES.queue).put(record)), true);
   });
 }
 
 /** The request has left the queue (sent, or refused by the server). */
 export function dropItem(key: string): Promise<void> {
   if (!available()) return Promise.resolve();
-  return serial(async () => {
-    await transact([STORES.queue], 'readwrite', (tx) => done(tx.objectStore(STORES.queue).delete(key)));
-  });
+  return orNothing(
+    serial(async () => {
+      await transact([STORES.queue], 'readwrite', (tx) => done(tx.objectStore(STORES.queue).delete(key)));
+    }),
+    undefined,
+  );
 }

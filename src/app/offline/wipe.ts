@@ -8,6 +8,12 @@
 import { MEMBER_CACHE_PREFIX, OFFLINE_DB_NAME } from '../../../contract/offline';
 
 const closers = new Set<() => void>();
+let wipes = 0;
+
+/** How many wipes this page has started: work begun before one must not write after it. */
+export function wipeCount(): number {
+  return wipes;
+}
 
 /** The store's open connection, closed before the database is deleted. Returns the unregistration. */
 export function onWipe(close: () => void): () => void {
@@ -35,6 +41,7 @@ async function deleteMemberCaches(storage: CacheStorage): Promise<void> {
  * the store was ever opened. Where the browser has neither (the server, old browsers), nothing to do.
  */
 export async function wipeDevice(): Promise<void> {
+  wipes += 1;
   for (const close of [...closers]) {
     try {
       close();
