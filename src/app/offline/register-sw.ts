@@ -23,8 +23,12 @@ export function loadedAssets(): string[] {
 }
 
 async function register(): Promise<void> {
-  const registration = await navigator.serviceWorker.register(SW_URL, { scope: '/' });
-  await navigator.serviceWorker.ready;
+  const sw = navigator.serviceWorker;
+  const registration = await sw.register(SW_URL, { scope: '/' });
+  await sw.ready;
+  // in charge of the page (it claims it on activation): from now on it sees every file the page asks for
+  if (!sw.controller)
+    await new Promise((resolve) => sw.addEventListener('controllerchange', resolve, { once: true }));
   registration.active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: loadedAssets() } });
 }
 
