@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'wouter';
 import type { MemberCourseDetail } from '../../../contract/learning';
@@ -107,7 +107,12 @@ function CourseBody({ course, status }: { course: MemberCourseDetail; status: Co
       >
         <Apart>
           <ActionCard course={course} status={status} />
-          {course.enrolment && <SaveOffline course={course} />}
+          {/* its own boundary: while its chunk loads, the action card stays as it is */}
+          {course.enrolment && (
+            <Suspense fallback={null}>
+              <SaveOffline course={course} />
+            </Suspense>
+          )}
         </Apart>
       </aside>
       <div className={css({ gridArea: 'tabs', minWidth: '0' })}>
