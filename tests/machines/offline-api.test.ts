@@ -207,6 +207,18 @@ describe('offline machine with the root’s effects', () => {
     s.app.stop();
   });
 
+  it('queues nothing when nobody is signed in, or when the queue is full', async () => {
+    const s = startSystem(false);
+    const body = { courseId: 'menstrual-cycle', kind: 'pre' as const, answers: [] };
+    await expect(api.queueQuizOffline(s.system, { body })).rejects.toEqual({ code: 'NETWORK_ERROR' });
+    s.session.send({ type: 'in', id: 'u1' });
+    await ready(s.offline);
+    for (let i = 0; i < 200; i++) await api.queueQuizOffline(s.system, { body });
+    await expect(api.queueQuizOffline(s.system, { body })).rejects.toEqual({ code: 'QUEUE_FULL' });
+    expect(s.offline.getSnapshot().context.queue).toHaveLength(200);
+    s.app.stop();
+  });
+
   it('knows a failure for want of a network', () => {
     expect(api.isOfflineError({ code: 'NETWORK_ERROR' })).toBe(true);
     expect(api.isOfflineError({ code: 'NOT_ENROLLED' })).toBe(false);

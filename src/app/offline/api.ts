@@ -28,10 +28,13 @@ function contextOf(actor: AnyActorRef): OfflineContext {
   return actor.getSnapshot().context as OfflineContext;
 }
 
-/** Queues one request in the offline machine, or refuses when the queue is full. */
+/** Queues one request in the offline machine, or refuses (no member's queue, or the queue is full). */
 function enqueue(system: AnyActorSystem, item: QueueItem): void {
   const actor = offlineActor(system);
-  if (queueFull(contextOf(actor).queue)) throw { code: 'QUEUE_FULL' } satisfies AppError;
+  const { userId, queue } = contextOf(actor);
+  // nobody's queue to keep it in (the machine would drop it): as if nothing could be done offline
+  if (!userId) throw { code: 'NETWORK_ERROR' } satisfies AppError;
+  if (queueFull(queue)) throw { code: 'QUEUE_FULL' } satisfies AppError;
   actor.send({ type: 'offline.enqueue', item });
 }
 
