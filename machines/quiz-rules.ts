@@ -108,3 +108,17 @@ export function refusalCode(error: unknown): ErrorCode {
   const { code } = toAppError(error, QUIZ_ERRORS.submit);
   return REFUSALS_SHOWN.has(code) ? code : QUIZ_ERRORS.submit;
 }
+
+/**
+ * Her saved copy of a course as the server would show it now (issue 28): lessons done offline open
+ * the post-course quiz there too (the server's rule: the pre-course quiz taken, every lesson done).
+ */
+export function withQuizzesOpened(course: MemberCourseDetail): MemberCourseDetail {
+  const quizzes = course.quizzes;
+  if (!quizzes || quizzes.post.canSubmit) return course;
+  const preTaken = quizzes.pre.attempts > 0 || quizzes.pre.lastAttempt !== null;
+  const allDone = course.lessons.length > 0 && course.lessons.every((l) => l.done);
+  return preTaken && allDone
+    ? { ...course, quizzes: { ...quizzes, post: { ...quizzes.post, canSubmit: true } } }
+    : course;
+}

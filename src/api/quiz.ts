@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { MemberCourseDetail, QuizResult, QuizSubmitBody } from '../../contract/learning';
-import type { QuizSubmission } from '../../machines/quiz';
+import { type QuizSubmission, withQuizzesOpened } from '../../machines/quiz-rules';
 import { request } from './client';
 import type { AnyActorSystem } from './course-offline';
 
@@ -13,7 +13,7 @@ const offlineApi = () => import('../app/offline/api');
 
 /**
  * GET /lms/get-course-by-id/{courseId}/{userId}: her course, with both quizzes once enrolled; with
- * no network, the copy she saved on this device (issue 28).
+ * no network, the copy she saved on this device (issue 28), with the lessons she did offline counted.
  */
 export const loadQuiz = fromPromise<MemberCourseDetail, { courseId: string; userId: string }>(
   async ({ input, signal }) => {
@@ -23,7 +23,8 @@ export const loadQuiz = fromPromise<MemberCourseDetail, { courseId: string; user
         { signal },
       );
     } catch (error) {
-      return (await import('./course-offline')).savedCopy(input.userId, input.courseId, error);
+      const copy = await (await import('./course-offline')).savedCopy(input.userId, input.courseId, error);
+      return withQuizzesOpened(copy);
     }
   },
 );

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { MemberCourseDetail, Progress, QuizResult, QuizSubmitBody } from '../../contract/learning';
 import type { QuizKind } from '../../contract/learning-constants';
-import { type QuizSubmission, quizMachine, refusalCode, unanswered } from '../../machines/quiz';
+import {
+  type QuizSubmission,
+  quizMachine,
+  refusalCode,
+  unanswered,
+  withQuizzesOpened,
+} from '../../machines/quiz';
 import { attempt, memberCourse, memberQuiz, QUESTIONS, quizResult } from '../support/learning-fixtures';
 import { controlledActor } from '../support/stub-actors';
 
@@ -270,5 +276,26 @@ describe('quiz machine: answers kept on the device with no network (issue 28)', 
     expect(refusalCode({ code: 'PRE_QUIZ_REQUIRED' })).toBe('PRE_QUIZ_REQUIRED');
     expect(refusalCode({ code: 'VALIDATION_ERROR' })).toBe('QUIZ_SUBMIT_FAILED');
     expect(refusalCode(new Error('x'))).toBe('QUIZ_SUBMIT_FAILED');
+  });
+});
+
+describe('withQuizzesOpened: her saved copy after lessons done offline', () => {
+  const copy = (done: boolean[], pre = memberQuiz('pre', { attempts: 1, canSubmit: false })) => {
+    const course = both(pre, memberQuiz('post', { canSubmit: false }));
+    const lessons = done.map((d, i) => ({ id: `l${i + 1}`, title: `Lesson ${i + 1}`, done: d }));
+    return { ...course, lessons: lessons as unknown as typeof course.lessons };
+  };
+
+  it('opens the post-course quiz once the pre-course quiz is taken and every lesson is done', () => {
+    const all = copy([true, true, true]);
+    expect(withQuizzesOpened(all).quizzes?.post.canSubmit).toBe(true);
+    expect(withQuizzesOpened(all).quizzes?.pre).toEqual(all.quizzes?.pre);
+  });
+
+  it('keeps it closed with a lesson left, or without the pre-course quiz', () => {
+    const some = copy([true, false, true]);
+    expect(withQuizzesOpened(some)).toBe(some);
+    const noPre = copy([true, true], memberQuiz('pre', { attempts: 0, lastAttempt: null }));
+    expect(withQuizzesOpened(noPre).quizzes?.post.canSubmit).toBe(false);
   });
 });
