@@ -14,9 +14,11 @@ export interface QuizInput {
   userId: string;
   /** Answers kept for this tab (questionId → choices), restored when the quiz opens. */
   saved?: Record<string, number[]>;
+  /** Her answers to this quiz already waiting in the device's queue under this key (issue 28). */
+  queuedKey?: string | null;
 }
 
-export interface QuizContext extends Omit<QuizInput, 'saved'> {
+export interface QuizContext extends Omit<QuizInput, 'saved' | 'queuedKey'> {
   courseTitle: string;
   questions: QuizQuestion[];
   /** questionId → chosen option indexes. */
@@ -78,7 +80,7 @@ export function quizOf(course: MemberCourseDetail, kind: QuizKind) {
 }
 
 /** The quiz before it loads: no questions, no answers, no result. */
-export const quizContext = ({ saved, ...input }: QuizInput): QuizContext => ({
+export const quizContext = ({ saved, queuedKey, ...input }: QuizInput): QuizContext => ({
   ...input,
   courseTitle: '',
   questions: [],
@@ -86,7 +88,7 @@ export const quizContext = ({ saved, ...input }: QuizInput): QuizContext => ({
   missing: [],
   result: null,
   error: null,
-  queuedKey: null,
+  queuedKey: queuedKey ?? null,
 });
 
 /** Her course as it loaded, as the guards and actions below take it (`params`). */

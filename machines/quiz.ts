@@ -81,6 +81,11 @@ export const quizMachine = setup({
       const quiz = quizOf(course, context.kind)!;
       return { courseTitle: course.title, questions: quiz.questions, result: quiz.lastAttempt };
     }),
+    /** Her answers wait in the queue: the questions, for the result that will come. */
+    keepQuestions: assign(({ context }, { course }: CourseParams) => ({
+      courseTitle: course.title,
+      questions: quizOf(course, context.kind)?.questions ?? [],
+    })),
     keepCourseTitle: assign((_, { course }: CourseParams) => ({
       courseTitle: course.title,
     })),
@@ -107,6 +112,7 @@ export const quizMachine = setup({
     allAnswered: ({ context }) => unanswered(context.questions, context.answers).length === 0,
     serverSaysIncomplete: (_, p: { error: unknown }) => toAppError(p.error).code === 'QUIZ_INCOMPLETE',
     wasQueued: (_, p: { output: QuizSubmission }) => isQueued(p.output),
+    alreadyQueued: ({ context }) => context.queuedKey !== null,
     isPost: ({ context }) => context.kind === 'post',
   },
 }).createMachine({
@@ -121,6 +127,12 @@ export const quizMachine = setup({
         src: 'loadQuiz',
         input: ({ context }) => ({ courseId: context.courseId, userId: context.userId }),
         onDone: [
+          {
+            // reopened while her answers still wait in the device's queue: wait for their answer
+            guard: 'alreadyQueued',
+            target: 'queued',
+            actions: { type: 'keepQuestions', params: courseOf },
+          },
           {
             guard: { type: 'quizMissing', params: courseOf },
             target: 'failed',

@@ -12,7 +12,7 @@ import {
 import { attempt, memberCourse, memberQuiz, QUESTIONS, quizResult } from '../support/learning-fixtures';
 import { controlledActor } from '../support/stub-actors';
 
-function start(kind: QuizKind = 'pre') {
+function start(kind: QuizKind = 'pre', queuedKey: string | null = null) {
   const load = controlledActor<MemberCourseDetail, { courseId: string; userId: string }>();
   const submit = controlledActor<QuizSubmission, QuizSubmitBody>();
   const queued = controlledActor<QuizResult, { key: string }>();
@@ -22,7 +22,7 @@ function start(kind: QuizKind = 'pre') {
       actors: { loadQuiz: load.logic, submitQuiz: submit.logic, awaitQueuedResult: queued.logic },
       actions: { notifySubmitted: (_, p) => void notified.push(p.progress) },
     }),
-    { input: { courseId: 'menstrual-cycle', kind, userId: 'u1' } },
+    { input: { courseId: 'menstrual-cycle', kind, userId: 'u1', queuedKey } },
   ).start();
   const snap = () => actor.getSnapshot();
   return { actor, load, submit, queued, notified, snap };
@@ -269,6 +269,19 @@ describe('quiz machine: answers kept on the device with no network (issue 28)', 
     expect(b.snap().context.error).toEqual({ code: 'PRE_QUIZ_ALREADY_TAKEN' });
     expect(Object.keys(b.snap().context.answers)).toHaveLength(3);
     expect(b.notified).toHaveLength(0);
+  });
+
+  it('reopened while her answers wait in the queue: waits for them, with the questions, sends nothing new', async () => {
+    const { snap, load, submit, queued, notified } = start('pre', 'k-kept');
+    await load.resolve(both());
+    expect(snap().value).toBe('queued');
+    expect(snap().context.questions).toEqual(QUESTIONS);
+    expect(snap().context.courseTitle).toBe('Your menstrual cycle');
+    expect(queued.calls[0].input).toEqual({ key: 'k-kept' });
+    expect(submit.calls).toHaveLength(0);
+    await queued.resolve(quizResult('pre', 2));
+    expect(snap().value).toBe('result');
+    expect(notified).toHaveLength(1);
   });
 
   it('refusalCode keeps the codes the screen explains, the rest is a failed submission', () => {

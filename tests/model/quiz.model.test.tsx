@@ -1,12 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { MemberCourseDetail, QuizResult, QuizSubmitBody } from '../../contract/learning';
 import type { QuizKind } from '../../contract/learning-constants';
+import type { MemberStore, QueueItem } from '../../machines/offline-rules';
 import { type QuizSubmission, quizMachine } from '../../machines/quiz';
+import { toaster } from '../../src/components/toast';
 import { attempt, memberCourse, memberQuiz, QUESTIONS, quizResult } from '../support/learning-fixtures';
-import { controlledActor } from '../support/stub-actors';
+import { controlledActor, resolves } from '../support/stub-actors';
 import { Coverage } from './coverage';
 import { coversEveryTransition, followPaths, modelApp } from './harness';
 
@@ -37,6 +39,8 @@ const ui = modelApp({
     loadQuiz: () => controlledActor<MemberCourseDetail, { courseId: string; userId: string }>(),
     submitQuiz: () => controlledActor<QuizSubmission, QuizSubmitBody>(),
     awaitQueuedResult: () => controlledActor<QuizResult, { key: string }>(),
+    // what the device keeps (issue 28): her queue, with answers to this quiz when a path says so
+    offlineLoadMember: () => resolves<MemberStore>(device),
   },
   inspect: (e) => {
     if (e.type === '@xstate.event' && e.event.type === 'course.quizSubmitted') run.lifecycle.push(e.event);
@@ -45,11 +49,21 @@ const ui = modelApp({
 const { t, settle } = ui;
 const load = () => ui.stubs.loadQuiz;
 const submit = () => ui.stubs.submitQuiz;
+/** The offline machine's device store as the next open finds it. */
+let device: MemberStore = { saved: [], queue: [] };
+const QUEUED_ITEM: QueueItem = {
+  key: 'key-kept',
+  kind: 'quiz.submit',
+  courseId: COURSE,
+  body: { courseId: COURSE, kind: 'pre', answers: [] },
+  madeAt: '2026-11-28T10:00:00.000Z',
+};
 const queued = () => ui.stubs.awaitQueuedResult;
 
 /** Opens the quiz; `reload` is a reload of the page (the tab's storage stays, as it does anyway). */
-function open(kind: QuizKind, reload = false) {
+function open(kind: QuizKind, reload = false, queue: QueueItem[] = []) {
   run = { kind, lifecycle: [], toastsBefore: 0 };
+  device = { saved: [], queue };
   const path = `/dashboard/course/${COURSE}/quiz/${kind}`;
   return reload ? ui.reload(path) : ui.open(path);
 }
@@ -202,7 +216,10 @@ const model = createMachine({
   id: 'quizModel',
   initial: 'closed',
   states: {
-    closed: { on: { OPEN: 'loading', OPEN_POST: 'loadingPost' } },
+    closed: { on: { OPEN: 'loading', OPEN_POST: 'loadingPost', OPEN_WITH_QUEUED: 'loadingQueued' } },
+    // reopened (a reload with no network) while her answers still wait in the device's queue
+    loadingQueued: { on: { LOAD_OK: 'queuedAgain' } },
+    queuedAgain: { on: { QUEUED_OK: 'result' } },
     loading: {
       on: {
         LOAD_OK: 'answering',
@@ -271,6 +288,9 @@ describe('quiz model on the real screen', () => {
       events: {
         OPEN: () => open('pre'),
         OPEN_POST: () => open('post'),
+        OPEN_WITH_QUEUED: async () => {
+          await open('pre', false, [QUEUED_ITEM]);
+        },
         RELOAD: () => open('pre', true),
         LOAD_OK: () => load().resolve(loaded()),
         LOAD_FAIL: () => load().reject({ code: 'NETWORK_ERROR' }),
@@ -299,7 +319,10 @@ describe('quiz model on the real screen', () => {
         SUBMIT_INCOMPLETE: () => submit().reject({ code: 'QUIZ_INCOMPLETE' }),
         SUBMIT_QUEUED: () => submit().resolve({ queued: true, key: 'key-1' }),
         QUEUED_OK: async () => {
-          run.toastsBefore = screen.queryAllByText(t('learning.quiz.submitted')).length;
+          // the toaster outlives a test and shows three at most: start from none
+          act(() => toaster.remove());
+          await waitFor(() => expect(screen.queryAllByText(t('learning.quiz.submitted'))).toHaveLength(0));
+          run.toastsBefore = 0;
           await queued().resolve(quizResult(run.kind, 2));
         },
         QUEUED_REFUSED: () => queued().reject({ code: 'PRE_QUIZ_ALREADY_TAKEN' }),
@@ -329,6 +352,17 @@ describe('quiz model on the real screen', () => {
           expect(await screen.findByTestId('quiz-loading', {}, { timeout: 10_000 })).toBeInTheDocument();
           expect(screen.getByRole('heading', { name: t('learning.quiz.title.pre') })).toBeInTheDocument();
           await waitFor(() => expect(load().last()?.input).toEqual({ courseId: COURSE, userId: 'u1' }));
+        },
+        loadingQueued: async () => {
+          expect(await screen.findByTestId('quiz-loading', {}, { timeout: 10_000 })).toBeInTheDocument();
+        },
+        queuedAgain: async () => {
+          const kept = await screen.findByTestId('quiz-queued');
+          expect(kept).toHaveTextContent(t('learning.quiz.queued.title'));
+          expect(screen.queryByTestId('quiz-form')).toBeNull();
+          // it waits for the answer to the answers already queued, not new ones
+          await waitFor(() => expect(queued().last()?.input).toEqual({ key: 'key-kept' }));
+          expect(submit().calls).toHaveLength(0);
         },
         loadingPost: async () => {
           expect(await screen.findByTestId('quiz-loading', {}, { timeout: 10_000 })).toBeInTheDocument();

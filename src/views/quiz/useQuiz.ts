@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Progress } from '../../../contract/learning';
 import type { QuizKind } from '../../../contract/learning-constants';
+import type { QueueItem } from '../../../machines/offline-rules';
 import { quizMachine } from '../../../machines/quiz';
 import type { AnyActorSystem } from '../../api/course-offline';
 import { awaitQueuedResultWith, loadQuiz, submitQuizWith } from '../../api/quiz';
@@ -53,8 +54,19 @@ export function useQuiz(props: { courseId: string; kind: QuizKind; userId: strin
       app.system,
     ),
   );
-  const [input] = useState(() => ({ ...props, saved: readAnswers(key) }));
+  const [input] = useState(() => ({
+    ...props,
+    saved: readAnswers(key),
+    queuedKey: queuedKeyOf(app.system, props.courseId, props.kind),
+  }));
   return useActorRef(logic, { input, inspect: overrides.inspect });
+}
+
+/** The key of her answers to this quiz waiting in the offline queue (root system id `offline`), if any. */
+function queuedKeyOf(system: AnyActorSystem, courseId: string, kind: QuizKind): string | null {
+  const queue = (system.get('offline')?.getSnapshot()?.context?.queue ?? []) as QueueItem[];
+  const item = queue.find((i) => i.kind === 'quiz.submit' && i.courseId === courseId && i.body.kind === kind);
+  return item?.key ?? null;
 }
 
 /** Which part of the screen shows, asked of the machine by tag. */
