@@ -142,7 +142,10 @@ for (const { locale, width, height } of SCREENS) {
     await test.step('online again: the queue is sent once, the result shows, the dashboard agrees', async () => {
       await goOnline(context);
       const post = course.quiz.post;
-      await expect(page.getByTestId('quiz-result')).toBeVisible({ timeout: 20_000 });
+      // Playwright lifts the page's offline emulation and the service worker's one after the other:
+      // a send that starts in between finds no network, stays in the queue and is tried again
+      // (machines/offline-setup.ts RETRY_DELAY_MS, 30 s), hence the long wait
+      await expect(page.getByTestId('quiz-result')).toBeVisible({ timeout: 45_000 });
       await expect(page.getByTestId('quiz-score')).toContainText(
         t(locale, 'learning.quiz.result.correct', { correct: post.length, total: post.length }),
       );
