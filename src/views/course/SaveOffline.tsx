@@ -49,6 +49,8 @@ export function warmLearningScreens(locale: Locale): Promise<unknown> {
     // what the actors load only once the network has failed: it must be here before it fails
     import('../../api/course-offline'),
     import('../../app/offline/api'),
+    // and what sends the queue once she is back: at that moment the network may not carry it yet
+    import('../../app/offline/send'),
     toPromise(createActor(loadBundle, { input: { locale, bundle: 'learning' } }).start()),
   ]);
 }
