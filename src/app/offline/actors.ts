@@ -8,10 +8,18 @@
 import { type AnyActorRef, fromCallback, fromPromise } from 'xstate';
 import type { MemberCourseDetail } from '../../../contract/learning';
 import type { OfflineEvent, QueueItem } from '../../../machines/offline-rules';
-import type { Locale } from '../../../machines/types';
+import type { AppError, Locale } from '../../../machines/types';
 import { wipeDevice } from './wipe';
 
-const store = () => import('./store');
+/**
+ * A lazy module that did not arrive (she came back online a moment ago, the chunk is not cached) is
+ * "no network": the item stays in the queue and is tried again, never dropped as refused.
+ */
+const lazy = <T>(load: () => Promise<T>): Promise<T> =>
+  load().catch(() => {
+    throw { code: 'NETWORK_ERROR' } satisfies AppError;
+  });
+const store = () => lazy(() => import('./store'));
 
 /** `offline.connectionChanged` on the browser's online and offline events. */
 export const watchConnection = fromCallback(({ sendBack }) => {
@@ -70,7 +78,7 @@ export const offlineActors = {
   ),
   sendItem: fromPromise(
     async ({ input, signal }: { input: { userId: string; item: QueueItem }; signal: AbortSignal }) =>
-      (await import('./send')).sendItem(input.item, signal),
+      (await lazy(() => import('./send'))).sendItem(input.item, signal),
   ),
   wipeDevice: fromPromise(() => wipeDevice()),
 };
