@@ -101,8 +101,11 @@ function manifestsPlugin(): Plugin {
   };
 }
 
-/** The fonts the first screen needs (the ones index.html preloads, see fontPreload in vite.config.ts). */
-const CORE_FONTS = [/inter-latin-wght-normal-[\w-]+\.woff2$/, /noto-sans-arabic-core-wght-[\w-]+\.woff2$/];
+/**
+ * No font is precached: a font she has used is cached once the worker is told what the page loaded
+ * (CACHE_URLS, src/app/offline/register-sw.ts), and an English reader does not pay ~70 KB for the
+ * Arabic font on a data bundle (the shell falls back to the system font when offline without it).
+ */
 const ARABIC_CORE = '\0virtual:messages/ar';
 
 /** The build's files the shell needs (computed in generateBundle, read by the precache transform). */
@@ -133,7 +136,6 @@ export function shellFiles(
   };
   for (const chunk of chunks.values())
     if (chunk.isEntry || chunk.facadeModuleId === ARABIC_CORE) visit(chunk.fileName);
-  for (const f of files) if (CORE_FONTS.some((p) => p.test(f.fileName))) seen.add(f.fileName);
   return [...seen].sort();
 }
 
