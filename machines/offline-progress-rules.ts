@@ -4,7 +4,7 @@
  * lazily loaded offline helpers (src/app/offline/api.ts) carry it, not the first page.
  */
 import type { MemberCourseDetail, Progress } from '../contract/learning';
-import type { EnrolmentStatus } from '../contract/learning-constants';
+import { progressFrom, statusFrom } from '../contract/learning-progress-rules';
 import type { QueueItem } from './offline-rules';
 
 /**
@@ -36,25 +36,7 @@ export function progressAfter(
     course.enrolment.completedAt != null ||
     !!course.quizzes?.post.lastAttempt ||
     queuedQuiz('post');
-  const allDone = course.lessons.every((l) => done.has(l.id));
-  const status: EnrolmentStatus = completed
-    ? 'completed'
-    : !hasPre
-      ? 'pre_quiz'
-      : allDone
-        ? 'post_quiz'
-        : 'learning';
-  const completedLessonIds = course.lessons.filter((l) => done.has(l.id)).map((l) => l.id);
-  const total = course.lessons.length;
-  return {
-    courseId: course.id,
-    completedLessonIds,
-    done: completedLessonIds.length,
-    total,
-    percent: total === 0 ? 0 : Math.floor((completedLessonIds.length * 100) / total),
-    nextLessonId: course.lessons.find((l) => !done.has(l.id))?.id ?? null,
-    status,
-  };
+  return progressFrom(course, done, statusFrom(course, done, hasPre, completed));
 }
 
 /** The saved copy with the lesson done and her progress as the device computed it. */

@@ -9,9 +9,11 @@
  * - Status: completed (a post attempt or completedAt) → pre_quiz (no pre attempt) → learning →
  *   post_quiz (every lesson done).
  */
+
 import { and, desc, eq } from 'drizzle-orm';
 import type { Progress } from '../../contract/learning.ts';
 import type { EnrolmentStatus } from '../../contract/learning-constants.ts';
+import { progressFrom, statusFrom } from '../../contract/learning-progress-rules.ts';
 import type { Database, Db, Tx } from '../db/index.ts';
 import { enrolments, lessonProgress, quizAttempts } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -90,9 +92,7 @@ export function statusOf(
   hasPre: boolean,
   completed: boolean,
 ): EnrolmentStatus {
-  if (completed) return 'completed';
-  if (!hasPre) return 'pre_quiz';
-  return allLessonsDone(course, done) ? 'post_quiz' : 'learning';
+  return statusFrom(course, done, hasPre, completed);
 }
 
 export function stateStatus(course: CachedCourse, s: MemberState): EnrolmentStatus {
@@ -102,17 +102,7 @@ export function stateStatus(course: CachedCourse, s: MemberState): EnrolmentStat
 }
 
 export function progressOf(course: CachedCourse, done: Set<string>, status: EnrolmentStatus): Progress {
-  const completedLessonIds = course.lessons.filter((l) => done.has(l.id)).map((l) => l.id);
-  const total = course.lessons.length;
-  return {
-    courseId: course.id,
-    completedLessonIds,
-    done: completedLessonIds.length,
-    total,
-    percent: total === 0 ? 0 : Math.floor((completedLessonIds.length * 100) / total),
-    nextLessonId: course.lessons.find((l) => !done.has(l.id))?.id ?? null,
-    status,
-  };
+  return progressFrom(course, done, status);
 }
 
 /** Her progress as it stands now. */
