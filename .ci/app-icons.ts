@@ -9,6 +9,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
 const outDir = `${publicDir}icons/`;
@@ -19,24 +20,13 @@ const IDENTITIES = [
   { prefix: 'icon-neutral', apple: 'apple-touch-icon-neutral', svg: 'favicon-neutral.svg', tile: '#F4F4F5' },
 ] as const;
 
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** A page of `size` px with the SVG drawn at `glyph` of it, centred, on `background`. */
 const page = (svg: string, size: number, glyph: number, background: string) =>
   `<!doctype html><html><body style="margin:0;inline-size:${size}px;block-size:${size}px;display:grid;place-items:center;background:${background}"><img alt="" style="inline-size:${Math.round(size * glyph)}px;block-size:${Math.round(size * glyph)}px" src="data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}"></body></html>`;
 
 async function main() {
   mkdirSync(outDir, { recursive: true });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     for (const id of IDENTITIES) {
       const svg = readFileSync(`${publicDir}${id.svg}`, 'utf8');

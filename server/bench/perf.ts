@@ -30,6 +30,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../.ci/chromium.ts';
 import { LOCALES } from '../../contract/locale.ts';
 import { buildReference, REFERENCE_PATH } from './perf-reference.ts';
 import { type RepeatSample, repeatVisit } from './perf-repeat.ts';
@@ -38,17 +39,8 @@ import { firstTap } from './perf-tap.ts';
 import { root, spawnApp, stop, waitForPort } from './process.ts';
 
 const runs = Number(process.env.PERF_RUNS ?? 3);
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromePath = CHROMIUM_PATH;
+const CHROME_FLAGS = CHROMIUM_ARGS;
 
 /** The pages of a first visit, an article among them (a link shared to one is a common way in). */
 const DEFAULT_PAGES = [

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../.ci/chromium.ts';
 import { PHONE_PROFILE } from './support';
 
 /**
@@ -10,7 +11,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 4173);
 /** E2E_RESULTS: another folder for the report and artifacts (two runs at once). */
 const results = process.env.E2E_RESULTS ?? `${root}test-results`;
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumPath = CHROMIUM_PATH;
 
 export default defineConfig({
   testDir: '.',
@@ -30,16 +31,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   /**
