@@ -136,6 +136,10 @@ async function chooseOption(trigger: HTMLElement, name: string) {
   await waitFor(() => expect(trigger).toHaveAttribute('aria-expanded', 'true'));
   await ui.app.user.click(await screen.findByRole('option', { name }));
   await waitFor(() => expect(trigger).toHaveTextContent(name));
+  // the list closes and gives the focus back to its trigger: wait for both, or on a loaded machine
+  // the focus comes back after the next field was focused and what is typed there is lost
+  await waitFor(() => expect(trigger).toHaveAttribute('aria-expanded', 'false'));
+  await waitFor(() => expect(document.activeElement).toBe(trigger));
   await settle();
 }
 
