@@ -21,7 +21,9 @@ test('a tap on the phone menu before the app has started opens the menu once it 
     await held;
     await route.continue();
   });
-  await page.goto('/?lang=en');
+  // not until `load`: the held script is the loader's, and a page that paints after its other files
+  // have arrived would wait for it (the load event waits for a script inserted before it fires)
+  await page.goto('/?lang=en', { waitUntil: 'domcontentloaded' });
   const menu = page.getByTestId('site-menu');
   // the splash leaves by CSS; the page under it is the server's HTML, the app not started
   await expect(page.locator('.app-splash')).toBeHidden({ timeout: 10_000 });
