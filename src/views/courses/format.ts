@@ -41,3 +41,14 @@ export function formatDate(intl: IntlShape, iso: string): string {
 export function formatPercent(intl: IntlShape, value: number): string {
   return intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 0 });
 }
+
+/** A download's weight in her language's units: "24 kB", "1.2 MB" (a saved course, issue 28). */
+export function formatBytes(intl: Pick<IntlShape, 'formatNumber'>, bytes: number): string {
+  const mega = bytes >= 1_000_000;
+  return intl.formatNumber(mega ? bytes / 1_000_000 : Math.max(1, Math.round(bytes / 1000)), {
+    style: 'unit',
+    unit: mega ? 'megabyte' : 'kilobyte',
+    unitDisplay: 'short',
+    maximumFractionDigits: mega ? 1 : 0,
+  });
+}

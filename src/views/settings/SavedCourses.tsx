@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { SavedCourse } from '../../../machines/offline-rules';
 import { css, cx } from '../../../styled-system/css';
 import { Button } from '../../components/button';
@@ -7,26 +7,11 @@ import { LoadingState } from '../../components/loading-state';
 import { Notice } from '../../components/notice';
 import { panel } from '../../components/panel';
 import { Skeleton } from '../../components/skeleton';
+import { formatBytes } from '../courses/format';
 import { errorMessage } from '../messages';
 import type { OfflineRef } from './DeviceSection';
 
 const WHEN = { dateStyle: 'medium' } as const;
-
-/** A download's weight in her language's units: "24 kB", "1.2 MB". */
-export function formatBytes(intl: IntlShape, bytes: number): string {
-  if (bytes < 1_000_000)
-    return intl.formatNumber(Math.max(1, Math.round(bytes / 1000)), {
-      style: 'unit',
-      unit: 'kilobyte',
-      unitDisplay: 'short',
-    });
-  return intl.formatNumber(bytes / 1_000_000, {
-    style: 'unit',
-    unit: 'megabyte',
-    unitDisplay: 'short',
-    maximumFractionDigits: 1,
-  });
-}
 
 /** The courses saved for offline reading on this device, each with its size and a Remove button. */
 export function SavedCourses({ offline }: { offline: OfflineRef }) {
