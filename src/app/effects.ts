@@ -173,7 +173,7 @@ const BUNDLES: Record<Locale, Record<MessageBundle, () => MessagesModule>> = {
 const isBundle = (name: string): name is MessageBundle => name in BUNDLES.en;
 
 /** A bundle in a language, layered over its English (a missing id shows English, not a raw id). */
-async function bundleMessages(locale: Locale, bundle: string): Promise<Messages> {
+export async function bundleMessages(locale: Locale, bundle: string): Promise<Messages> {
   if (!isBundle(bundle)) throw new Error(`Unknown message bundle ${bundle}`);
   const english = (await BUNDLES.en[bundle]()).default;
   return locale === 'en' ? english : { ...english, ...(await BUNDLES[locale][bundle]()).default };

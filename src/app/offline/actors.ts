@@ -66,9 +66,14 @@ export const offlineActors = {
   loadMember: fromPromise(async ({ input }: { input: { userId: string } }) =>
     (await store()).loadMember(input.userId),
   ),
+  // the copy, and the screens' code and words that read it offline (./warm.ts) at the same time
   saveCourse: fromPromise(
-    async ({ input }: { input: { userId: string; course: MemberCourseDetail; locale: Locale } }) =>
-      (await store()).saveCourse(input.userId, input.course, input.locale),
+    async ({ input }: { input: { userId: string; course: MemberCourseDetail; locale: Locale } }) => {
+      const warm = import('./warm').then((m) => m.warmLearningScreens(input.locale)).catch(() => {});
+      const saved = await (await store()).saveCourse(input.userId, input.course, input.locale);
+      await warm;
+      return saved;
+    },
   ),
   removeCourse: fromPromise(async ({ input }: { input: { userId: string; courseId: string } }) =>
     (await store()).removeCourse(input.userId, input.courseId),

@@ -1,17 +1,15 @@
 import { useMemo } from 'react';
-import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
-import { createActor, toPromise } from 'xstate';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { MemberCourseDetail } from '../../../contract/learning';
 import { courseDownloadBytes } from '../../../machines/offline-rules';
-import type { Locale } from '../../../machines/types';
 import { css, cx } from '../../../styled-system/css';
 import { stack } from '../../../styled-system/patterns';
 import { useLanguage } from '../../app/actors';
-import { loadBundle } from '../../app/effects';
 import { Button } from '../../components/button';
 import { Notice } from '../../components/notice';
 import { panel } from '../../components/panel';
 import { CheckCircleFilledIcon } from '../../theme/icons';
+import { formatBytes } from '../courses/format';
 import { CloudDownIcon, useOffline, useOfflineActor, useSavedHere } from '../learn/offline';
 import { useMemberId } from './useCourse';
 
@@ -23,37 +21,6 @@ const SAVE_ERRORS = new Set([
   'NETWORK_ERROR',
   'UNKNOWN',
 ]);
-
-/** A download's weight in her language: "24 kB", "1.2 MB". */
-export function formatSize(intl: IntlShape, bytes: number): string {
-  const mega = bytes >= 1_000_000;
-  return intl.formatNumber(mega ? bytes / 1_000_000 : Math.max(1, Math.round(bytes / 1000)), {
-    style: 'unit',
-    unit: mega ? 'megabyte' : 'kilobyte',
-    unitDisplay: 'short',
-    maximumFractionDigits: mega ? 1 : 0,
-  });
-}
-
-/**
- * The learning screens' code and words, fetched now so the service worker keeps them (it caches
- * /assets as they load) and they open with no network. Failures are quiet: she is online to save.
- */
-export function warmLearningScreens(locale: Locale): Promise<unknown> {
-  return Promise.allSettled([
-    import('../dashboard/DashboardArea'),
-    import('../learn/LessonListView'),
-    import('../learn/LessonView'),
-    import('../learn/CompletionView'),
-    import('../quiz/QuizView'),
-    // what the actors load only once the network has failed: it must be here before it fails
-    import('../../api/course-offline'),
-    import('../../app/offline/api'),
-    // and what sends the queue once she is back: at that moment the network may not carry it yet
-    import('../../app/offline/send'),
-    toPromise(createActor(loadBundle, { input: { locale, bundle: 'learning' } }).start()),
-  ]);
-}
 
 const card = cx(panel({ tone: 'strong', padding: 'lg' }), stack({ gap: '4', marginBlockStart: '4' }));
 const heading = css({
@@ -88,7 +55,6 @@ function SaveOfflineCard({ course }: { course: MemberCourseDetail }) {
 
   const save = () => {
     offline.send({ type: 'offline.save', course, locale });
-    void warmLearningScreens(locale);
   };
 
   return (
@@ -103,7 +69,7 @@ function SaveOfflineCard({ course }: { course: MemberCourseDetail }) {
         />
       </p>
       <p data-testid="offline-size" className={css({ fontWeight: '600', textStyle: 'body.sm' })}>
-        <FormattedMessage id="learning.course.offline.size" values={{ size: formatSize(intl, bytes) }} />
+        <FormattedMessage id="learning.course.offline.size" values={{ size: formatBytes(intl, bytes) }} />
       </p>
       {shownError && (
         <Notice
