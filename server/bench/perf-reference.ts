@@ -27,8 +27,8 @@ export const REFERENCE_PATH = '/perf-reference/index.html';
 /** The page: the fixed libraries' whole stack, size:floor's last and largest page. */
 const page = FLOOR_PAGES.at(-1)!;
 
-/** Builds the reference into `<distDir>/perf-reference/` (replacing any there). */
-export async function buildReference(distDir: string): Promise<void> {
+/** Builds the reference into `<distDir>/perf-reference/` (replacing any there); with source maps for perf:profile. */
+export async function buildReference(distDir: string, options: { sourcemap?: boolean } = {}): Promise<void> {
   const work = join(root, 'node_modules/.cache/perf-reference');
   const outDir = join(distDir, 'perf-reference');
   rmSync(work, { recursive: true, force: true });
@@ -46,7 +46,13 @@ export async function buildReference(distDir: string): Promise<void> {
       configFile: false,
       logLevel: 'silent',
       resolve: FLOOR_BUILD.resolve,
-      build: { ...FLOOR_BUILD.build, outDir, emptyOutDir: true, write: true },
+      build: {
+        ...FLOOR_BUILD.build,
+        outDir,
+        emptyOutDir: true,
+        write: true,
+        sourcemap: options.sourcemap ?? false,
+      },
     });
     // the server's render of the same tree (as server/ssr.ts fills the app's pages)
     const server = await createServer({
