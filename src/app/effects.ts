@@ -102,9 +102,13 @@ export function persistLanguage(locale: Locale) {
 /** Arabic: right to left, lang=ar and the Arabic font; English: the reverse (spec §4). */
 export function applyDocumentLanguage(locale: Locale) {
   const html = document.documentElement;
-  html.lang = locale;
-  html.dir = locale === 'ar' ? 'rtl' : 'ltr';
-  html.dataset.font = locale === 'ar' ? 'arabic' : 'latin';
+  // written only when they change: the server's page already says them, and each write makes the
+  // browser look at the whole page's style again (issue 23)
+  const dir = locale === 'ar' ? 'rtl' : 'ltr';
+  const font = locale === 'ar' ? 'arabic' : 'latin';
+  if (html.lang !== locale) html.lang = locale;
+  if (html.dir !== dir) html.dir = dir;
+  if (html.dataset.font !== font) html.dataset.font = font;
   // the installable app's manifest in her language, neutral or not as it is (safety-effects.ts, issue 28)
   const manifest = document.head.querySelector('link[rel="manifest"]');
   const href = manifest?.getAttribute('href');

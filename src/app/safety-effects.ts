@@ -56,9 +56,14 @@ function pageNeutralTitle(): string {
   return (document.documentElement.lang === 'ar' ? tag?.dataset.ar : tag?.content) || 'Notes';
 }
 
+/** Writes the tab title only when it changes (each write replaces the title element's text). */
+function titleIs(text: string) {
+  if (document.title !== text) document.title = text;
+}
+
 function showTitle() {
-  if (discreet) document.title = neutralTitle ?? pageNeutralTitle();
-  else if (pageTitle) document.title = pageTitle;
+  if (discreet) titleIs(neutralTitle ?? pageNeutralTitle());
+  else if (pageTitle) titleIs(pageTitle);
 }
 
 /** Every page title goes through here: the tab shows it, or the neutral title while discreet. */
@@ -91,15 +96,15 @@ function linkTo(selector: string, href: string) {
 export function applyIdentity(on: boolean) {
   discreet = on;
   if (!on && pageTitle === null) pageTitle = document.title;
-  const icon = document.head.querySelector<HTMLLinkElement>('link[rel~="icon"]');
-  if (icon) icon.href = on ? NEUTRAL_ICON : PRODUCT_ICON;
+  linkTo('link[rel~="icon"]', on ? NEUTRAL_ICON : PRODUCT_ICON);
   const ar = document.documentElement.lang === 'ar' ? '.ar' : '';
   linkTo('link[rel="manifest"]', `/manifest${on ? '.neutral' : ''}${ar}.webmanifest`);
   linkTo('link[rel="apple-touch-icon"]', on ? TOUCH_ICON.neutral : TOUCH_ICON.product);
   const theme = meta('theme-color');
   if (theme) {
     theme.dataset.product ??= theme.content;
-    theme.content = on ? NEUTRAL_THEME : theme.dataset.product;
+    const colour = on ? NEUTRAL_THEME : theme.dataset.product;
+    if (theme.content !== colour) theme.content = colour;
   }
   showTitle();
 }

@@ -12,10 +12,18 @@ import { type IconProps, Svg } from '../../theme/icons';
  * (No layout patterns here: the home page's experts load it, and its first visit stays as small.)
  */
 
+/** One Intl.DisplayNames per language, made once (each expert card names two or three languages). */
+const displayNames = new Map<string, Intl.DisplayNames>();
+
 /** "Arabic", "French" / "العربية", "الفرنسية": a language's name in her language. */
 export function languageName(intl: Pick<IntlShape, 'locale'>, code: string): string {
   try {
-    return new Intl.DisplayNames([intl.locale], { type: 'language' }).of(code) ?? code;
+    let names = displayNames.get(intl.locale);
+    if (!names) {
+      names = new Intl.DisplayNames([intl.locale], { type: 'language' });
+      displayNames.set(intl.locale, names);
+    }
+    return names.of(code) ?? code;
   } catch {
     return code;
   }
