@@ -68,8 +68,12 @@ async function start() {
     const { createBrowserInspector } = await import('@statelyai/inspect');
     inspect = createBrowserInspector().inspect;
   }
+  // the root machines with their effects (each `.provide()` builds a state tree), then, in a task
+  // of its own, the root's start (issue 23: no long task)
+  const logic = createAppLogic({ navigate });
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const actor = startAppActor(
-    createAppLogic({ navigate }),
+    logic,
     {
       savedLanguage: readSavedLanguage(),
       storedCart: readStoredCart(),
