@@ -247,7 +247,12 @@ function bootAfterPaint(): Plugin {
         if (!entry) throw new Error('boot-after-paint: the entry script is missing from index.html');
         // taps on the page's buttons before React listens are kept (the last one) for src/app/early-tap.ts
         const keepTap = `const k=(e)=>{const t=e.target.closest&&e.target.closest('button,[role=button],[role=tab]');if(t&&!t.disabled){window.__earlyTap={t,k};e.preventDefault();e.stopPropagation()}};window.__earlyTap={k};document.addEventListener('click',k,true);`;
-        const loader = `<script>(()=>{${keepTap}let d=0;const go=()=>{if(d)return;d=1;const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${entry[1]}';document.head.appendChild(s)};if(document.visibilityState==='hidden')return go();document.addEventListener('visibilitychange',go,{once:true});setTimeout(go,3000);try{new PerformanceObserver((l)=>{if(l.getEntries().some((e)=>e.name==='first-contentful-paint'))setTimeout(go,0)}).observe({type:'paint',buffered:true})}catch{requestAnimationFrame(()=>setTimeout(go,0))}})()</script>`;
+        // While the entry downloads the main thread is idle: the browser's Intl data for the page's
+        // language is loaded then, each step a short task of its own, instead of inside the first
+        // render (react-intl's createIntl asks which locales Intl supports, 45-65 ms at 4× CPU the
+        // first time; lists and language names 10 ms each; issue 23, npm run perf:profile)
+        const warmIntl = `const w=(l)=>{const q=[()=>Intl.NumberFormat.supportedLocalesOf(l),()=>{Intl.DateTimeFormat.supportedLocalesOf(l);new Intl.PluralRules(l).select(1)},()=>new Intl.ListFormat(l).format([]),()=>new Intl.DisplayNames([l],{type:'language'}).of(l)];const n=()=>{const f=q.shift();if(!f)return;try{f()}catch{}setTimeout(n,0)};setTimeout(n,0)};`;
+        const loader = `<script>(()=>{${keepTap}${warmIntl}let d=0;const go=()=>{if(d)return;d=1;const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${entry[1]}';document.head.appendChild(s);w(document.documentElement.lang||'en')};if(document.visibilityState==='hidden')return go();document.addEventListener('visibilitychange',go,{once:true});setTimeout(go,3000);try{new PerformanceObserver((l)=>{if(l.getEntries().some((e)=>e.name==='first-contentful-paint'))setTimeout(go,0)}).observe({type:'paint',buffered:true})}catch{requestAnimationFrame(()=>setTimeout(go,0))}})()</script>`;
         return html.replace(entry[0], loader).replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
       },
     },
@@ -283,8 +288,14 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    // every browser the es2022 target allows knows modulepreload: no polyfill in the entry
-    modulePreload: { polyfill: false },
+    // No <link rel="modulepreload"> for a lazy chunk's imports (nor the polyfill): the browser finds
+    // them when the chunk arrives. A first visit imports 20-40 lazy chunks as it starts (the page's
+    // screen and sections, the safety bar's switch, messages), and each link was DOM work on the main
+    // thread, in the same task as the import (issue 23, measured with npm run perf against the same
+    // build with the links: scripting 70-180 ms and TBT 50-70 ms lower at 4× CPU on the course
+    // pages). The cost: a screen's first visit waits one round trip more for its chunks' imports;
+    // the service worker keeps every chunk after its first use (src/sw.ts), so only once.
+    modulePreload: false,
     sourcemap: false,
     reportCompressedSize: false,
     rollupOptions: {
