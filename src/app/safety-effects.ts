@@ -165,7 +165,8 @@ export function leaveSite(url = quickExitUrl()) {
 export function trackHistoryDepth(): () => void {
   let depth = depthOf(history.state) ?? 0;
   const stamp = () => {
-    if (depthOf(history.state) === depth) return;
+    // an entry with no stamp is read as depth 0 (historyDepth): the first one needs no write at start
+    if ((depthOf(history.state) ?? 0) === depth) return;
     const state = history.state && typeof history.state === 'object' ? history.state : {};
     // replaceState is wouter-patched and dispatches `replaceState`: the check above stops the loop
     history.replaceState({ ...state, [DEPTH_KEY]: depth }, '');
