@@ -14,10 +14,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { chromium } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
 import { CHROMIUM_PATH } from '../../.ci/chromium.ts';
 import { buildReference, REFERENCE_PATH } from './perf-reference.ts';
+import { slowPhone } from './phone.ts';
 import { root, spawnApp, stop, waitForPort } from './process.ts';
 
 /** The reference page first (server/bench/perf-reference.ts: the fixed libraries alone), then the app's. */
@@ -50,20 +50,8 @@ interface Profile {
 }
 
 async function profileOnce(url: string): Promise<Profile> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
-  });
+  const { browser, page, cdp } = await slowPhone(CHROMIUM_PATH);
   try {
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      deviceScaleFactor: 1.75,
-      isMobile: true,
-      hasTouch: true,
-    });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Profiler.start');

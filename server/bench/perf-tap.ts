@@ -6,26 +6,14 @@
  * entries: from the tap to the next paint after React has handled it (what INP counts). A tap
  * the page never answers (no entry) counts as the time waited, so it shows as off target.
  */
-import { chromium } from '@playwright/test';
+import { slowPhone } from './phone.ts';
 
 const MENU = '[data-testid="site-menu"]';
 const WAIT_MS = 2000;
 
 export async function firstTap(url: string, executablePath: string): Promise<number> {
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
-  });
+  const { browser, page } = await slowPhone(executablePath);
   try {
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      deviceScaleFactor: 1.75,
-      isMobile: true,
-      hasTouch: true,
-    });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.addInitScript(() => {
       const w = window as unknown as { __taps: number[] };
       w.__taps = [];
