@@ -11,14 +11,13 @@
  * the function table, default 30).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
-import { CHROMIUM_PATH } from '../../.ci/chromium.ts';
 import { buildReference, REFERENCE_PATH } from './perf-reference.ts';
 import { slowPhone } from './phone.ts';
-import { root, spawnApp, stop, waitForPort } from './process.ts';
+import { root, serveBuild } from './process.ts';
 
 /** The reference page first (server/bench/perf-reference.ts: the fixed libraries alone), then the app's. */
 const pages = [REFERENCE_PATH, ...(process.env.PROFILE_PAGES ?? '/?lang=en').split(',')];
@@ -50,7 +49,7 @@ interface Profile {
 }
 
 async function profileOnce(url: string): Promise<Profile> {
-  const { browser, page, cdp } = await slowPhone(CHROMIUM_PATH);
+  const { browser, page, cdp } = await slowPhone();
   try {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
@@ -131,6 +130,97 @@ function print(title: string, totals: Map<string, number>, all: number, rows: nu
     console.log(`${ms.toFixed(1).padStart(9)} ms ${((100 * ms) / all).toFixed(1).padStart(5)} %  ${key}`);
 }
 
+/** What the loads of one page add up to. */
+interface Totals {
+  /** Milliseconds running scripts (not the browser's own work). */
+  busy: number;
+  bySource: Map<string, number>;
+  byFunction: Map<string, number>;
+  /** `(program)` and `(garbage collector)`: the browser's own work, counted apart. */
+  native: Map<string, number>;
+  /** The app's own functions with what they call, each once per sample. */
+  ownTotal: Map<string, number>;
+  stretches: Stretch[];
+}
+
+const noTotals = (): Totals => ({
+  busy: 0,
+  bySource: new Map(),
+  byFunction: new Map(),
+  native: new Map(),
+  ownTotal: new Map(),
+  stretches: [],
+});
+
+/** Adds one load's profile (the `run`-th) to the page's totals. */
+function addProfile(totals: Totals, profile: Profile, run: number) {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parents = new Map<number, ProfileNode>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parents.set(c, n);
+  const frames = new Map<number, { source: string; fn: string }>();
+  const frame = (n: ProfileNode) => {
+    if (!frames.has(n.id)) frames.set(n.id, frameOf(n, parents.get(n.id)));
+    return frames.get(n.id)!;
+  };
+  let stretch: Stretch = { run, ms: 0, what: new Map() };
+  const endStretch = () => {
+    if (stretch.ms >= LONG_MS) totals.stretches.push(stretch);
+    stretch = { run, ms: 0, what: new Map() };
+  };
+  profile.samples.forEach((id, index) => {
+    const node = nodes.get(id)!;
+    const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+    const name = node.callFrame.functionName;
+    if (name === '(idle)') {
+      endStretch();
+      return;
+    }
+    stretch.ms += ms;
+    // the browser's own work (style, layout, paint, parsing the HTML): counted apart
+    if (name === '(program)' || name === '(garbage collector)') {
+      add(totals.native, name, ms);
+      add(stretch.what, name, ms);
+      return;
+    }
+    const { source, fn } = frame(node);
+    totals.busy += ms;
+    add(totals.bySource, source, ms);
+    add(totals.byFunction, fn, ms);
+    // total time: the app's own functions on the stack, each once per sample
+    const onStack = new Set<string>();
+    let outermost: string | undefined;
+    for (let n: ProfileNode | undefined = node; n; n = parents.get(n.id)) {
+      const f = frame(n);
+      if (OWN.test(f.source)) {
+        onStack.add(f.fn);
+        outermost = f.fn;
+      }
+    }
+    for (const key of onStack) add(totals.ownTotal, key, ms);
+    // what a long stretch was busy with: the outermost of the app's functions, or the package
+    add(stretch.what, outermost ? `${outermost} > ${source}` : source, ms);
+  });
+  endStretch();
+}
+
+function report(path: string, t: Totals) {
+  console.log(
+    `\n${path}: ${runs} run(s); per run (4× CPU): ${(t.busy / runs).toFixed(0)} ms running scripts, ${[...t.native].map(([k, v]) => `${(v / runs).toFixed(0)} ms ${k}`).join(', ')}; below, self time summed over the runs`,
+  );
+  print('By source', t.bySource, t.busy, 25);
+  print('By function', t.byFunction, t.busy, top);
+  print("The app's own functions, with what they call (total time)", t.ownTotal, t.busy, top);
+  console.log(
+    `\nBusy stretches of ${LONG_MS} ms or more (no idle sample between; close to the browser's tasks), longest first:`,
+  );
+  for (const { run, ms, what } of t.stretches.sort((a, b) => b.ms - a.ms).slice(0, 12)) {
+    const parts = [...what].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    console.log(
+      `${ms.toFixed(0).padStart(6)} ms (run ${run}): ${parts.map(([k, v]) => `${k} ${v.toFixed(0)}`).join('; ')}`,
+    );
+  }
+}
+
 async function main() {
   if (!process.env.PROFILE_SKIP_BUILD) {
     const build = spawnSync(
@@ -141,89 +231,16 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
     await buildReference(distDir, { sourcemap: true });
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'amina-profile-'));
-  const proc = spawnApp({
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    DIST_DIR: distDir,
-    AUTH_RATE_LIMIT: '100000',
-  });
+  const server = await serveBuild(distDir);
   try {
-    const base = `http://127.0.0.1:${await waitForPort(proc, 'app server')}`;
     for (const path of pages) {
-      const bySource = new Map<string, number>();
-      const byFunction = new Map<string, number>();
-      const native = new Map<string, number>();
-      const ownTotal = new Map<string, number>();
-      const stretches: Stretch[] = [];
-      let busy = 0;
-      for (let i = 0; i < runs; i++) {
-        const profile = await profileOnce(`${base}${path}`);
-        const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-        const parents = new Map<number, ProfileNode>();
-        for (const n of profile.nodes) for (const c of n.children ?? []) parents.set(c, n);
-        const frames = new Map<number, { source: string; fn: string }>();
-        let stretch: Stretch = { run: i + 1, ms: 0, what: new Map() };
-        const close = () => {
-          if (stretch.ms >= LONG_MS) stretches.push(stretch);
-          stretch = { run: i + 1, ms: 0, what: new Map() };
-        };
-        profile.samples.forEach((id, index) => {
-          const node = nodes.get(id)!;
-          const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
-          const name = node.callFrame.functionName;
-          if (name === '(idle)') {
-            close();
-            return;
-          }
-          stretch.ms += ms;
-          // the browser's own work (style, layout, paint, parsing the HTML): counted apart
-          if (name === '(program)' || name === '(garbage collector)') {
-            add(native, name, ms);
-            add(stretch.what, name, ms);
-            return;
-          }
-          if (!frames.has(id)) frames.set(id, frameOf(node, parents.get(id)));
-          const { source, fn } = frames.get(id)!;
-          busy += ms;
-          add(bySource, source, ms);
-          add(byFunction, `${fn}`, ms);
-          // total time: the app's own functions on the stack, each once per sample
-          const onStack = new Set<string>();
-          let outermost: string | undefined;
-          for (let n: ProfileNode | undefined = node; n; n = parents.get(n.id)) {
-            if (!frames.has(n.id)) frames.set(n.id, frameOf(n, parents.get(n.id)));
-            const frame = frames.get(n.id)!;
-            if (OWN.test(frame.source)) {
-              onStack.add(frame.fn);
-              outermost = frame.fn;
-            }
-          }
-          for (const key of onStack) add(ownTotal, key, ms);
-          // what a long stretch was busy with: the outermost of the app's functions, or the package
-          add(stretch.what, outermost ? `${outermost} > ${source}` : source, ms);
-        });
-        close();
-      }
-      console.log(
-        `\n${path}: ${runs} run(s); per run (4× CPU): ${(busy / runs).toFixed(0)} ms running scripts, ${[...native].map(([k, v]) => `${(v / runs).toFixed(0)} ms ${k}`).join(', ')}; below, self time summed over the runs`,
-      );
-      print('By source', bySource, busy, 25);
-      print('By function', byFunction, busy, top);
-      print("The app's own functions, with what they call (total time)", ownTotal, busy, top);
-      console.log(
-        `\nBusy stretches of ${LONG_MS} ms or more (no idle sample between; close to the browser's tasks), longest first:`,
-      );
-      for (const { run, ms, what } of stretches.sort((a, b) => b.ms - a.ms).slice(0, 12)) {
-        const parts = [...what].sort((a, b) => b[1] - a[1]).slice(0, 6);
-        console.log(
-          `${ms.toFixed(0).padStart(6)} ms (run ${run}): ${parts.map(([k, v]) => `${k} ${v.toFixed(0)}`).join('; ')}`,
-        );
-      }
+      const totals = noTotals();
+      for (let run = 1; run <= runs; run++)
+        addProfile(totals, await profileOnce(`${server.base}${path}`), run);
+      report(path, totals);
     }
   } finally {
-    await stop(proc);
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 

@@ -11,8 +11,8 @@ import { slowPhone } from './phone.ts';
 const MENU = '[data-testid="site-menu"]';
 const WAIT_MS = 2000;
 
-export async function firstTap(url: string, executablePath: string): Promise<number> {
-  const { browser, page } = await slowPhone(executablePath);
+export async function firstTap(url: string): Promise<number> {
+  const { browser, page } = await slowPhone();
   try {
     await page.addInitScript(() => {
       const w = window as unknown as { __taps: number[] };

@@ -24,9 +24,8 @@
  * Lighthouse 12.8: Lighthouse 13 needs Node ≥ 22.19 and these machines run Node 20. The mobile
  * settings and the scoring of the performance category are the same.
  */
-import { type ChildProcess, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -36,11 +35,9 @@ import { buildReference, REFERENCE_PATH } from './perf-reference.ts';
 import { type RepeatSample, repeatVisit } from './perf-repeat.ts';
 import { buildTable, legend, median, medianSample, type Row, type Sample, sampleOf } from './perf-table.ts';
 import { firstTap } from './perf-tap.ts';
-import { root, spawnApp, stop, waitForPort } from './process.ts';
+import { root, serveBuild } from './process.ts';
 
 const runs = Number(process.env.PERF_RUNS ?? 3);
-const chromePath = CHROMIUM_PATH;
-const CHROME_FLAGS = CHROMIUM_ARGS;
 
 /** The pages of a first visit, an article among them (a link shared to one is a common way in). */
 const DEFAULT_PAGES = [
@@ -54,21 +51,10 @@ const pages = process.env.PERF_PAGES ? process.env.PERF_PAGES.split(',') : DEFAU
 
 const distDir = process.env.PERF_DIST_DIR || join(root, 'dist');
 
-async function startServer(): Promise<{ proc: ChildProcess; port: number; dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'amina-perf-'));
-  const proc = spawnApp({
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    AUTH_RATE_LIMIT: '100000',
-    DIST_DIR: distDir,
-  });
-  return { proc, port: await waitForPort(proc, 'app server'), dataDir };
-}
-
 async function audit(url: string, categories: string[]): Promise<Sample> {
   const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: CHROME_FLAGS,
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_ARGS,
   });
   try {
     const result = await lighthouse(url, {
@@ -119,8 +105,8 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   await buildReference(distDir);
-  const server = await startServer();
-  const base = `http://127.0.0.1:${server.port}`;
+  const server = await serveBuild(distDir);
+  const { base } = server;
   const rows: Row[] = [];
   const repeats: { locale: string; m: RepeatSample }[] = [];
   try {
@@ -133,7 +119,7 @@ async function main() {
       for (let i = 0; i < runs; i++) {
         ref.push(await auditWithRetry(`${base}${REFERENCE_PATH}`, ['performance']));
         for (const locale of LOCALES) own.get(locale)!.push(await auditWithRetry(address(locale)));
-        for (const locale of LOCALES) taps.get(locale)!.push(await firstTap(address(locale), chromePath));
+        for (const locale of LOCALES) taps.get(locale)!.push(await firstTap(address(locale)));
       }
       for (const locale of LOCALES) {
         const samples = own.get(locale)!;
@@ -154,12 +140,11 @@ async function main() {
       for (const locale of LOCALES) {
         const samples: RepeatSample[] = [];
         for (let i = 0; i < runs; i++)
-          samples.push(await repeatVisit(`${base}/?lang=${locale}`, chromePath, CHROME_FLAGS));
+          samples.push(await repeatVisit(`${base}/?lang=${locale}`, CHROMIUM_PATH, CHROMIUM_ARGS));
         repeats.push({ locale, m: medianSample(samples) as RepeatSample });
       }
   } finally {
-    await stop(server.proc);
-    rmSync(server.dataDir, { recursive: true, force: true });
+    await server.close();
     rmSync(join(distDir, 'perf-reference'), { recursive: true, force: true });
   }
 

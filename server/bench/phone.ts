@@ -1,16 +1,13 @@
 /**
- * The phone the benchmarks load pages in (`npm run perf`'s first tap, `npm run perf:profile`): Debian's
- * Chromium with a phone-sized touch screen, its CPU slowed 4× as Lighthouse's mobile run simulates it.
+ * The phone the benchmarks load pages in (`npm run perf`'s first tap, `npm run perf:profile`):
+ * Debian's Chromium as every tool here starts it (.ci/chromium.ts), a phone-sized touch screen, and
+ * the CPU slowed 4× as Lighthouse's mobile run simulates it.
  */
 import { type Browser, type CDPSession, chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../.ci/chromium.ts';
 
-export async function slowPhone(
-  executablePath: string,
-): Promise<{ browser: Browser; page: Page; cdp: CDPSession }> {
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
-  });
+export async function slowPhone(): Promise<{ browser: Browser; page: Page; cdp: CDPSession }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,

@@ -3,6 +3,9 @@
  * log line, and stopping it. The app runs through its real entry point (server/main.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -48,6 +51,30 @@ export function spawnApp(env: NodeJS.ProcessEnv): ChildProcess {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/**
+ * A build (`distDir`) served by the real server on a fresh embedded database, as the browser
+ * benchmarks (`npm run perf`, `npm run perf:profile`) load it; `close` stops it and removes its data.
+ */
+export async function serveBuild(distDir: string): Promise<{ base: string; close: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'amina-build-'));
+  const proc = spawnApp({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    AUTH_RATE_LIMIT: '100000',
+    DIST_DIR: distDir,
+  });
+  const close = async () => {
+    await stop(proc);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    return { base: `http://127.0.0.1:${await waitForPort(proc, 'app server')}`, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 /** Registers a member through the API and returns her alias, PIN and token. */
