@@ -5,12 +5,17 @@
  * lesson is the first not done; the status is completed (a post-quiz attempt or the enrolment
  * completed) → pre_quiz (no pre-quiz attempt) → post_quiz (every lesson done) → learning.
  */
+import type { Progress } from './learning.ts';
 import type { EnrolmentStatus } from './learning-constants.ts';
 
 interface CourseLessons {
   id: string;
   lessons: readonly { id: string }[];
 }
+
+/** Every lesson of the course is done (the post-quiz opens). */
+export const allLessonsDone = (course: CourseLessons, done: ReadonlySet<string>) =>
+  course.lessons.every((l) => done.has(l.id));
 
 export function statusFrom(
   course: CourseLessons,
@@ -20,10 +25,14 @@ export function statusFrom(
 ): EnrolmentStatus {
   if (completed) return 'completed';
   if (!hasPre) return 'pre_quiz';
-  return course.lessons.every((l) => done.has(l.id)) ? 'post_quiz' : 'learning';
+  return allLessonsDone(course, done) ? 'post_quiz' : 'learning';
 }
 
-export function progressFrom(course: CourseLessons, done: ReadonlySet<string>, status: EnrolmentStatus) {
+export function progressFrom(
+  course: CourseLessons,
+  done: ReadonlySet<string>,
+  status: EnrolmentStatus,
+): Progress {
   const completedLessonIds = course.lessons.filter((l) => done.has(l.id)).map((l) => l.id);
   const total = course.lessons.length;
   return {

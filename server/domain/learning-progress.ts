@@ -9,7 +9,6 @@
  * - Status: completed (a post attempt or completedAt) → pre_quiz (no pre attempt) → learning →
  *   post_quiz (every lesson done).
  */
-
 import { and, desc, eq } from 'drizzle-orm';
 import type { Progress } from '../../contract/learning.ts';
 import type { EnrolmentStatus } from '../../contract/learning-constants.ts';
@@ -83,26 +82,17 @@ export async function requireEnrolment(q: Q, userId: string, course: CachedCours
   return s;
 }
 
-export const allLessonsDone = (course: CachedCourse, done: Set<string>) =>
-  course.lessons.every((l) => done.has(l.id));
-
-export function statusOf(
-  course: CachedCourse,
-  done: Set<string>,
-  hasPre: boolean,
-  completed: boolean,
-): EnrolmentStatus {
-  return statusFrom(course, done, hasPre, completed);
-}
+// the rule itself is shared with the device (a lesson done offline): contract/learning-progress-rules.ts
+export {
+  allLessonsDone,
+  progressFrom as progressOf,
+  statusFrom as statusOf,
+} from '../../contract/learning-progress-rules.ts';
 
 export function stateStatus(course: CachedCourse, s: MemberState): EnrolmentStatus {
   const hasPre = s.attempts.some((a) => a.kind === 'pre');
   const completed = s.enrolment?.completedAt != null || s.attempts.some((a) => a.kind === 'post');
-  return statusOf(course, s.done, hasPre, completed);
-}
-
-export function progressOf(course: CachedCourse, done: Set<string>, status: EnrolmentStatus): Progress {
-  return progressFrom(course, done, status);
+  return statusFrom(course, s.done, hasPre, completed);
 }
 
 /** Her progress as it stands now. */
@@ -113,7 +103,7 @@ export async function progressNow(
   inTx = false,
 ): Promise<Progress> {
   const s = await memberState(q, userId, course.id, inTx);
-  return progressOf(course, s.done, stateStatus(course, s));
+  return progressFrom(course, s.done, stateStatus(course, s));
 }
 
 /**
