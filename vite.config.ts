@@ -231,8 +231,9 @@ function ssrBuild(): Plugin {
  * The app's script is asked for once the page has painted its first content (a paint
  * PerformanceObserver), not while the page, its stylesheet and its font are still arriving: on a
  * slow network the HTML the server rendered is read first, and the script hydrates it after (issue
- * 11). A hidden tab starts at once (it paints nothing); 3 s is the latest it waits. Vite's
- * `modulepreload` links are dropped for the same reason; the entry asks for its chunks itself.
+ * 11). A hidden tab starts at once (it paints nothing); 3 s is the latest it waits. The page has no
+ * `modulepreload` links for the same reason (`build.modulePreload: false`); the entry asks for its
+ * chunks itself.
  * Until the app listens, a tap on one of the page's buttons is kept, not lost: the app replays it
  * when it takes the page over (src/app/early-tap.ts, issue 23).
  */
@@ -253,7 +254,7 @@ function bootAfterPaint(): Plugin {
         // first time; lists and language names 10 ms each; issue 23, npm run perf:profile)
         const warmIntl = `const w=(l)=>{const q=[()=>Intl.NumberFormat.supportedLocalesOf(l),()=>{Intl.DateTimeFormat.supportedLocalesOf(l);new Intl.PluralRules(l).select(1)},()=>new Intl.ListFormat(l).format([]),()=>new Intl.DisplayNames([l],{type:'language'}).of(l)];const n=()=>{const f=q.shift();if(!f)return;try{f()}catch{}setTimeout(n,0)};setTimeout(n,0)};`;
         const loader = `<script>(()=>{${keepTap}${warmIntl}let d=0;const go=()=>{if(d)return;d=1;const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${entry[1]}';document.head.appendChild(s);w(document.documentElement.lang||'en')};if(document.visibilityState==='hidden')return go();document.addEventListener('visibilitychange',go,{once:true});setTimeout(go,3000);try{new PerformanceObserver((l)=>{if(l.getEntries().some((e)=>e.name==='first-contentful-paint'))setTimeout(go,0)}).observe({type:'paint',buffered:true})}catch{requestAnimationFrame(()=>setTimeout(go,0))}})()</script>`;
-        return html.replace(entry[0], loader).replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+        return html.replace(entry[0], loader);
       },
     },
   };
