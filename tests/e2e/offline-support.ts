@@ -178,6 +178,44 @@ export async function serviceWorkerActive(page: Page) {
 }
 
 /**
+ * Makes the page ask for these files before its service worker is there and get them after the
+ * worker has taken it over (as when she saves a course while the worker installs on a slow phone):
+ * the worker's script waits until the page has asked for one of the files, and the files wait until
+ * the worker is in charge. Set before the page is opened; the returned function lets them go.
+ */
+export async function askBeforeWorkerArriveAfter(context: BrowserContext, page: Page, files: RegExp) {
+  let asked!: () => void;
+  const filesAsked = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let workerScriptHeld = false;
+  await context.route(/\/sw\.js$/, async (route) => {
+    workerScriptHeld = true;
+    await filesAsked;
+    await route.continue();
+  });
+  await page.route(files, async (route) => {
+    asked();
+    await released;
+    await route.continue();
+  });
+  return async () => {
+    await filesAsked;
+    await expect
+      .poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 15_000 })
+      .toBe(true);
+    expect(workerScriptHeld, "the worker's script waited for the page").toBe(true);
+    release();
+    await context.unroute(/\/sw\.js$/);
+    await page.unroute(files);
+  };
+}
+
+/**
  * Waits until every hashed file the page has loaded (/assets/: the shell, and the learning screens
  * the course page fetched when she saved) is in Cache Storage, where the service worker answers it
  * from with no network. (The worker caches what loaded before it was there on a message: going

@@ -1,6 +1,7 @@
 import { expect, type Page, type Response, test } from '@playwright/test';
 import { CLIENT_KEY_PATTERN, OFFLINE_DB_NAME } from '../../contract/offline';
 import {
+  askBeforeWorkerArriveAfter,
   assetsCached,
   deviceStorage,
   expectedSize,
@@ -77,6 +78,8 @@ for (const { locale, width, height } of SCREENS) {
     context.on('response', onResponse);
 
     await test.step('online: the course page shows the download size; she saves it', async () => {
+      // the lesson screen's code is asked for before the service worker is there and arrives after
+      const letLessonGo = await askBeforeWorkerArriveAfter(context, page, /\/assets\/LessonView-[\w-]+\.js$/);
       await page.goto(`/courses/${course.id}`);
       await appReady(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(course.title);
@@ -84,6 +87,7 @@ for (const { locale, width, height } of SCREENS) {
         await expectedSize(request, member, locale, course.id),
       );
       await page.getByRole('button', { name: words.save, exact: true }).click();
+      await letLessonGo();
       await expect(page.getByText(words.saved, { exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: words.remove, exact: true })).toBeVisible();
       // the service worker is active and has cached what the page loaded before the network goes
