@@ -17,12 +17,20 @@ export interface LearningLists {
   reviews: MyReview[];
 }
 
+/**
+ * What a list's load brings: the list, and whether it came from the copies saved on this device
+ * (her courses with no network, issue 28) rather than from the server.
+ */
+export type LoadedLists = Partial<LearningLists> & { fromDevice?: boolean };
+
 export interface MyLearningInput {
   list: LearningList;
   userId: string;
 }
 
 export interface MyLearningContext extends MyLearningInput, LearningLists {
+  /** The list shown is her saved copies' (no network), not the server's. */
+  fromDevice: boolean;
   error: AppError | null;
   /** The course whose review is being saved, was saved last, or failed to save. */
   reviewCourseId: string | null;
@@ -88,6 +96,7 @@ const myLearningContext = (input: MyLearningInput): MyLearningContext => ({
   courses: [],
   scores: [],
   reviews: [],
+  fromDevice: false,
   error: null,
   reviewCourseId: null,
   saveError: null,
@@ -97,16 +106,17 @@ export const myLearningMachine = setup({
   types: {} as { context: MyLearningContext; input: MyLearningInput; events: MyLearningEvent },
   actors: {
     /** GET /lms/user/courses/{userId} · /lms/user/{userId}/quiz-results · /feedback/user/{userId} */
-    loadList: fromPromise<Partial<LearningLists>, MyLearningInput>(notProvided),
+    loadList: fromPromise<LoadedLists, MyLearningInput>(notProvided),
     /** PUT /feedback/user/{userId} */
     saveReview: fromPromise<MyReview, { userId: string; review: ReviewBodyInput }>(notProvided),
   },
   guards: {
     hasItems: ({ context }) => context[context.list].length > 0,
+    fromDevice: ({ context }) => context.fromDevice,
   },
   actions: {
     clearError: assign({ error: null }),
-    keepLists: assign((_, lists: Partial<LearningLists>) => ({ ...lists })),
+    keepLists: assign((_, lists: LoadedLists) => ({ ...lists, fromDevice: !!lists.fromDevice })),
     setError: assign((_, { error }: { error: unknown }) => ({ error: toAppError(error, 'NETWORK_ERROR') })),
     startSave: assign({
       reviewCourseId: ({ event }) => {
@@ -156,8 +166,10 @@ export const myLearningMachine = setup({
       on: { 'myLearning.retry': 'loading' },
     },
     ready: {
-      description: 'The list is on the page.',
+      description:
+        "The list is on the page. Her courses from this device's saved copies are asked again when the connection is back.",
       tags: ['step:ready'],
+      on: { 'myLearning.retry': { guard: 'fromDevice', target: 'loading' } },
       initial: 'idle',
       states: {
         idle: {

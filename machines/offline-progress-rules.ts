@@ -3,7 +3,7 @@
  * marks a lesson done with no network. Beside offline-rules.ts, in its own file so that only the
  * lazily loaded offline helpers (src/app/offline/api.ts) carry it, not the first page.
  */
-import type { MemberCourseDetail, Progress } from '../contract/learning';
+import type { EnrolledCourse, MemberCourseDetail, Progress } from '../contract/learning';
 import { progressFrom, statusFrom } from '../contract/learning-progress-rules';
 import type { QueueItem } from './offline-rules';
 
@@ -45,5 +45,37 @@ export function withLessonDone(course: MemberCourseDetail, lessonId: string, pro
     ...course,
     lessons: course.lessons.map((l) => (l.id === lessonId ? { ...l, done: true } : l)),
     progress,
+  };
+}
+
+/**
+ * One entry of her Enrolled Courses from a copy saved on this device (the dashboard with no network):
+ * the course's summary, her enrolment and her progress as the copy holds them (lessons done offline
+ * included). Her last step's time is not on the device: the latest of enrolling, finishing and
+ * saving the copy stands for it. null when the copy is not of a course she is enrolled in.
+ */
+export function enrolledFromCopy(course: MemberCourseDetail, savedAt: string): EnrolledCourse | null {
+  const { enrolment, progress } = course;
+  if (!enrolment || !progress) return null;
+  const { id, name, title, avatar } = course.expert;
+  const times = [enrolment.enrolledAt, enrolment.completedAt, savedAt].filter((t): t is string => !!t);
+  return {
+    course: {
+      id: course.id,
+      title: course.title,
+      summary: course.summary,
+      price: course.price,
+      sale_price: course.sale_price,
+      currency: course.currency,
+      isFree: course.isFree,
+      durationMinutes: course.durationMinutes,
+      level: course.level,
+      lessonCount: course.lessonCount,
+      rating: course.rating,
+      expert: { id, name, title, avatar },
+    },
+    enrolment,
+    progress,
+    lastActivityAt: times.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a)),
   };
 }

@@ -1,5 +1,5 @@
 import type { AnyActorRef } from 'xstate';
-import type { MemberCourseDetail, Progress } from '../../contract/learning';
+import type { EnrolledCourse, MemberCourseDetail, Progress } from '../../contract/learning';
 
 /**
  * The learning actors with no network (issue 28), apart from src/api/course.ts so that the first
@@ -22,6 +22,18 @@ export async function savedCopy(
   const copy = await api.readSavedCourse(userId, courseId).catch(() => null);
   if (!copy) throw error;
   return copy;
+}
+
+/**
+ * Her enrolled courses from the copies saved on this device when the error is the network's;
+ * otherwise, or with no copy, the error again (the list's failure and its retry stand).
+ */
+export async function savedCourseList(userId: string, error: unknown): Promise<EnrolledCourse[]> {
+  const api = await offlineApi();
+  if (!api.isOfflineError(error)) throw error;
+  const courses = await api.savedEnrolledCourses(userId).catch(() => []);
+  if (!courses.length) throw error;
+  return courses;
 }
 
 /** Replaces the copy saved on this device with the course as the server just gave it (quietly). */

@@ -8,7 +8,7 @@ import type {
   ReviewBodyInput,
 } from '../../contract/learning';
 import type { catalogueMachine } from '../../machines/catalogue';
-import type { LearningLists, MyLearningInput, myLearningMachine } from '../../machines/myLearning';
+import type { LoadedLists, MyLearningInput, myLearningMachine } from '../../machines/myLearning';
 import type { quizMachine } from '../../machines/quiz';
 import { request } from './client';
 
@@ -23,13 +23,24 @@ export const fetchCourses = fromPromise<CoursesPage, { page: number; limit: numb
   request('/lms/courses/all', { query: { page: input.page, limit: input.limit }, signal }),
 );
 
-/** One dashboard list: her courses, her quiz results or her reviews. */
-export const loadList = fromPromise<Partial<LearningLists>, MyLearningInput>(async ({ input, signal }) => {
+/**
+ * One dashboard list: her courses, her quiz results or her reviews. With no network, her courses
+ * are those saved on this device (issue 28; src/api/course-offline.ts, loaded only then).
+ */
+export const loadList = fromPromise<LoadedLists, MyLearningInput>(async ({ input, signal }) => {
   const user = seg(input.userId);
   switch (input.list) {
     case 'courses': {
-      const res = await request<EnrolledCourses>(`/lms/user/courses/${user}`, { signal });
-      return { courses: res.items };
+      try {
+        const res = await request<EnrolledCourses>(`/lms/user/courses/${user}`, { signal });
+        return { courses: res.items };
+      } catch (error) {
+        // the helpers arrive with a saved course (the worker keeps them); without them the failure stands
+        const offline = await import('./course-offline').catch(() => {
+          throw error;
+        });
+        return { courses: await offline.savedCourseList(input.userId, error), fromDevice: true };
+      }
     }
     case 'scores': {
       const res = await request<QuizResults>(`/lms/user/${user}/quiz-results`, { signal });

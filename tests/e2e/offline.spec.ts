@@ -26,8 +26,8 @@ import { appReady, expectNoAxeViolations, phoneTag, storeSession, useLanguage } 
  * Learning without a connection (issue 28), one journey per language: English at 1280 px, Arabic on
  * the phone. A member at the last lesson of a free course (enrolled, pre-course quiz and the other
  * lessons done through the API) saves it for offline on its course page; with the network cut
- * (pages and service worker) she opens the lesson list by a fresh navigation, reads the last lesson
- * (axe), marks it done and answers the post-course quiz: both wait in the device's queue. Back
+ * (pages and service worker) her dashboard lists it from the device, she opens the lesson list by a
+ * fresh navigation, reads the last lesson (axe), marks it done and answers the post-course quiz: both wait in the device's queue. Back
  * online, the queue is sent once: the server has the lesson done and one post-course attempt, the
  * result shows on the page and the dashboard agrees. The quick exit then leaves no offline
  * database, no member cache and no cached API answer. In English, Chromium's installability check
@@ -96,8 +96,19 @@ for (const { locale, width, height } of SCREENS) {
       expect((await deviceStorage(page)).databases).toContain(OFFLINE_DB_NAME);
     });
 
-    await test.step('offline: the lesson list and the last lesson open from the device', async () => {
+    await test.step('offline: her dashboard lists the saved course; the lesson list and the last lesson open', async () => {
       await goOffline(context);
+      await page.goto('/dashboard');
+      await appReady(page);
+      await expect(page.getByTestId('courses-from-device')).toContainText(
+        t(locale, 'dashboard.courses.fromDevice.title'),
+      );
+      const saved = page.getByTestId('enrolled-course').filter({ hasText: course.title });
+      await expect(saved).toContainText(
+        t(locale, 'learning.myCourses.lessonsDone', { done: total - 1, total }),
+      );
+      await expect(saved.getByTestId('saved-offline')).toBeVisible();
+
       await page.goto(learnPath);
       await appReady(page);
       const list = page.getByTestId('lesson-list');
@@ -171,6 +182,8 @@ for (const { locale, width, height } of SCREENS) {
       await page.goto('/dashboard');
       await appReady(page);
       const enrolled = page.getByTestId('enrolled-course').filter({ hasText: course.title });
+      await expect(enrolled).toBeVisible();
+      await expect(page.getByTestId('courses-from-device')).toHaveCount(0);
       await expect(enrolled.getByTestId('course-status')).toHaveText(t(locale, 'learning.status.completed'));
       await expect(enrolled).toContainText(
         t(locale, 'learning.myCourses.lessonsDone', { done: total, total }),

@@ -4,7 +4,7 @@ import type { MyReview } from '../../contract/learning';
 import {
   courseToContinue,
   type LearningList,
-  type LearningLists,
+  type LoadedLists,
   myLearningMachine,
   nextPlace,
   reviewSave,
@@ -14,11 +14,7 @@ import { answers } from '../support/stub-actors';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-function start(
-  list: LearningList,
-  load: () => Promise<Partial<LearningLists>>,
-  save?: () => Promise<MyReview>,
-) {
+function start(list: LearningList, load: () => Promise<LoadedLists>, save?: () => Promise<MyReview>) {
   const saves: unknown[] = [];
   const actor = createActor(
     myLearningMachine.provide({
@@ -82,6 +78,23 @@ describe('myLearning machine', () => {
     const withScores = start('scores', async () => ({ scores: SCORES }));
     await flush();
     expect(withScores.snap().hasTag('step:ready')).toBe(true);
+  });
+
+  it("her courses from this device's copies are asked again (on reconnecting); the server's list is not", async () => {
+    let offline = true;
+    const { actor, snap } = start('courses', async () =>
+      offline ? { courses: ENROLLED.slice(0, 1), fromDevice: true } : { courses: ENROLLED },
+    );
+    await flush();
+    expect(snap().matches({ ready: 'idle' })).toBe(true);
+    expect(snap().context).toMatchObject({ courses: ENROLLED.slice(0, 1), fromDevice: true });
+    offline = false;
+    actor.send({ type: 'myLearning.retry' });
+    expect(snap().value).toBe('loading');
+    await flush();
+    expect(snap().context).toMatchObject({ courses: ENROLLED, fromDevice: false });
+    actor.send({ type: 'myLearning.retry' });
+    expect(snap().matches({ ready: 'idle' })).toBe(true);
   });
 
   it('fails with a code and retries', async () => {

@@ -147,6 +147,25 @@ describe('offline machine with the root’s effects', () => {
     s.app.stop();
   });
 
+  it('her Enrolled Courses from the copies saved here, newest first, with what she did offline', async () => {
+    const s = await signedInWithCourse(false);
+    s.offline.send({ type: 'offline.save', course: savedCourse('second', 'Second course'), locale: 'en' });
+    await waitFor(s.offline, (x) => x.matches({ store: 'idle' }) && x.context.saved.length === 2);
+    await api.recordLessonDoneOffline(s.system, {
+      userId: 'u1',
+      courseId: 'menstrual-cycle',
+      lessonId: 'l1',
+    });
+    const list = await api.savedEnrolledCourses('u1');
+    expect(list.map((e) => [e.course.id, e.progress.done])).toEqual([
+      ['second', 0],
+      ['menstrual-cycle', 1],
+    ]);
+    // another member's copies are never hers
+    expect(await api.savedEnrolledCourses('u2')).toEqual([]);
+    s.app.stop();
+  });
+
   it('a lesson in a course not saved here cannot be done offline', async () => {
     const s = await signedInWithCourse(false);
     await expect(

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MemberCourseDetail } from '../../contract/learning';
-import { progressAfter, withLessonDone } from '../../machines/offline-progress-rules';
+import { enrolledFromCopy, progressAfter, withLessonDone } from '../../machines/offline-progress-rules';
 import {
   isRetryable,
   mergeQueue,
@@ -147,5 +147,53 @@ describe('offline rules: limits, list and queue', () => {
       'UNEXPECTED_RESPONSE',
     ] as const)
       expect(isRetryable({ code: code as never })).toBe(false);
+  });
+});
+
+describe('offline rules: her Enrolled Courses from the saved copies', () => {
+  it('is the course summary, her enrolment and the copy’s progress; the latest known time is her last step', () => {
+    const copy = withLessonDone(savedCourse(), 'l1', {
+      ...savedCourse().progress!,
+      completedLessonIds: ['l1'],
+      done: 1,
+      percent: 33,
+      nextLessonId: 'l2',
+    });
+    const entry = enrolledFromCopy(copy, '2026-11-25T08:00:00.000Z');
+    expect(entry).toEqual({
+      course: {
+        id: copy.id,
+        title: copy.title,
+        summary: copy.summary,
+        price: copy.price,
+        sale_price: copy.sale_price,
+        currency: copy.currency,
+        isFree: copy.isFree,
+        durationMinutes: copy.durationMinutes,
+        level: copy.level,
+        lessonCount: copy.lessonCount,
+        rating: copy.rating,
+        expert: {
+          id: copy.expert.id,
+          name: copy.expert.name,
+          title: copy.expert.title,
+          avatar: copy.expert.avatar,
+        },
+      },
+      enrolment: copy.enrolment,
+      progress: copy.progress,
+      lastActivityAt: '2026-11-25T08:00:00.000Z',
+    });
+    // finished after she saved it: that is her last step
+    const finished = { ...copy, enrolment: { ...copy.enrolment!, completedAt: '2026-11-27T09:30:00.000Z' } };
+    expect(enrolledFromCopy(finished, '2026-11-25T08:00:00.000Z')?.lastActivityAt).toBe(
+      '2026-11-27T09:30:00.000Z',
+    );
+  });
+
+  it('is nothing for a copy she is not enrolled in', () => {
+    expect(
+      enrolledFromCopy({ ...savedCourse(), enrolment: null, progress: null }, '2026-11-25T08:00:00.000Z'),
+    ).toBeNull();
   });
 });

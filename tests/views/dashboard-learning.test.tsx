@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { MyReview, ReviewBodyInput } from '../../contract/learning';
-import type { LearningList, LearningLists, MyLearningInput } from '../../machines/myLearning';
+import type { LearningList, LearningLists, LoadedLists, MyLearningInput } from '../../machines/myLearning';
 import { ratingGroup } from '../../src/theme/recipes/rating-group';
 import { appPerTest } from '../support/browser';
 import { ENROLLED, REVIEWS, SCORES } from '../support/learning-fixtures';
@@ -13,17 +13,13 @@ const page = appPerTest({ member: true });
 
 const DATA: LearningLists = { courses: ENROLLED, scores: SCORES, reviews: REVIEWS };
 
-function open(
-  path: string,
-  load: (input: MyLearningInput) => Promise<Partial<LearningLists>>,
-  saveMyReview?: unknown,
-) {
+function open(path: string, load: (input: MyLearningInput) => Promise<LoadedLists>, saveMyReview?: unknown) {
   const calls: MyLearningInput[] = [];
   page.render({
     path,
     savedLanguage: 'en',
     stubs: {
-      loadList: fromPromise<Partial<LearningLists>, MyLearningInput>(({ input }) => {
+      loadList: fromPromise<LoadedLists, MyLearningInput>(({ input }) => {
         calls.push(input);
         return load(input);
       }) as never,
@@ -67,6 +63,28 @@ describe('dashboard learning pages', () => {
       expect(screen.queryByTestId('list-empty')).toBeNull();
     });
   }
+
+  it('Enrolled Courses with no network: the saved courses, said to be from this device; back online, the whole list', async () => {
+    let fromDevice = true;
+    const calls = open('/dashboard', async () =>
+      fromDevice ? { courses: ENROLLED.slice(0, 1), fromDevice: true } : { courses: ENROLLED },
+    );
+    const notice = await screen.findByTestId('courses-from-device', {}, { timeout: 10_000 });
+    expect(notice).toHaveAttribute('role', 'status');
+    expect(notice).toHaveTextContent('Offline: the courses saved on this device');
+    expect(notice).toHaveTextContent('Your full list comes back with the connection.');
+    expect(screen.getAllByTestId('enrolled-course')).toHaveLength(1);
+    fromDevice = false;
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.getAllByTestId('enrolled-course')).toHaveLength(2));
+    expect(screen.queryByTestId('courses-from-device')).toBeNull();
+    expect(calls).toHaveLength(2);
+  });
 
   it('Enrolled Courses: title, progress, status, enrolment date and Continue to the right place', async () => {
     open('/dashboard', async () => ({ courses: ENROLLED }));

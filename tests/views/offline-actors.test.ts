@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorLogic, type AnyActorRef, createActor, createMachine, setup } from 'xstate';
 import { loadCourseActor, markLessonDoneActor } from '../../src/api/course';
+import { loadList } from '../../src/api/learning';
 import { awaitQueuedResultWith, loadQuiz, submitQuizWith } from '../../src/api/quiz';
 
 /**
@@ -14,6 +15,7 @@ vi.mock('../../src/api/client', () => ({ request: (...args: unknown[]) => reques
 const offline = {
   isOfflineError: vi.fn((e: unknown) => (e as { code?: string })?.code === 'NETWORK_ERROR'),
   readSavedCourse: vi.fn(),
+  savedEnrolledCourses: vi.fn(),
   updateSavedCourse: vi.fn(async () => {}),
   recordLessonDoneOffline: vi.fn(),
   queueQuizOffline: vi.fn(),
@@ -60,6 +62,7 @@ beforeEach(() => {
   request.mockReset();
   for (const fn of Object.values(offline)) fn.mockClear();
   offline.readSavedCourse.mockReset();
+  offline.savedEnrolledCourses.mockReset();
 });
 
 describe('loadCourseActor', () => {
@@ -98,6 +101,35 @@ describe('loadCourseActor', () => {
     request.mockRejectedValue(NETWORK);
     await expect(run(loadCourseActor, { courseId: 'c1', userId: null }).done).rejects.toEqual(NETWORK);
     expect(offline.readSavedCourse).not.toHaveBeenCalled();
+  });
+});
+
+describe('loadList: her Enrolled Courses', () => {
+  const ITEMS = [{ course: { id: 'c1' } }];
+  const SAVED = [{ course: { id: 'c2' } }];
+  const courses = { list: 'courses', userId: 'u1' };
+
+  it("online: the server's list, never the device's", async () => {
+    request.mockResolvedValue({ items: ITEMS });
+    expect(await run(loadList, courses).done).toEqual({ courses: ITEMS });
+    expect(request).toHaveBeenCalledWith('/lms/user/courses/u1', expect.anything());
+    expect(offline.savedEnrolledCourses).not.toHaveBeenCalled();
+  });
+
+  it('no network: the courses saved here, said to be from the device; none saved, the error stands', async () => {
+    request.mockRejectedValue(NETWORK);
+    offline.savedEnrolledCourses.mockResolvedValue(SAVED);
+    expect(await run(loadList, courses).done).toEqual({ courses: SAVED, fromDevice: true });
+    expect(offline.savedEnrolledCourses).toHaveBeenCalledWith('u1');
+
+    offline.savedEnrolledCourses.mockResolvedValue([]);
+    await expect(run(loadList, courses).done).rejects.toEqual(NETWORK);
+  });
+
+  it("another failure is the list's own: the device is not read", async () => {
+    request.mockRejectedValue({ code: 'FORBIDDEN' });
+    await expect(run(loadList, courses).done).rejects.toEqual({ code: 'FORBIDDEN' });
+    expect(offline.savedEnrolledCourses).not.toHaveBeenCalled();
   });
 });
 

@@ -4,8 +4,13 @@
  * in the offline machine's queue, system id `offline`), and the answer to a queued request.
  */
 import type { AnyActorRef } from 'xstate';
-import type { MemberCourseDetail, Progress, QuizSubmitBody } from '../../../contract/learning';
-import { progressAfter, withLessonDone } from '../../../machines/offline-progress-rules';
+import type {
+  EnrolledCourse,
+  MemberCourseDetail,
+  Progress,
+  QuizSubmitBody,
+} from '../../../contract/learning';
+import { enrolledFromCopy, progressAfter, withLessonDone } from '../../../machines/offline-progress-rules';
 import {
   type OfflineContext,
   type OfflineEmitted,
@@ -13,7 +18,7 @@ import {
   queueFull,
 } from '../../../machines/offline-rules';
 import type { AppError } from '../../../machines/types';
-import { readCourse, updateCourse } from './store';
+import { readCourse, readCourses, updateCourse } from './store';
 
 /** The app's actor system (the root's). */
 export type AnyActorSystem = AnyActorRef['system'];
@@ -41,6 +46,18 @@ function enqueue(system: AnyActorSystem, item: QueueItem): void {
 /** Her saved copy of the course, decrypted; null when it is not saved on this device. */
 export function readSavedCourse(userId: string, courseId: string): Promise<MemberCourseDetail | null> {
   return readCourse(userId, courseId);
+}
+
+/**
+ * Her enrolled courses as the copies saved on this device hold them, newest saved first: what her
+ * dashboard lists with no network. Read from the device itself, not the offline machine's list,
+ * which may still be loading when the dashboard asks at start.
+ */
+export async function savedEnrolledCourses(userId: string): Promise<EnrolledCourse[]> {
+  const copies = await readCourses(userId);
+  return copies
+    .map(({ meta, course }) => enrolledFromCopy(course, meta.savedAt))
+    .filter((e): e is EnrolledCourse => e !== null);
 }
 
 /** Replaces her saved copy with a fresher one (only when the course is already saved here). */

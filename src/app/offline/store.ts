@@ -166,6 +166,31 @@ export function readCourse(userId: string, courseId: string): Promise<MemberCour
   );
 }
 
+/** Every copy she saved here, decrypted, with its entry in the list, newest first. */
+export function readCourses(userId: string): Promise<{ meta: SavedCourse; course: MemberCourseDetail }[]> {
+  if (!available()) return Promise.resolve([]);
+  return orNothing(
+    serial(async () => {
+      const key = await keyOf(userId, false);
+      if (!key) return [];
+      const entries = await entriesOf(userId, key);
+      const copies = await Promise.all(
+        entries.map(async ({ meta, record }) => {
+          try {
+            return { meta, course: await open<MemberCourseDetail>(key, record.data, copyOf(userId)) };
+          } catch {
+            return null;
+          }
+        }),
+      );
+      return copies
+        .filter((c) => c !== null)
+        .sort((a, b) => (a.meta.savedAt < b.meta.savedAt ? 1 : a.meta.savedAt > b.meta.savedAt ? -1 : 0));
+    }),
+    [],
+  );
+}
+
 /** Replaces the saved copy with a newer one (nothing when the course is not saved here). */
 export function updateCourse(userId: string, course: MemberCourseDetail): Promise<boolean> {
   if (!available()) return Promise.resolve(false);

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { offlineMachine } from '../../../machines/offline';
@@ -24,6 +25,18 @@ export function useOffline<T>(selector: (s: OfflineSnapshot) => T): T {
 /** No connection: the offline machine's `offline` tag. */
 export function useIsOffline(): boolean {
   return useOffline((s) => s.hasTag('offline'));
+}
+
+/** Calls `onBack` when the connection comes back (not on the first render). */
+export function useBackOnline(onBack: () => void) {
+  const offline = useIsOffline();
+  const was = useRef(offline);
+  const callback = useRef(onBack);
+  callback.current = onBack;
+  useEffect(() => {
+    if (was.current && !offline) callback.current();
+    was.current = offline;
+  }, [offline]);
 }
 
 /** Whether this course is saved on this device. */
