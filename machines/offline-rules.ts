@@ -62,10 +62,18 @@ export type OfflineEvent =
   | { type: 'offline.wipe' }
   | { type: 'offline.dismissError' };
 
-/** What the machine tells listeners as the queue is sent (the quiz waits for its own key). */
+/**
+ * What the machine tells listeners as the queue is sent (the quiz waits for its own key; the root
+ * tells her of a quiz result that came while its screen was closed).
+ */
 export type OfflineEmitted =
-  | { type: 'offline.sent'; key: string; kind: SyncKind; output: unknown }
-  | { type: 'offline.refused'; key: string; kind: SyncKind; error: AppError };
+  | { type: 'offline.sent'; key: string; kind: SyncKind; courseId: string; output: unknown }
+  | { type: 'offline.refused'; key: string; kind: SyncKind; courseId: string; error: AppError };
+
+/** Whether this address is the screen of a quiz of this course (where its result shows itself). */
+export function onQuizScreen(pathname: string, courseId: string): boolean {
+  return pathname.startsWith(`/dashboard/course/${encodeURIComponent(courseId)}/quiz/`);
+}
 
 /** Bytes of a course copy as stored (UTF-8 JSON): what the view shows before she saves. */
 export function courseDownloadBytes(course: MemberCourseDetail): number {

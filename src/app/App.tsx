@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { useLanguage } from './actors';
 import { IntlBridge } from './intl';
 import { notify, useToasterRequested } from './notify';
+import { QuizSentNotice } from './QuizSentNotice';
 import { AppRoutes } from './routes';
 import { Splash } from './Splash';
 
@@ -21,6 +22,7 @@ function Chrome({ children }: { children: ReactNode }) {
     // Ark reads the direction from here, so drawers, toasts and keyboard navigation mirror in Arabic
     <LocaleProvider locale={intl.locale === 'ar' ? 'ar-SA' : 'en-US'}>
       <div className="app-content">{children}</div>
+      <QuizSentNotice />
       {toasts && (
         <Suspense fallback={null}>
           <Toaster closeLabel={intl.formatMessage({ id: 'common.close' })} />

@@ -13,6 +13,7 @@ import type { cartMachine } from '../../machines/cart';
 import type { courseLifecycleMachine } from '../../machines/courseLifecycle';
 import type { forgotPinMachine } from '../../machines/forgotPin';
 import type { languageMachine } from '../../machines/language';
+import type { offlineMachine } from '../../machines/offline';
 import type { safetyMachine } from '../../machines/safety';
 import type { sessionMachine } from '../../machines/session';
 import type { signupMachine } from '../../machines/signup';
@@ -68,6 +69,7 @@ export interface SystemActors {
   forgotPin: ActorRefFrom<typeof forgotPinMachine>;
   courseLifecycle: ActorRefFrom<typeof courseLifecycleMachine>;
   safety: ActorRefFrom<typeof safetyMachine>;
+  offline: ActorRefFrom<typeof offlineMachine>;
 }
 
 export function useSystemActor<K extends keyof SystemActors>(id: K): SystemActors[K] {

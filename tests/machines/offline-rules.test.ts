@@ -5,6 +5,7 @@ import { enrolledFromCopy, progressAfter, withLessonDone } from '../../machines/
 import {
   isRetryable,
   mergeQueue,
+  onQuizScreen,
   type QueueItem,
   queueFull,
   type SavedCourse,
@@ -195,5 +196,15 @@ describe('offline rules: her Enrolled Courses from the saved copies', () => {
     expect(
       enrolledFromCopy({ ...savedCourse(), enrolment: null, progress: null }, '2026-11-25T08:00:00.000Z'),
     ).toBeNull();
+  });
+});
+
+describe('offline rules: where a quiz result shows itself', () => {
+  it("is that course's quiz screens only", () => {
+    expect(onQuizScreen('/dashboard/course/menstrual-cycle/quiz/post', 'menstrual-cycle')).toBe(true);
+    expect(onQuizScreen('/dashboard/course/menstrual-cycle/quiz/pre', 'menstrual-cycle')).toBe(true);
+    expect(onQuizScreen('/dashboard/course/menstrual-cycle', 'menstrual-cycle')).toBe(false);
+    expect(onQuizScreen('/dashboard/course/menopause-care/quiz/post', 'menstrual-cycle')).toBe(false);
+    expect(onQuizScreen('/dashboard/test-scores', 'menstrual-cycle')).toBe(false);
   });
 });

@@ -349,6 +349,7 @@ describe('offline machine (model)', () => {
                 type: 'offline.sent',
                 key: 'k1',
                 kind: 'lesson.done',
+                courseId: 'menstrual-cycle',
                 output: { courseId: 'menstrual-cycle', percent: 33 },
               },
             ]);
@@ -357,7 +358,13 @@ describe('offline machine (model)', () => {
             expectValue(h, { sync: 'idle' });
             expect(h.snap().context).toMatchObject({ queue: [], error: { code: 'NOT_ENROLLED' } });
             expect(h.emitted).toEqual([
-              { type: 'offline.refused', key: 'k1', kind: 'lesson.done', error: { code: 'NOT_ENROLLED' } },
+              {
+                type: 'offline.refused',
+                key: 'k1',
+                kind: 'lesson.done',
+                courseId: 'menstrual-cycle',
+                error: { code: 'NOT_ENROLLED' },
+              },
             ]);
           },
           waiting: () => {

@@ -54,6 +54,8 @@ export interface Stubs {
   offlineLoadMember?: AnyActorLogic;
   offlineSaveCourse?: AnyActorLogic;
   offlineRemoveCourse?: AnyActorLogic;
+  /** Sending one queued request (the real one POSTs it). */
+  offlineSendItem?: AnyActorLogic;
   loadList?: AnyActorLogic;
   saveMyReview?: AnyActorLogic;
   /** The cart screen's and checkout's own actors (each screen creates its actor). */
@@ -285,6 +287,7 @@ export function renderApp(
           loadMember: s.offlineLoadMember,
           saveCourse: s.offlineSaveCourse,
           removeCourse: s.offlineRemoveCourse,
+          sendItem: s.offlineSendItem,
         }),
       },
       courseLifecycle: {

@@ -34,6 +34,7 @@ function open(
     language?: 'en' | 'ar';
     save?: ReturnType<typeof controlledActor<SavedCourse>>;
     remove?: ReturnType<typeof controlledActor<void>>;
+    send?: ReturnType<typeof controlledActor<unknown>>;
   } = {},
 ) {
   const course = o.course ?? memberCourse('learning', { done: ['what-happens'] });
@@ -51,6 +52,7 @@ function open(
       offlineLoadMember: resolves(o.store ?? { saved: [], queue: [] }) as never,
       ...(o.save ? { offlineSaveCourse: o.save.logic as never } : {}),
       ...(o.remove ? { offlineRemoveCourse: o.remove.logic as never } : {}),
+      ...(o.send ? { offlineSendItem: o.send.logic as never } : {}),
     },
   });
   return { course, events };
@@ -194,5 +196,38 @@ describe('the dashboard', () => {
       expect(within(rows[0]).getByTestId('saved-offline')).toHaveTextContent('Saved on this device'),
     );
     expect(within(rows[1]).queryByTestId('saved-offline')).toBeNull();
+  });
+});
+
+describe('a queued quiz sent while its screen is closed', () => {
+  const QUIZ_KEY = '5b1e0c7a-2d4f-4e8a-9c3b-6a7f1d2e3c4b';
+  const quizItem = {
+    key: QUIZ_KEY,
+    kind: 'quiz.submit' as const,
+    courseId: COURSE,
+    body: { courseId: COURSE, kind: 'post' as const, answers: [] },
+    madeAt: '2026-11-28T10:00:00.000Z',
+  };
+  const lessonItem = {
+    key: '7d3c4a2e-0b7f-4a51-9d7a-3f1e2c4b5a69',
+    kind: 'lesson.done' as const,
+    courseId: COURSE,
+    lessonId: 'what-happens',
+    madeAt: '2026-11-28T09:00:00.000Z',
+  };
+
+  it('a toast says it was sent and where her result is; a lesson sent says nothing', async () => {
+    const send = controlledActor<unknown>();
+    open('/dashboard', { store: { saved: [], queue: [lessonItem, quizItem] }, send });
+    await screen.findByTestId('enrolled-courses', {}, { timeout: 10_000 });
+    await waitFor(() => expect(send.calls).toHaveLength(1));
+    await act(async () => send.resolve({ progress: null }));
+    await waitFor(() => expect(send.calls).toHaveLength(2));
+    expect(screen.queryByText('Your quiz answers have been sent')).toBeNull();
+    await act(async () => send.resolve({ score: 80 }));
+    const toast = await screen.findByText('Your quiz answers have been sent');
+    expect(toast.closest('[role="status"]') ?? toast.parentElement).toHaveTextContent(
+      'Your result is in My Test Scores.',
+    );
   });
 });
