@@ -39,6 +39,11 @@ export interface MyLearningContext extends MyLearningInput, LearningLists {
 
 export type MyLearningEvent =
   | { type: 'myLearning.retry' }
+  /**
+   * Read her list again: it may read otherwise (a new language) or have changed elsewhere (back
+   * online; what she did offline was sent).
+   */
+  | { type: 'myLearning.refresh' }
   | { type: 'myLearning.saveReview'; review: ReviewBodyInput }
   | { type: 'myLearning.dismiss' };
 
@@ -112,7 +117,6 @@ export const myLearningMachine = setup({
   },
   guards: {
     hasItems: ({ context }) => context[context.list].length > 0,
-    fromDevice: ({ context }) => context.fromDevice,
   },
   actions: {
     clearError: assign({ error: null }),
@@ -161,21 +165,20 @@ export const myLearningMachine = setup({
     },
     empty: { description: 'Nothing yet: the empty state leads to the catalogue.', tags: ['step:empty'] },
     failed: {
-      description: 'The list did not come: a retry (and again in a new language).',
+      description: 'The list did not come: a retry (and again in a new language, or back online).',
       tags: ['step:failed'],
-      on: { 'myLearning.retry': 'loading' },
+      on: { 'myLearning.retry': 'loading', 'myLearning.refresh': 'loading' },
     },
     ready: {
-      description:
-        "The list is on the page. Her courses from this device's saved copies are asked again when the connection is back.",
+      description: 'The list is on the page.',
       tags: ['step:ready'],
-      on: { 'myLearning.retry': { guard: 'fromDevice', target: 'loading' } },
       initial: 'idle',
       states: {
         idle: {
-          description: 'No review being saved.',
+          description: 'No review being saved; read again when it may have changed elsewhere.',
           on: {
             'myLearning.saveReview': { target: 'saving', actions: 'startSave' },
+            'myLearning.refresh': '#myLearning.loading',
           },
         },
         saving: {

@@ -80,21 +80,42 @@ describe('myLearning machine', () => {
     expect(withScores.snap().hasTag('step:ready')).toBe(true);
   });
 
-  it("her courses from this device's copies are asked again (on reconnecting); the server's list is not", async () => {
+  it('reads her list again when told it may have changed; not while a review is being saved', async () => {
     let offline = true;
-    const { actor, snap } = start('courses', async () =>
-      offline ? { courses: ENROLLED.slice(0, 1), fromDevice: true } : { courses: ENROLLED },
+    const { actor, snap } = start(
+      'courses',
+      async () => (offline ? { courses: ENROLLED.slice(0, 1), fromDevice: true } : { courses: ENROLLED }),
+      () => new Promise<MyReview>(() => {}),
     );
     await flush();
     expect(snap().matches({ ready: 'idle' })).toBe(true);
     expect(snap().context).toMatchObject({ courses: ENROLLED.slice(0, 1), fromDevice: true });
-    offline = false;
+    // retry is for a failure only
     actor.send({ type: 'myLearning.retry' });
+    expect(snap().matches({ ready: 'idle' })).toBe(true);
+    offline = false;
+    actor.send({ type: 'myLearning.refresh' });
     expect(snap().value).toBe('loading');
     await flush();
     expect(snap().context).toMatchObject({ courses: ENROLLED, fromDevice: false });
-    actor.send({ type: 'myLearning.retry' });
-    expect(snap().matches({ ready: 'idle' })).toBe(true);
+    actor.send({ type: 'myLearning.saveReview', review: { courseId: 'c', rating: 5 } });
+    actor.send({ type: 'myLearning.refresh' });
+    expect(snap().matches({ ready: 'saving' })).toBe(true);
+  });
+
+  it('a failed list is read again by a refresh as by a retry', async () => {
+    let fail = true;
+    const { actor, snap } = start('scores', async () => {
+      if (fail) throw { code: 'NETWORK_ERROR' };
+      return { scores: SCORES };
+    });
+    await flush();
+    expect(snap().value).toBe('failed');
+    fail = false;
+    actor.send({ type: 'myLearning.refresh' });
+    expect(snap().value).toBe('loading');
+    await flush();
+    expect(snap().matches('ready')).toBe(true);
   });
 
   it('fails with a code and retries', async () => {

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fromPromise } from 'xstate';
+import { type AnyActorLogic, fromPromise } from 'xstate';
 import type { MemberCourseDetail } from '../../contract/learning';
 import type { LearningLists } from '../../machines/myLearning';
 import { courseDownloadBytes, type MemberStore, type SavedCourse } from '../../machines/offline-rules';
@@ -35,6 +35,7 @@ function open(
     save?: ReturnType<typeof controlledActor<SavedCourse>>;
     remove?: ReturnType<typeof controlledActor<void>>;
     send?: ReturnType<typeof controlledActor<unknown>>;
+    loadList?: AnyActorLogic;
   } = {},
 ) {
   const course = o.course ?? memberCourse('learning', { done: ['what-happens'] });
@@ -48,7 +49,7 @@ function open(
     stubs: {
       loadCourse: resolves(course) as never,
       loadReviews: resolves({ items: [], page: 1, limit: 5, total: 0, totalPages: 0 }) as never,
-      loadList: resolves<Partial<LearningLists>>({ courses: ENROLLED }) as never,
+      loadList: (o.loadList ?? resolves<Partial<LearningLists>>({ courses: ENROLLED })) as never,
       offlineLoadMember: resolves(o.store ?? { saved: [], queue: [] }) as never,
       ...(o.save ? { offlineSaveCourse: o.save.logic as never } : {}),
       ...(o.remove ? { offlineRemoveCourse: o.remove.logic as never } : {}),
@@ -216,16 +217,24 @@ describe('a queued quiz sent while its screen is closed', () => {
     madeAt: '2026-11-28T09:00:00.000Z',
   };
 
-  it('a toast says it was sent and where her result is; a lesson sent says nothing', async () => {
+  it('a toast says it was sent and where her result is (a lesson sent says nothing); the list is read again', async () => {
     const send = controlledActor<unknown>();
-    open('/dashboard', { store: { saved: [], queue: [lessonItem, quizItem] }, send });
+    let lists = 0;
+    const loadList = fromPromise(async () => {
+      lists += 1;
+      return { courses: ENROLLED };
+    });
+    open('/dashboard', { store: { saved: [], queue: [lessonItem, quizItem] }, send, loadList });
     await screen.findByTestId('enrolled-courses', {}, { timeout: 10_000 });
     await waitFor(() => expect(send.calls).toHaveLength(1));
     await act(async () => send.resolve({ progress: null }));
     await waitFor(() => expect(send.calls).toHaveLength(2));
     expect(screen.queryByText('Your quiz answers have been sent')).toBeNull();
+    expect(lists).toBe(1);
     await act(async () => send.resolve({ score: 80 }));
     const toast = await screen.findByText('Your quiz answers have been sent');
+    // the list on the page is read again once the queue is empty (it holds what was just sent)
+    await waitFor(() => expect(lists).toBe(2));
     expect(toast.closest('[role="status"]') ?? toast.parentElement).toHaveTextContent(
       'Your result is in My Test Scores.',
     );

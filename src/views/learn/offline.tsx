@@ -39,6 +39,18 @@ export function useBackOnline(onBack: () => void) {
   }, [offline]);
 }
 
+/** Calls `onSent` when the requests made offline have all left the queue (sent, or refused). */
+export function useQueueEmptied(onSent: () => void) {
+  const size = useOffline((s) => s.context.queue.length);
+  const was = useRef(size);
+  const callback = useRef(onSent);
+  callback.current = onSent;
+  useEffect(() => {
+    if (was.current > 0 && size === 0) callback.current();
+    was.current = size;
+  }, [size]);
+}
+
 /** Whether this course is saved on this device. */
 export function useSavedHere(courseId: string): boolean {
   return useOffline((s) => s.context.saved.some((c) => c.courseId === courseId));

@@ -3,14 +3,14 @@ import { Link } from 'wouter';
 import type { EnrolledCourse } from '../../../../contract/learning';
 import { courseToContinue, nextPlace } from '../../../../machines/myLearning';
 import { css, cva, cx } from '../../../../styled-system/css';
-import { useFlowSelect, useFlowSend } from '../../../app/flow';
+import { useFlowSelect } from '../../../app/flow';
 import { LinkButton } from '../../../components/link-button';
 import { Notice } from '../../../components/notice';
 import * as Progress from '../../../components/progress';
 import { ArrowEndIcon, BookIcon } from '../../../theme/icons';
 import { coursePath } from '../../course/useCourse';
 import { formatDate, formatPercent } from '../../courses/format';
-import { CloudDownIcon, useBackOnline, useSavedHere } from '../../learn/offline';
+import { CloudDownIcon, useSavedHere } from '../../learn/offline';
 import { ListFrame, MyLearningFlow, MyLearningScreen, RowHeader, rowPanel } from './shared';
 
 /** Where she is in the course, as a coloured pill. */
@@ -245,12 +245,10 @@ export default function EnrolledCoursesPage() {
 }
 
 /**
- * With no network her list is the courses saved on this device (issue 28): it says so, and the
- * server's list is asked for again when the connection is back.
+ * With no network her list is the courses saved on this device (issue 28): it says so (the screen
+ * asks for the server's list again when the connection is back).
  */
 function FromDeviceNotice() {
-  const send = useFlowSend(MyLearningFlow);
-  useBackOnline(() => send({ type: 'myLearning.retry' }));
   return (
     <Notice
       status="info"

@@ -13,6 +13,7 @@ import { LoadingState } from '../../../components/loading-state';
 import { Notice, RetryButton } from '../../../components/notice';
 import { panel } from '../../../components/panel';
 import { Skeleton } from '../../../components/skeleton';
+import { useBackOnline, useQueueEmptied } from '../../learn/offline';
 
 /** A learning page's actor, which its parts reach through `useFlowSelect` / `useFlowSend`. */
 export const MyLearningFlow = createFlow<typeof myLearningMachine>('MyLearningFlow');
@@ -24,14 +25,18 @@ function createLogic(overrides: ScreenOverrides['myLearning']) {
 
 /**
  * A learning page: its own actor for one of her lists (fetched again when the language changes:
- * titles come in the request's language), provided to the page's parts.
+ * titles come in the request's language; and when it may have changed elsewhere: the connection
+ * is back, or what she did offline has been sent), provided to the page's parts.
  */
 export function MyLearningScreen({ list, children }: { list: LearningList; children: ReactNode }) {
   const userId = useSession((s) => String(s.context.user?.id ?? s.context.user?.userid ?? ''));
   const overrides = useScreenOverrides();
   const [logic] = useState(() => createLogic(overrides.myLearning));
   const actor = useActorRef(logic, { input: { list, userId }, inspect: overrides.inspect });
-  useLocaleChange(() => actor.send({ type: 'myLearning.retry' }));
+  const refresh = () => actor.send({ type: 'myLearning.refresh' });
+  useLocaleChange(refresh);
+  useBackOnline(refresh);
+  useQueueEmptied(refresh);
   return <MyLearningFlow.Provider value={actor}>{children}</MyLearningFlow.Provider>;
 }
 
