@@ -86,6 +86,15 @@ describe('dashboard learning pages', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('a new language reads her list again (titles come in the language asked for)', async () => {
+    const calls = open('/dashboard', async () => ({ courses: ENROLLED }));
+    await screen.findAllByTestId('enrolled-course', {}, { timeout: 10_000 });
+    expect(calls).toHaveLength(1);
+    await page.app.user.click(screen.getByTestId('language-switch'));
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'ar'), { timeout: 10_000 });
+    await waitFor(() => expect(calls).toHaveLength(2));
+  });
+
   it('Enrolled Courses: title, progress, status, enrolment date and Continue to the right place', async () => {
     open('/dashboard', async () => ({ courses: ENROLLED }));
     const rows = await screen.findAllByTestId('enrolled-course', {}, { timeout: 10_000 });
