@@ -9,6 +9,7 @@ import type { Locale, User } from '../../machines/types';
 import { AUTH_COOKIE, setApiLanguage } from '../api/client';
 import { DATA_SAVER_KEY } from './data-saver-effects';
 import type { MessageBundle } from './message-bundles';
+import { linkManifestIn } from './safety-effects';
 
 /**
  * The side effects the machines name, implemented against the browser (spec §3, §4, §9).
@@ -109,14 +110,8 @@ export function applyDocumentLanguage(locale: Locale) {
   if (html.lang !== locale) html.lang = locale;
   if (html.dir !== dir) html.dir = dir;
   if (html.dataset.font !== font) html.dataset.font = font;
-  // the installable app's manifest in her language, neutral or not as it is (safety-effects.ts, issue 28)
-  const manifest = document.head.querySelector('link[rel="manifest"]');
-  const href = manifest?.getAttribute('href');
-  const wanted = href?.replace(
-    /(?:\.ar)?\.webmanifest$/,
-    locale === 'ar' ? '.ar.webmanifest' : '.webmanifest',
-  );
-  if (manifest && wanted && wanted !== href) manifest.setAttribute('href', wanted);
+  // the installable app's manifest in her language, neutral or not as it is (issue 28)
+  linkManifestIn(locale);
   setApiLanguage(locale);
 }
 

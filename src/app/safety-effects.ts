@@ -88,6 +88,20 @@ function linkTo(selector: string, href: string) {
   if (link && link.getAttribute('href') !== href) link.setAttribute('href', href);
 }
 
+/** The installable app's manifest: in this language, neutral or not (the four the build writes). */
+export function manifestHref(neutral: boolean, locale: 'en' | 'ar'): string {
+  return `/manifest${neutral ? '.neutral' : ''}${locale === 'ar' ? '.ar' : ''}.webmanifest`;
+}
+
+/**
+ * The manifest in a new language, neutral or not as the page has it now (discreet mode's own, or
+ * the boot script's before the first paint when discreet mode was saved).
+ */
+export function linkManifestIn(locale: 'en' | 'ar') {
+  const href = document.head.querySelector('link[rel="manifest"]')?.getAttribute('href') ?? '';
+  linkTo('link[rel="manifest"]', manifestHref(href.includes('.neutral'), locale));
+}
+
 /**
  * Tab title, icon and browser colour: neutral while discreet, the product's otherwise; so are the
  * web app manifest (in the page's language) and the touch icon a phone installs the app with
@@ -97,8 +111,7 @@ export function applyIdentity(on: boolean) {
   discreet = on;
   if (!on && pageTitle === null) pageTitle = document.title;
   linkTo('link[rel~="icon"]', on ? NEUTRAL_ICON : PRODUCT_ICON);
-  const ar = document.documentElement.lang === 'ar' ? '.ar' : '';
-  linkTo('link[rel="manifest"]', `/manifest${on ? '.neutral' : ''}${ar}.webmanifest`);
+  linkTo('link[rel="manifest"]', manifestHref(on, document.documentElement.lang === 'ar' ? 'ar' : 'en'));
   linkTo('link[rel="apple-touch-icon"]', on ? TOUCH_ICON.neutral : TOUCH_ICON.product);
   const theme = meta('theme-color');
   if (theme) {
