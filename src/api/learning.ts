@@ -35,6 +35,7 @@ export const loadList = fromPromise<LoadedLists, MyLearningInput>(async ({ input
         const res = await request<EnrolledCourses>(`/lms/user/courses/${user}`, { signal });
         return { courses: res.items };
       } catch (error) {
+        if (signal.aborted) throw error;
         // the helpers arrive with a saved course (the worker keeps them); without them the failure stands
         const offline = await import('./course-offline').catch(() => {
           throw error;
