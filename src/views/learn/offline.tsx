@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { offlineMachine } from '../../../machines/offline';
 import { css, cx } from '../../../styled-system/css';
 import { useAppActor } from '../../app/actors';
+import { useOnChange } from '../../app/useOnChange';
 import { Svg } from '../../theme/icons';
 
 /**
@@ -29,26 +29,16 @@ export function useIsOffline(): boolean {
 
 /** Calls `onBack` when the connection comes back (not on the first render). */
 export function useBackOnline(onBack: () => void) {
-  const offline = useIsOffline();
-  const was = useRef(offline);
-  const callback = useRef(onBack);
-  callback.current = onBack;
-  useEffect(() => {
-    if (was.current && !offline) callback.current();
-    was.current = offline;
-  }, [offline]);
+  useOnChange(useIsOffline(), (was) => was, onBack);
 }
 
 /** Calls `onSent` when the requests made offline have all left the queue (sent, or refused). */
 export function useQueueEmptied(onSent: () => void) {
-  const size = useOffline((s) => s.context.queue.length);
-  const was = useRef(size);
-  const callback = useRef(onSent);
-  callback.current = onSent;
-  useEffect(() => {
-    if (was.current > 0 && size === 0) callback.current();
-    was.current = size;
-  }, [size]);
+  useOnChange(
+    useOffline((s) => s.context.queue.length),
+    (_, now) => now === 0,
+    onSent,
+  );
 }
 
 /** Whether this course is saved on this device. */
