@@ -84,6 +84,10 @@ async function entryOf(userId: string, courseId: string) {
   return entry ? { key, entry } : null;
 }
 
+/** Her saved courses in the order her list shows them: the one saved last first. */
+const newestFirst = (a: SavedCourse, b: SavedCourse) =>
+  a.savedAt < b.savedAt ? 1 : a.savedAt > b.savedAt ? -1 : 0;
+
 /** Her list (newest first) and her queue (in the order it was made). */
 export function loadMember(userId: string): Promise<MemberStore> {
   if (!available()) return Promise.resolve({ saved: [], queue: [] });
@@ -93,7 +97,7 @@ export function loadMember(userId: string): Promise<MemberStore> {
       const key = await keyOf(userId, false);
       if (!key) return { saved: [], queue: [] };
       const saved = (await entriesOf(userId, key)).map((e) => e.meta);
-      saved.sort((a, b) => (a.savedAt < b.savedAt ? 1 : a.savedAt > b.savedAt ? -1 : 0));
+      saved.sort(newestFirst);
       const records = await transact([STORES.queue], 'readonly', (tx) =>
         allOf<QueueRecord>(tx, STORES.queue, userId),
       );
@@ -183,9 +187,7 @@ export function readCourses(userId: string): Promise<{ meta: SavedCourse; course
           }
         }),
       );
-      return copies
-        .filter((c) => c !== null)
-        .sort((a, b) => (a.meta.savedAt < b.meta.savedAt ? 1 : a.meta.savedAt > b.meta.savedAt ? -1 : 0));
+      return copies.filter((c) => c !== null).sort((a, b) => newestFirst(a.meta, b.meta));
     }),
     [],
   );
