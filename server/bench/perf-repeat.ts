@@ -10,6 +10,7 @@
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../.ci/chromium.ts';
 import { type Sample, sampleOf } from './perf-table.ts';
 
 export interface RepeatSample extends Sample {
@@ -23,9 +24,9 @@ interface NetworkItem {
   transferSize?: number;
 }
 
-export async function repeatVisit(url: string, chromePath: string, flags: string[]): Promise<RepeatSample> {
+export async function repeatVisit(url: string): Promise<RepeatSample> {
   // chrome-launcher's own temporary profile, kept for both visits
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: flags });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
   try {
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     try {

@@ -139,8 +139,7 @@ async function main() {
     if (pages.includes('/'))
       for (const locale of LOCALES) {
         const samples: RepeatSample[] = [];
-        for (let i = 0; i < runs; i++)
-          samples.push(await repeatVisit(`${base}/?lang=${locale}`, CHROMIUM_PATH, CHROMIUM_ARGS));
+        for (let i = 0; i < runs; i++) samples.push(await repeatVisit(`${base}/?lang=${locale}`));
         repeats.push({ locale, m: medianSample(samples) as RepeatSample });
       }
   } finally {
